@@ -1,0 +1,22 @@
+"""``totem-companion score RECORD… [--json]``: the final or provisional score of records."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from companion.commands.records_each import each_record
+
+
+def run(args) -> int:
+    """Print the score of each record, a JSON object a line with ``--json``."""
+    def show(path, module, state, first):
+        if args.json:
+            print(json.dumps(module.score_json(state), ensure_ascii=False))
+        else:
+            if not first:
+                print()
+            if len(args.records) > 1:
+                print(f"== {path}")
+            print(module.format_score(state))
+    return each_record(args.records, show, sys.stderr)

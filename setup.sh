@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Totem Companion: the one entry point for a person.
+#   ./setup.sh                 install (idempotent): .venv with the project and its dev extras
+#   ./setup.sh run [ARGS]      install if needed, then start the companion
+#   ./setup.sh test [ARGS]     install if needed, then run the test suite
+#   ./setup.sh bench           install if needed, then print the benchmark figures
+#   ./setup.sh service [--remove]   (Raspberry Pi) install or remove the systemd service
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(pwd)
+VENV="$ROOT/.venv"
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
+
+find_python() {
+    local candidate
+    for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do
+        [ -n "$candidate" ] || continue
+        command -v "$candidate" >/dev/null 2>&1 || continue
+        if "$candidate" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
+            echo "$candidate"; return 0
+        fi
+    done
+    return 1
+}
+
+is_raspberry_pi() {
+    [ -r /proc/device-tree/model ] && tr -d '\0' </proc/device-tree/model | grep -q 'Raspberry Pi'
+}
+
+# --- Raspberry Pi system steps (only ever run on a Pi) ---------------------------------
+pi_system_setup() {
+    [ -f "$ROOT/hardware/pi_setup.sh" ] && . "$ROOT/hardware/pi_setup.sh" && pi_setup_system
+    return 0
+}
+
+install() {
+    local py stamp want
+    py=$(find_python) || die "Python 3.11 or newer is needed (found: $(python3 --version 2>&1 || echo none)); install it and run ./setup.sh again."
+    if is_raspberry_pi; then pi_system_setup; fi
+    stamp="$VENV/.installed"
+    want=$(cat pyproject.toml | sha256sum | cut -d' ' -f1)
+    if [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+        return 0
+    fi
+    if [ ! -x "$VENV/bin/python" ]; then
+        say "creating $VENV with $py"
+        if is_raspberry_pi; then
+            # Debian's lgpio (python3-lgpio) lives in the system site-packages.
+            "$py" -m venv --system-site-packages "$VENV"
+        else
+            "$py" -m venv "$VENV"
+        fi
+    fi
+    say "installing the companion and its test tools (first time only)"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[dev]" \
+        || die "pip could not install the dependencies; see the messages above."
+    echo "$want" >"$stamp"
+}
+
+cmd=${1:-install}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+    install)
+        install
+        say "ready: ./setup.sh run (the companion) or ./setup.sh test (the tests)"
+        ;;
+    run)
+        install
+        if [ $# -eq 0 ] && ! is_raspberry_pi && ! { [ -t 0 ] && [ -t 1 ]; }; then
+            # No terminal to play in: show the companion playing itself.
+            exec "$VENV/bin/totem-companion" demo
+        fi
+        exec "$VENV/bin/totem-companion" "$@"
+        ;;
+    test)
+        install
+        exec "$VENV/bin/python" -m pytest "$@"
+        ;;
+    bench)
+        install
+        exec "$VENV/bin/python" -m pytest tests --benchmark-enable --benchmark-only \
+            --benchmark-columns=min,median,mean,max,rounds "$@"
+        ;;
+    service)
+        install
+        is_raspberry_pi || die "the service is for a Raspberry Pi; on this computer use ./setup.sh run"
+        [ -f "$ROOT/hardware/pi_service.sh" ] || die "service installer missing (hardware/pi_service.sh)"
+        . "$ROOT/hardware/pi_service.sh"
+        pi_service "$@"
+        ;;
+    -h|--help|help)
+        sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+        ;;
+    *)
+        die "unknown command '$cmd' (use: run, test, bench, service, or nothing to install)"
+        ;;
+esac
