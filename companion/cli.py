@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="DIR", required=True, help="folder for the PNG frames")
 
     p = add("listen", "print input events as the hardware delivers them")
+    p.add_argument("--input", metavar="FILE", default=argparse.SUPPRESS,
+                   help="print the events of an input script instead")
     p.add_argument("--count", type=int, default=None, metavar="N", help="stop after N events")
     p.add_argument("--seconds", type=float, default=None, help="stop after this long")
 
