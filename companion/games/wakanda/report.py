@@ -1,0 +1,76 @@
+"""What ``score`` and ``moves`` print for a Wakanda game: JSON (DESIGN.md) and readable text."""
+
+from __future__ import annotations
+
+from companion.games.wakanda.game import Wakanda
+from companion.games.wakanda.record import event_line
+from companion.games.wakanda.rules import ROW
+
+
+def score_json(game: Wakanda) -> dict:
+    """The ``score --json`` object: final figures, or provisional ones with ``finished`` false."""
+    outcome = game.outcome()
+    players = []
+    for player, name in enumerate(game.players):
+        b = game.score(player)
+        players.append({"name": name, "total": b.total, "villages": b.villages,
+                        "sun_penalty": b.sun_penalty})
+    return {"game": "wakanda", "finished": outcome is not None,
+            "winners": list(outcome.winners) if outcome else [], "players": players}
+
+
+def moves_json(game: Wakanda) -> dict:
+    """The ``moves --json`` object: the event lines that would be legal next."""
+    if game.to_move is None:
+        return {"to_move": None, "moves": []}
+    player = None if game.phase == "reveal" else game.to_move
+    return {"to_move": game.to_move,
+            "moves": [event_line(player, move) for move in game.legal_moves()]}
+
+
+def _village_label(game: Wakanda, index: int) -> str:
+    name = game.villages[index]
+    return f"{index + 1} {name if name else '(face down)'}"
+
+
+def format_score(game: Wakanda) -> str:
+    """A readable score table: points per village, sun penalty, totals, the winner and why."""
+    outcome = game.outcome()
+    scores = [game.score(0), game.score(1)]
+    width = max(6, *(len(name) for name in game.players))
+    label_width = 14
+
+    def row(label, cells):
+        return f"{label:<{label_width}}" + "".join(f"{cell:>{width + 2}}" for cell in cells)
+
+    state = "finished" if outcome else "in progress, provisional score"
+    lines = [f"Wakanda, {game.players[0]} vs {game.players[1]} ({state})",
+             row("village", game.players)]
+    for i in range(ROW):
+        owner = game.owners[i]
+        name = game.villages[i]
+        cells = [str(scores[p].villages[name]) if owner == p else "." for p in (0, 1)]
+        lines.append(row(_village_label(game, i), cells))
+    lines.append(row("sun penalty", [str(s.sun_penalty) for s in scores]))
+    lines.append(row("total", [str(s.total) for s in scores]))
+    if outcome is None:
+        lines.append(f"{game.players[game.to_move]} to move.")
+    elif len(outcome.winners) == 2:
+        lines.append(f"No single winner: {outcome.reason}.")
+    else:
+        lines.append(f"Winner: {game.players[outcome.winners[0]]}, {outcome.reason}.")
+    return "\n".join(lines)
+
+
+def format_moves(game: Wakanda) -> str:
+    """A readable list of the legal next moves, one a line."""
+    if game.to_move is None:
+        return "The game is over: no moves."
+    name = game.players[game.to_move]
+    if game.phase == "reveal":
+        head = f"Turn up village {game.open_count} (then {name} plays); it can be:"
+    elif game.phase == "draw":
+        head = f"{name} to move: draw a piece from the bag:"
+    else:
+        head = f"{name} to move:"
+    return "\n".join([head] + [f"  {move}" for move in game.legal_moves()])
