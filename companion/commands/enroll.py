@@ -1,0 +1,112 @@
+"""``totem-companion enroll [--game G] [--deck FILE] [--input FILE]``: bind RFID tags to items.
+
+Walks through the pieces, village tiles and headdresses of Wakanda (or the cards of a Totem
+Wars deck), asking for one scan each, and saves the tag registry (``DATA/tags.json``) after
+every binding. The prompt is shown on the display and printed, a line a step, on stdout.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+
+from companion.errors import UsageError, UserError
+from companion.table.enrollment import BUTTON_HELP, Enrollment
+from companion.table.items import card_enrollment_steps, wakanda_enrollment_steps
+from companion.table.registry import TAGS_FILE, TagRegistry
+
+_OVERRIDES = ("display", "reader", "buttons", "data")
+
+#: Put on the event queue when the player quits the keyboard input.
+_QUIT = object()
+
+
+def _steps(game: str, deck_file: str | None):
+    """The enrollment steps of a game; ``deck_file`` replaces the default Totem Wars deck."""
+    if game == "wakanda":
+        if deck_file:
+            raise UsageError("--deck is for --game totem-wars")
+        return wakanda_enrollment_steps()
+    from companion.games.totem_wars.deck import default_deck, load_deck
+    deck = load_deck(deck_file) if deck_file else default_deck()
+    return card_enrollment_steps([card.name for card in deck])
+
+
+def _played(items):
+    """The events of an input script, in order, waiting where it says ``wait``."""
+    from companion.events import Wait
+    for item in items:
+        if isinstance(item, Wait):
+            time.sleep(item.seconds)
+        else:
+            yield item
+
+
+def _queued(sources, events: queue.Queue):
+    """Start the input sources and yield their events until the player quits."""
+    for source in sources:
+        source.start(events.put)
+    while (event := events.get()) is not _QUIT:
+        yield event
+
+
+def run(args) -> int:
+    """Walk through the items of ``--game`` and enroll a scanned tag for each."""
+    from companion.config import load_config
+    from companion.ui.screens import message_screen
+    from hardware.displays import open_display
+    from hardware.platform import is_raspberry_pi
+
+    config = load_config(getattr(args, "config", None),
+                         {name: getattr(args, name, None) for name in _OVERRIDES})
+    config = config.resolved(is_raspberry_pi())
+    script = getattr(args, "input", None)
+    if script is None and config.reader == "none":
+        raise UserError("enroll needs a tag reader: set --reader, or give an input script with --input")
+    game = getattr(args, "game", None) or "wakanda"
+    walk = Enrollment(_steps(game, getattr(args, "deck", None)),
+                      TagRegistry.load(config.data_dir / TAGS_FILE))
+    if script is not None:
+        from hardware.script_input import ScriptInput
+        # Read and checked whole now, so a mistake in it is reported before anything changes.
+        script_items = ScriptInput(script).events()
+
+    def show(note: str | None) -> None:
+        step = walk.current
+        if step is None:
+            display.show(message_screen("Enroll: done", [note]))
+        else:
+            display.show(message_screen(f"Enroll {walk.position}", [step.prompt] + ([note] if note else []),
+                                        "hold OK: finish"))
+
+    display = open_display(config)
+    sources: list = []
+    try:
+        if script is not None:
+            events = _played(script_items)
+        else:
+            from hardware.inputs import open_inputs
+            waiting: queue.Queue = queue.Queue()
+            sources = open_inputs(config, on_quit=lambda: waiting.put(_QUIT))
+            events = _queued(sources, waiting)
+        print(f"Enrolling {game} tags into {walk.registry.path} ({BUTTON_HELP})")
+        print(f"[{walk.position}] {walk.current.prompt}")
+        show(None)
+        for event in events:
+            feedback = walk.handle(event)
+            if feedback.note:
+                print(f"  {feedback.note}")
+            if walk.finished:
+                break
+            if feedback.step_changed:
+                print(f"[{walk.position}] {walk.current.prompt}")
+            if feedback.note or feedback.step_changed:
+                show(feedback.note)
+        walk.finish()
+        show(walk.summary())
+        print(walk.summary())
+    finally:
+        for source in sources:
+            source.close()
+        display.close()
+    return 0

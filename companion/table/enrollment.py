@@ -1,0 +1,157 @@
+"""Enrolling tags: the walk through the items, one scan each, as a plain state machine.
+
+The player is asked for one item at a time ("Scan Chief piece 2 of 2") and scans its tag.
+Buttons: ``back`` or ``up`` go to the previous item, ``down`` skips to the next, holding
+``ok`` finishes early. Every new binding is saved before it is confirmed, so a scan that
+was confirmed is never lost, even if the box is switched off the moment after.
+
+>>> import tempfile
+>>> from companion.events import Tag
+>>> from companion.table.items import wakanda_enrollment_steps
+>>> from companion.table.registry import TagRegistry
+>>> registry = TagRegistry(tempfile.mkdtemp() + "/tags.json")
+>>> walk = Enrollment(wakanda_enrollment_steps(), registry)
+>>> walk.handle(Tag("0A1B2C3D4E")).note
+'0A1B2C3D4E enrolled as Eagle piece'
+>>> walk.current.prompt
+'Scan Chief piece 1 of 2'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import UserError
+from companion.events import Hold, Press, ReaderState, Tag, TagGone
+from companion.table.items import EnrollmentStep, is_item, label
+from companion.table.registry import TagRegistry, normalise_uid
+from companion.table.tag_tracker import TagTracker
+
+#: What the buttons do, for the hint shown after a press that means nothing here.
+BUTTON_HELP = "back: previous, down: skip, hold ok: finish"
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What one input event did: a line for the player, if any, and whether the step changed."""
+
+    note: str | None = None
+    step_changed: bool = False
+
+
+class Enrollment:
+    """The walk through ``steps``, binding scanned UIDs in ``registry``; the registry is
+    saved after every change, before the change is reported."""
+
+    def __init__(self, steps: list[EnrollmentStep], registry: TagRegistry):
+        if not steps:
+            raise ValueError("nothing to enroll")
+        self.steps = list(steps)
+        self.registry = registry
+        self.index = 0
+        self.finished = False
+        self._tracker = TagTracker()
+        # UID → index of the step it was scanned for during this walk.
+        self._scanned: dict[str, int] = {}
+        # UID → what its first scan of this walk did: "enrolled", "moved" or "already".
+        self._outcomes: dict[str, str] = {}
+
+    @property
+    def current(self) -> EnrollmentStep | None:
+        """The step waiting for a scan; ``None`` once the walk is over."""
+        return None if self.finished else self.steps[self.index]
+
+    @property
+    def position(self) -> str:
+        """Where the walk stands, e.g. ``"3/35"``."""
+        return f"{self.index + 1}/{len(self.steps)}"
+
+    def handle(self, event) -> Feedback:
+        """Apply one input event (``Tag``, ``TagGone``, ``Press``, ``Hold``, ``ReaderState``)."""
+        if self.finished:
+            return Feedback()
+        if isinstance(event, Tag):
+            return self._tag(event.uid, event.reader)
+        if isinstance(event, TagGone):
+            uid = normalise_uid(event.uid)
+            if uid is not None:
+                self._tracker.leave(uid, event.reader)
+            return Feedback()
+        if isinstance(event, Press):
+            return self._press(event.button)
+        if isinstance(event, Hold) and event.button == "ok":
+            self.finish()
+            return Feedback(step_changed=True)
+        if isinstance(event, ReaderState):
+            if event.connected:
+                return Feedback(f"reader {event.reader} connected")
+            self._tracker.reader_lost(event.reader)
+            return Feedback(f"reader {event.reader} disconnected: scans wait until it is back")
+        return Feedback(BUTTON_HELP)
+
+    def _press(self, button: str) -> Feedback:
+        if button in ("back", "up"):
+            if self.index == 0:
+                return Feedback("this is the first item")
+            self.index -= 1
+            return Feedback(step_changed=True)
+        if button == "down":
+            self._advance()
+            return Feedback(step_changed=True)
+        return Feedback(BUTTON_HELP)
+
+    def _tag(self, token: str, reader: str) -> Feedback:
+        uid = normalise_uid(token)
+        if uid is None:
+            what = "an item name" if is_item(token.lower()) else "not a tag UID"
+            return Feedback(f"'{token}' is {what}, not a tag to enroll: ignored")
+        if not self._tracker.arrive(uid, reader):
+            return Feedback()  # the reader reports a tag again while it lies there
+        step = self.steps[self.index]
+        earlier = self._scanned.get(uid)
+        previous = self.registry.item_for(uid)
+        if earlier is not None and earlier != self.index and previous == step.item:
+            return Feedback(f"{uid} was scanned as {self.steps[earlier].description}: "
+                            f"scan another {step.label}")
+        if previous == step.item:
+            outcome, note = "already", f"{uid} already enrolled as {step.label}"
+        else:
+            self._bind(uid, step.item, previous)
+            if previous is None:
+                outcome, note = "enrolled", f"{uid} enrolled as {step.description}"
+            else:
+                outcome, note = "moved", f"{uid} moved from {label(previous)} to {step.description}"
+        self._outcomes.setdefault(uid, outcome)
+        self._scanned[uid] = self.index
+        self._advance()
+        return Feedback(note, step_changed=True)
+
+    def _advance(self) -> None:
+        if self.index + 1 == len(self.steps):
+            self.finish()
+        else:
+            self.index += 1
+
+    def _bind(self, uid: str, item: str, previous: str | None) -> None:
+        self.registry.bind(uid, item)
+        try:
+            self.registry.save()
+        except UserError:
+            # Keep memory and file alike: the binding was not saved, so it did not happen.
+            if previous is None:
+                self.registry.unbind(uid)
+            else:
+                self.registry.bind(uid, previous)
+            raise
+
+    def finish(self) -> None:
+        """End the walk (all done, finished early, or the input ended)."""
+        self.finished = True
+
+    def summary(self) -> str:
+        """One line on what the walk did, e.g. ``"12 enrolled, 1 moved, 0 already enrolled; …"``."""
+        missing = len(self.steps) - len(set(self._scanned.values()))
+        counts = {kind: list(self._outcomes.values()).count(kind) for kind in ("enrolled", "moved", "already")}
+        line = (f"{counts['enrolled']} enrolled, {counts['moved']} moved, "
+                f"{counts['already']} already enrolled")
+        return line + (f"; {missing} of {len(self.steps)} items not scanned" if missing else "")

@@ -1,0 +1,135 @@
+"""The tag registry: which RFID tag (UID) is on which item, kept in ``DATA/tags.json``.
+
+The file is small, readable JSON::
+
+    {"version": 1, "tags": {"0A1B2C3D4E": "eagle", "0A1B2C3D4F": "village:sun"}}
+
+``totem-companion enroll`` writes it; it is saved atomically (a temporary file, fsynced,
+then renamed over the old one), so a power cut leaves the old or the new registry, never a
+mix. To use the same tagged set on another box, copy the file into that box's data folder
+(default ``~/.local/share/totem-companion/tags.json``, or the ``--data`` folder), e.g.
+``scp ~/.local/share/totem-companion/tags.json pi@otherbox:.local/share/totem-companion/``.
+UIDs are stored and compared in upper case, so files edited by hand still match.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from companion.errors import UserError
+from companion.table.items import is_item
+from companion.table.journal import fsync_dir
+
+#: The registry's file name inside the data folder.
+TAGS_FILE = "tags.json"
+
+VERSION = 1
+
+
+def normalise_uid(token: str) -> str | None:
+    """The upper-case UID for a token that looks like one (8 or more hex digits), else ``None``.
+
+    Item names such as ``eagle`` or ``village:sun`` are never UIDs.
+    """
+    if len(token) >= 8 and all(c in "0123456789abcdefABCDEF" for c in token):
+        return token.upper()
+    return None
+
+
+class TagRegistry:
+    """UID → item name, loaded from and saved to one JSON file."""
+
+    def __init__(self, path: str | os.PathLike, tags: dict[str, str] | None = None):
+        self.path = Path(path)
+        self._tags: dict[str, str] = {uid.upper(): item for uid, item in (tags or {}).items()}
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> TagRegistry:
+        """Read a registry file; a missing file is an empty registry.
+
+        A file that cannot be read or is not a registry raises one ``UserError`` line naming it.
+        """
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls(path)
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+            raise UserError(f"{path}: cannot read the tag registry ({reason})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UserError(f"{path}: the tag registry is damaged ({exc.msg} at line {exc.lineno}); "
+                            "restore a copy or enroll again") from None
+        if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
+            raise UserError(f"{path}: not a tag registry (expected {{\"version\": 1, \"tags\": {{…}}}})")
+        if data.get("version") != VERSION:
+            raise UserError(f"{path}: tag registry version {data.get('version')!r} is not supported "
+                            f"(this companion reads version {VERSION})")
+        tags = data["tags"]
+        for uid, item in tags.items():
+            if normalise_uid(uid) is None or not isinstance(item, str) or not is_item(item):
+                raise UserError(f"{path}: bad entry {json.dumps({uid: item}, ensure_ascii=False)} "
+                                "(a UID in hex and an item name)")
+        return cls(path, tags)
+
+    def __len__(self) -> int:
+        return len(self._tags)
+
+    def items(self) -> dict[str, str]:
+        """A copy of the whole mapping, UID → item."""
+        return dict(self._tags)
+
+    def item_for(self, uid: str) -> str | None:
+        """The item a UID is enrolled for, or ``None``."""
+        return self._tags.get(uid.upper())
+
+    def uids_for(self, item: str) -> list[str]:
+        """The UIDs enrolled for an item (a piece type has several), sorted."""
+        return sorted(uid for uid, name in self._tags.items() if name == item)
+
+    def bind(self, uid: str, item: str) -> str | None:
+        """Enroll ``uid`` for ``item``; returns the item it was bound to before (it moves).
+
+        Raises ``ValueError`` for a token that is not a UID or a name that is not an item.
+        """
+        key = normalise_uid(uid)
+        if key is None:
+            raise ValueError(f"'{uid}' is not a tag UID")
+        if not is_item(item):
+            raise ValueError(f"'{item}' is not an item name")
+        previous = self._tags.get(key)
+        self._tags[key] = item
+        return previous
+
+    def unbind(self, uid: str) -> str | None:
+        """Forget a UID; returns the item it was bound to, or ``None`` if it was not enrolled."""
+        return self._tags.pop(uid.upper(), None)
+
+    def resolve(self, token: str) -> str | None:
+        """The item a scanned token stands for: an enrolled UID gives its item; a token that
+        is itself an item name (input scripts, the simulator) gives that item; else ``None``."""
+        item = self._tags.get(token.upper())
+        if item is not None:
+            return item
+        name = token.lower()
+        return name if is_item(name) else None
+
+    def save(self) -> None:
+        """Write the registry atomically; one ``UserError`` line if the folder is not writable."""
+        text = json.dumps({"version": VERSION, "tags": dict(sorted(self._tags.items()))},
+                          indent=2, ensure_ascii=False) + "\n"
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+            fsync_dir(self.path.parent)
+        except OSError as exc:
+            raise UserError(f"cannot save the tag registry {self.path}: {exc.strerror}") from None
