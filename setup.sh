@@ -40,7 +40,7 @@ install() {
     py=$(find_python) || die "Python 3.11 or newer is needed (found: $(python3 --version 2>&1 || echo none)); install it and run ./setup.sh again."
     if is_raspberry_pi; then pi_system_setup; fi
     stamp="$VENV/.installed"
-    want=$(cat pyproject.toml | sha256sum | cut -d' ' -f1)
+    want=$(sha256sum <pyproject.toml | cut -d' ' -f1)
     if [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
         return 0
     fi

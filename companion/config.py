@@ -1,0 +1,309 @@
+"""The box's configuration: one TOML file, validated, plus command-line overrides.
+
+The file layout (documented key by key in ``hardware/config.example.toml``)::
+
+    language = "en"
+    players = ["Ana", "Ben"]
+
+    [display]                 kind, i2c_port, i2c_address, rotation
+    [reader]                  kind
+    [buttons]                 kind, hold_seconds, debounce_ms
+    [buttons.pins]            v1 … v6, up, down, ok, back, hint, undo  (BCM numbers)
+    [feedback]                buzzer_pin
+    [feedback.leds]           green, red
+    [data]                    dir
+
+Every mistake is a ``UserError`` of one line naming the key and what is allowed; a bad
+command-line option is a ``UsageError`` naming the option.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from companion.errors import UsageError, UserError
+
+#: Button name -> BCM pin of the default wiring (hardware/README.md).
+DEFAULT_PINS = MappingProxyType({
+    "v1": 5, "v2": 6, "v3": 13, "v4": 19, "v5": 26, "v6": 20,
+    "up": 17, "down": 27, "ok": 22, "back": 23,
+})
+#: Buttons a box may add to the defaults, with the pins the wiring table suggests.
+OPTIONAL_PINS = MappingProxyType({"hint": 24, "undo": 25})
+#: LED name -> what it shows; pins are suggested in the wiring table (green 12, red 16).
+LED_NAMES = ("green", "red")
+
+DISPLAY_KINDS = ("ssd1306", "sh1106", "terminal", "png:DIR", "none", "auto")
+READER_KINDS = ("rdm6300:PORT", "pn532:PORT", "hub:PORT", "keyboard", "none", "auto")
+BUTTON_KINDS = ("gpio", "keyboard", "none", "auto")
+
+PIN_RANGE = range(2, 28)        # BCM 2..27: the GPIOs on the 40-pin header
+ADDRESS_RANGE = range(0x03, 0x78)  # 7-bit I2C addresses outside the reserved ones
+PI_SERIAL_PORT = "/dev/serial0"
+
+
+def default_config_path() -> Path:
+    """``$XDG_CONFIG_HOME/totem-companion/config.toml`` (``~/.config`` when unset)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "totem-companion" / "config.toml"
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/totem-companion`` (``~/.local/share`` when unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "totem-companion"
+
+
+# --- value checks, shared by the file and the command line ---------------------------
+
+def check_display(value: str, key: str = "display.kind") -> str:
+    """Return a valid display spec or raise ``UserError`` naming ``key``."""
+    if value in ("ssd1306", "sh1106", "terminal", "none", "auto"):
+        return value
+    if value.startswith("png:") and value[4:].strip():
+        return value
+    raise UserError(f"{key}: '{value}' is not a display (allowed: {' | '.join(DISPLAY_KINDS)})")
+
+
+def check_reader(value: str, key: str = "reader.kind") -> str:
+    """Return a valid reader spec or raise ``UserError`` naming ``key``."""
+    if value in ("keyboard", "none", "auto"):
+        return value
+    kind, sep, port = value.partition(":")
+    if sep and kind in ("rdm6300", "pn532", "hub") and port.strip():
+        return value
+    raise UserError(f"{key}: '{value}' is not a reader (allowed: {' | '.join(READER_KINDS)})")
+
+
+def check_buttons(value: str, key: str = "buttons.kind") -> str:
+    """Return a valid buttons spec or raise ``UserError`` naming ``key``."""
+    if value in BUTTON_KINDS:
+        return value
+    raise UserError(f"{key}: '{value}' is not a kind of buttons (allowed: {' | '.join(BUTTON_KINDS)})")
+
+
+def _check_pin(value: object, key: str) -> int:
+    if type(value) is not int:
+        raise UserError(f"{key}: expected a BCM pin number (2-27), got {_shown(value)}")
+    if value not in PIN_RANGE:
+        raise UserError(f"{key}: pin {value} is out of range (BCM pins 2-27)")
+    return value
+
+
+def _shown(value: object) -> str:
+    return f"{type(value).__name__} {value!r}"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything a maker can set; ``Config()`` is the default set-up."""
+
+    display: str = "auto"
+    i2c_port: int = 1
+    i2c_address: int = 0x3C
+    rotation: int = 0
+    reader: str = "auto"
+    buttons: str = "auto"
+    pins: Mapping[str, int] = field(default_factory=lambda: DEFAULT_PINS)
+    hold_seconds: float = 0.8
+    debounce_ms: float = 30.0
+    buzzer_pin: int | None = None
+    led_pins: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    data_dir: Path = field(default_factory=default_data_dir)
+    players: tuple[str, ...] = ()
+    language: str = "en"
+
+    def __post_init__(self):
+        # Freeze the containers so a shared Config cannot be changed behind anyone's back.
+        object.__setattr__(self, "pins", MappingProxyType(dict(self.pins)))
+        object.__setattr__(self, "led_pins", MappingProxyType(dict(self.led_pins)))
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())
+        _validate(self)
+
+    def resolved(self, on_pi: bool) -> "Config":
+        """The same configuration with every ``auto`` replaced for this machine.
+
+        On a Raspberry Pi: ``ssd1306``, ``gpio`` buttons, ``rdm6300:/dev/serial0``;
+        elsewhere: ``terminal``, ``keyboard`` buttons, ``keyboard`` reader.
+        """
+        return dataclasses.replace(
+            self,
+            display=self.display if self.display != "auto" else ("ssd1306" if on_pi else "terminal"),
+            reader=self.reader if self.reader != "auto" else
+            (f"rdm6300:{PI_SERIAL_PORT}" if on_pi else "keyboard"),
+            buttons=self.buttons if self.buttons != "auto" else ("gpio" if on_pi else "keyboard"),
+        )
+
+    def used_pins(self) -> dict[int, str]:
+        """BCM pin -> what is wired to it (``button v1``, ``buzzer``, ``led green``)."""
+        used = {pin: f"button {name}" for name, pin in self.pins.items()}
+        if self.buzzer_pin is not None:
+            used[self.buzzer_pin] = "buzzer"
+        used.update({pin: f"led {name}" for name, pin in self.led_pins.items()})
+        return used
+
+
+def _validate(config: Config) -> None:
+    """Semantic checks; messages name the TOML key of the field."""
+    check_display(config.display)
+    check_reader(config.reader)
+    check_buttons(config.buttons)
+    if type(config.i2c_port) is not int or config.i2c_port < 0:
+        raise UserError(f"display.i2c_port: expected a bus number (0, 1, …), got {_shown(config.i2c_port)}")
+    if type(config.i2c_address) is not int or config.i2c_address not in ADDRESS_RANGE:
+        raise UserError(f"display.i2c_address: expected an I2C address 0x03-0x77 (usually 0x3C or 0x3D), "
+                        f"got {config.i2c_address!r}")
+    # The screens are landscape 128x64, so only the half turn fits the panel.
+    if type(config.rotation) is not int or config.rotation not in (0, 2):
+        raise UserError(f"display.rotation: expected 0 or 2 (2 turns the picture upside down), "
+                        f"got {config.rotation!r}")
+    for key, value, low in (("buttons.hold_seconds", config.hold_seconds, 0.05),
+                            ("buttons.debounce_ms", config.debounce_ms, 0.0)):
+        if type(value) not in (int, float) or not low <= value <= 10_000:
+            raise UserError(f"{key}: expected a number from {low:g}, got {value!r}")
+    owner: dict[int, str] = {}
+
+    def claim(pin: object, key: str) -> None:
+        pin = _check_pin(pin, key)
+        if pin in owner:
+            raise UserError(f"{key}: pin {pin} is already used by {owner[pin]}")
+        owner[pin] = key
+
+    for name, pin in config.pins.items():
+        if name not in DEFAULT_PINS and name not in OPTIONAL_PINS:
+            raise UserError(f"buttons.pins.{name}: unknown button "
+                            f"(allowed: {', '.join([*DEFAULT_PINS, *OPTIONAL_PINS])})")
+        claim(pin, f"buttons.pins.{name}")
+    if config.buzzer_pin is not None:
+        claim(config.buzzer_pin, "feedback.buzzer_pin")
+    for name, pin in config.led_pins.items():
+        if name not in LED_NAMES:
+            raise UserError(f"feedback.leds.{name}: unknown LED (allowed: {', '.join(LED_NAMES)})")
+        claim(pin, f"feedback.leds.{name}")
+    for name in config.players:
+        if type(name) is not str or not name.strip() or len(name) > 16:
+            raise UserError(f"players: each name is text of 1-16 characters, got {name!r}")
+    if type(config.language) is not str or not re.fullmatch(r"[a-z]{2}", config.language):
+        raise UserError(f"language: expected a two-letter code such as \"en\", got {config.language!r}")
+
+
+# --- the file ---------------------------------------------------------------------------
+
+# TOML key -> (Config field, expected types, what to say when the type is wrong)
+_NUMBER = (int, float)
+_SCHEMA: dict[str, dict[str, tuple[str, tuple[type, ...], str]]] = {
+    "": {"language": ("language", (str,), "text"),
+         "players": ("players", (list,), "a list of names")},
+    "display": {"kind": ("display", (str,), "text"),
+                "i2c_port": ("i2c_port", (int,), "a whole number"),
+                "i2c_address": ("i2c_address", (int, str), "a number such as 0x3C"),
+                "rotation": ("rotation", (int,), "a whole number")},
+    "reader": {"kind": ("reader", (str,), "text")},
+    "buttons": {"kind": ("buttons", (str,), "text"),
+                "hold_seconds": ("hold_seconds", _NUMBER, "a number"),
+                "debounce_ms": ("debounce_ms", _NUMBER, "a number"),
+                "pins": ("pins", (dict,), "a table of button = pin")},
+    "feedback": {"buzzer_pin": ("buzzer_pin", (int,), "a BCM pin number"),
+                 "leds": ("led_pins", (dict,), "a table of led = pin")},
+    "data": {"dir": ("data_dir", (str,), "a folder path")},
+}
+
+
+def _type_ok(value: object, types: tuple[type, ...]) -> bool:
+    # bool is an int in Python but never a number in a config file.
+    return isinstance(value, types) and not isinstance(value, bool)
+
+
+def _fields_from_toml(doc: dict) -> dict:
+    values: dict = {}
+    for key, value in doc.items():
+        if key in _SCHEMA and key:
+            if not isinstance(value, dict):
+                raise UserError(f"{key}: expected a table [{key}], got {_shown(value)}")
+            section, items = key, value.items()
+        elif key in _SCHEMA[""]:
+            section, items = "", [(key, value)]
+        else:
+            allowed = ", ".join([*_SCHEMA[""], *(f"[{s}]" for s in _SCHEMA if s)])
+            raise UserError(f"{key}: unknown key (allowed at the top level: {allowed})")
+        for name, item in items:
+            full = f"{section}.{name}" if section else name
+            if name not in _SCHEMA[section]:
+                raise UserError(f"{full}: unknown key (allowed in [{section}]: {', '.join(_SCHEMA[section])})")
+            target, types, what = _SCHEMA[section][name]
+            if not _type_ok(item, types):
+                raise UserError(f"{full}: expected {what}, got {_shown(item)}")
+            values[target] = _convert(full, item)
+    return values
+
+
+def _convert(key: str, value):
+    if key == "display.i2c_address" and isinstance(value, str):
+        try:
+            return int(value, 0)
+        except ValueError:
+            raise UserError(f"{key}: expected an I2C address such as 0x3C, got {value!r}") from None
+    if key == "buttons.pins":
+        # Pins given in the file replace the defaults one by one; the rest stay.
+        return {**DEFAULT_PINS, **{name: pin for name, pin in value.items()}}
+    if key == "players":
+        return tuple(value)
+    if key == "data.dir":
+        return Path(value).expanduser()
+    return value
+
+
+def load_config(path: str | None = None, overrides: Mapping[str, str | None] | None = None) -> Config:
+    """Read the configuration file and apply command-line overrides.
+
+    ``path`` None means the default file, whose absence means all defaults; a ``path``
+    that does not exist is a ``UserError``. ``overrides`` keys are the command-line
+    options ``display``, ``reader``, ``buttons``, ``data`` (None: not given).
+    """
+    file = Path(path).expanduser() if path is not None else default_config_path()
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if path is not None:
+            raise UserError(f"{file}: no such configuration file") from None
+        text = ""
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{file}: cannot read the configuration file ({exc})") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"{file}: not valid TOML ({exc})") from None
+    try:
+        config = Config(**_fields_from_toml(doc))
+    except UserError as exc:
+        raise UserError(f"{file}: {exc}") from None
+    return apply_overrides(config, overrides or {})
+
+
+def apply_overrides(config: Config, overrides: Mapping[str, str | None]) -> Config:
+    """``config`` with the command-line options that were given; a bad value is a ``UsageError``."""
+    checks = {"display": check_display, "reader": check_reader, "buttons": check_buttons}
+    changes: dict = {}
+    for name, value in overrides.items():
+        if value is None:
+            continue
+        if name in checks:
+            try:
+                changes[name] = checks[name](value, f"--{name}")
+            except UserError as exc:
+                raise UsageError(str(exc)) from None
+        elif name == "data":
+            if not str(value).strip():
+                raise UsageError("--data: expected a folder path")
+            changes["data_dir"] = Path(value).expanduser()
+        else:
+            raise ValueError(f"not a configuration override: {name}")
+    return dataclasses.replace(config, **changes) if changes else config

@@ -1,0 +1,306 @@
+"""What ``totem-companion doctor`` checks: the display, the reader, the buttons, the feedback.
+
+Each check returns a ``PartReport``: what was found, line by line, and for each problem
+the command or the change that fixes it. Simulated parts (terminal, keyboard, png, none)
+are reported as such and are fine. Checks never raise: an unexpected error is a finding.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.config import Config
+
+#: BCM number -> physical pin of the 40-pin header (for messages a maker can follow).
+HEADER_PIN = {2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16,
+              24: 18, 10: 19, 9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 5: 29, 6: 31, 12: 32,
+              13: 33, 19: 35, 16: 36, 26: 37, 20: 38, 21: 40}
+#: Serial ports that are the header UART (pins 8 and 10).
+PI_UARTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+BAUD = {"rdm6300": 9600, "pn532": 115200, "hub": 115200}
+
+FIX_I2C = "enable I2C: sudo raspi-config nonint do_i2c 0, then reboot (./setup.sh does both)"
+FIX_I2C_GROUP = "add yourself to the i2c group: sudo usermod -aG i2c $USER, then log out and in"
+FIX_UART = ("enable the UART: sudo raspi-config nonint do_serial_hw 0, then reboot "
+            "(./setup.sh does it)")
+FIX_CONSOLE = "free the UART from the login console: sudo raspi-config nonint do_serial_cons 1, then reboot"
+FIX_DIALOUT = "add yourself to the dialout group: sudo usermod -aG dialout $USER, then log out and in"
+FIX_GPIO_GROUP = "add yourself to the gpio group: sudo usermod -aG gpio $USER, then log out and in"
+FIX_LGPIO = ("install the GPIO library: sudo apt install python3-lgpio, with a venv made by "
+             "./setup.sh (it sees the system packages)")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing found: fine (``ok``) or a problem with its ``fix``."""
+
+    ok: bool
+    text: str
+    fix: str | None = None
+
+
+@dataclass(frozen=True)
+class PartReport:
+    """The findings for one part (``display``, ``reader``, ``buttons``, ``feedback``)."""
+
+    part: str
+    spec: str
+    findings: tuple[Finding, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing is wrong with this part."""
+        return all(finding.ok for finding in self.findings)
+
+
+def _pin(bcm: int) -> str:
+    return f"BCM {bcm} (header pin {HEADER_PIN.get(bcm, '?')})"
+
+
+def _simulated(part: str, spec: str, what: str) -> PartReport:
+    return PartReport(part, spec, (Finding(True, f"simulated: {what}"),))
+
+
+# --- display -----------------------------------------------------------------------------
+
+def _smbus(port: int):
+    import smbus2
+    return smbus2.SMBus(port)
+
+
+def check_display(config: Config, *, dev: Path = Path("/dev"),
+                  open_bus: Callable[[int], object] = _smbus) -> PartReport:
+    """Is the I2C bus there and usable, and does the OLED answer at its address?"""
+    kind = config.display
+    if kind == "terminal":
+        return _simulated("display", kind, "the screen is drawn in the terminal")
+    if kind == "none":
+        return _simulated("display", kind, "frames are not shown")
+    if kind.startswith("png:"):
+        return _simulated("display", kind, f"frames are written as PNG files to {kind[4:]}")
+    port, address = config.i2c_port, config.i2c_address
+    spec = f"{kind} on I2C bus {port} at 0x{address:02X}"
+    path = dev / f"i2c-{port}"
+    if not path.exists():
+        return PartReport("display", spec, (Finding(False, f"no I2C bus {path}", FIX_I2C),))
+    found = [Finding(True, f"I2C bus {path} is present")]
+    if not os.access(path, os.R_OK | os.W_OK):
+        return PartReport("display", spec, (*found, Finding(False, f"no permission to use {path}", FIX_I2C_GROUP)))
+    try:
+        bus = open_bus(port)
+    except OSError as exc:
+        return PartReport("display", spec, (*found, Finding(False, f"cannot open {path}: {exc.strerror or exc}",
+                                                            FIX_I2C_GROUP)))
+    try:
+        if _answers(bus, address):
+            found.append(Finding(True, f"a device answers at 0x{address:02X}"))
+        else:
+            other = address ^ 0x01 if address in (0x3C, 0x3D) else None
+            if other is not None and _answers(bus, other):
+                found.append(Finding(False, f"nothing answers at 0x{address:02X}, but a device answers "
+                                            f"at 0x{other:02X}",
+                                     f"set i2c_address = 0x{other:02X} in [display] of the config file"))
+            else:
+                found.append(Finding(False, f"nothing answers at 0x{address:02X} on I2C bus {port}",
+                                     f"check the OLED's wiring: SDA to header pin 3, SCL to pin 5, VCC to "
+                                     f"pin 1 (3.3 V), GND to pin 9; i2cdetect -y {port} lists what answers"))
+    finally:
+        close = getattr(bus, "close", None)
+        if close:
+            close()
+    return PartReport("display", spec, tuple(found))
+
+
+def _answers(bus, address: int) -> bool:
+    try:
+        bus.read_byte(address)
+    except OSError:
+        return False
+    return True
+
+
+# --- reader ------------------------------------------------------------------------------
+
+def _serial(port: str, baudrate: int):
+    import serial
+    return serial.serial_for_url(port, baudrate=baudrate, timeout=0.2)
+
+
+def check_reader(config: Config, *, open_serial: Callable[[str, int], object] = _serial,
+                 cmdline: Path = Path("/proc/cmdline")) -> PartReport:
+    """Is the serial port there, free of the console, can it be opened, does the reader talk?"""
+    spec = config.reader
+    if spec == "keyboard":
+        return _simulated("reader", spec, "type an item name or a UID and Enter to scan")
+    if spec == "none":
+        return _simulated("reader", spec, "no scans (buttons only)")
+    kind, _, port = spec.partition(":")
+    found: list[Finding] = []
+    if "://" not in port:  # pyserial URLs (loop://, socket://) have no device file
+        if not Path(port).exists():
+            fix = FIX_UART if port in PI_UARTS else \
+                "plug the reader in and find its port: ls /dev/ttyUSB* /dev/ttyACM*"
+            return PartReport("reader", spec, (Finding(False, f"no serial port {port}", fix),))
+        found.append(Finding(True, f"serial port {port} is present"))
+        if not os.access(port, os.R_OK | os.W_OK):
+            return PartReport("reader", spec, (*found, Finding(False, f"no permission to use {port}", FIX_DIALOUT)))
+        if port in PI_UARTS and _console_on_uart(cmdline):
+            found.append(Finding(False, "the login console uses the UART", FIX_CONSOLE))
+    import serial
+
+    try:
+        link = open_serial(port, BAUD[kind])
+    except (OSError, serial.SerialException) as exc:
+        return PartReport("reader", spec, (*found, Finding(False, f"cannot open {port}: {exc}",
+                                                           "close other programs using it (screen, minicom), "
+                                                           "then try again")))
+    try:
+        found.append(_talk(kind, port, link))
+    finally:
+        link.close()
+    return PartReport("reader", spec, tuple(found))
+
+
+def _console_on_uart(cmdline: Path) -> bool:
+    try:
+        words = cmdline.read_text().split()
+    except OSError:
+        return False
+    return any(word in (f"console={name}" for name in ("serial0", "ttyAMA0", "ttyS0"))
+               or word.startswith(("console=serial0,", "console=ttyAMA0,", "console=ttyS0,"))
+               for word in words)
+
+
+def _talk(kind: str, port: str, link) -> Finding:
+    if kind == "pn532":
+        from hardware.pn532 import PN532
+
+        reader = PN532(link)
+        try:
+            reader.wake()
+            firmware = reader.firmware_version()
+        except OSError as exc:
+            return Finding(False, f"the PN532 does not answer on {port} ({exc})",
+                           "check its wiring (PN532 TXD to header pin 10, RXD to pin 8, VCC, GND) and "
+                           "that its mode switches select HSU (both off)")
+        return Finding(True, f"the PN532 answers: {firmware}")
+    if kind == "rdm6300":
+        return Finding(True, f"{port} opens at 9600 baud; the RDM6300 only speaks when it reads a tag: "
+                             f"hold a tag to the coil and run totem-companion listen")
+    return Finding(True, f"{port} opens at {BAUD[kind]} baud; run totem-companion listen and "
+                         f"put a tag on a slot to test the hub")
+
+
+# --- buttons and feedback ----------------------------------------------------------------
+
+def _factory(pin_factory, dev: Path):
+    """The pin factory to use and a finding about it (None when there is no factory)."""
+    from gpiozero import Device
+    from gpiozero.exc import BadPinFactory
+
+    if pin_factory is not None:
+        return pin_factory, Finding(True, f"pin factory: {type(pin_factory).__name__}")
+    from gpiozero.exc import PinFactoryFallback
+
+    # gpiozero warns once a library it could not load; the first one (lgpio) is the reason.
+    with warnings.catch_warnings(record=True) as fallbacks:
+        warnings.simplefilter("always", PinFactoryFallback)
+        try:
+            Device.ensure_pin_factory()
+        except BadPinFactory:
+            chip = dev / "gpiochip0"
+            if chip.exists() and not os.access(chip, os.R_OK | os.W_OK):
+                return None, Finding(False, f"no permission to use {chip}", FIX_GPIO_GROUP)
+            reason = f" ({str(fallbacks[0].message).removeprefix('Falling back from ')})" if fallbacks else ""
+            return None, Finding(False, f"no GPIO pin factory could be loaded{reason}", FIX_LGPIO)
+    return Device.pin_factory, Finding(True, f"pin factory: {type(Device.pin_factory).__name__}")
+
+
+def check_buttons(config: Config, *, pin_factory=None, dev: Path = Path("/dev")) -> PartReport:
+    """Is there a pin factory, can each button's pin be claimed, is any stuck down?"""
+    spec = config.buttons
+    if spec == "keyboard":
+        return _simulated("buttons", spec, "keys stand for the buttons")
+    if spec == "none":
+        return _simulated("buttons", spec, "no buttons (scans only)")
+    from gpiozero import Button
+    from gpiozero.exc import GPIOZeroError
+
+    factory, first = _factory(pin_factory, dev)
+    found = [first]
+    if factory is None:
+        return PartReport("buttons", spec, tuple(found))
+    good = 0
+    for name, pin in config.pins.items():
+        try:
+            button = Button(pin, pull_up=True, pin_factory=factory)
+        except GPIOZeroError as exc:
+            found.append(Finding(False, f"button {name} on {_pin(pin)}: cannot claim the pin ({exc})",
+                                 f"stop the program using it, or choose another pin for {name} in [buttons.pins]"))
+            continue
+        try:
+            if button.is_pressed:
+                found.append(Finding(False, f"button {name} on {_pin(pin)} reads pressed with nobody "
+                                            f"pressing it",
+                                     f"release it; otherwise look for a short to ground at header pin "
+                                     f"{HEADER_PIN.get(pin, '?')} or a button stuck closed"))
+            else:
+                good += 1
+        finally:
+            button.close()
+    if good:
+        found.append(Finding(True, f"{good} of {len(config.pins)} buttons on their pins, not pressed"))
+    return PartReport("buttons", spec, tuple(found))
+
+
+def check_feedback(config: Config, *, pin_factory=None, dev: Path = Path("/dev")) -> PartReport | None:
+    """Can the buzzer and LED pins be claimed? None when none are configured."""
+    parts = ([("buzzer", config.buzzer_pin)] if config.buzzer_pin is not None else []) + \
+        [(f"{name} LED", pin) for name, pin in config.led_pins.items()]
+    if not parts:
+        return None
+    from gpiozero import OutputDevice
+    from gpiozero.exc import GPIOZeroError
+
+    spec = ", ".join(f"{what} on BCM {pin}" for what, pin in parts)
+    factory, first = _factory(pin_factory, dev)
+    if factory is None:
+        return PartReport("feedback", spec, (first,))
+    found = []
+    for what, pin in parts:
+        try:
+            OutputDevice(pin, pin_factory=factory).close()
+        except GPIOZeroError as exc:
+            found.append(Finding(False, f"{what} on {_pin(pin)}: cannot claim the pin ({exc})",
+                                 "stop the program using it, or choose another pin in [feedback]"))
+        else:
+            found.append(Finding(True, f"{what} on {_pin(pin)} is free"))
+    return PartReport("feedback", spec, tuple(found))
+
+
+def check_all(config: Config, *, pin_factory=None, dev: Path = Path("/dev"),
+              open_bus: Callable[[int], object] = _smbus,
+              open_serial: Callable[[str, int], object] = _serial,
+              cmdline: Path = Path("/proc/cmdline")) -> list[PartReport]:
+    """Every part of a resolved ``config``; an unexpected error becomes a finding."""
+    checks = [
+        ("display", config.display, lambda: check_display(config, dev=dev, open_bus=open_bus)),
+        ("reader", config.reader, lambda: check_reader(config, open_serial=open_serial, cmdline=cmdline)),
+        ("buttons", config.buttons, lambda: check_buttons(config, pin_factory=pin_factory, dev=dev)),
+        ("feedback", "buzzer and LEDs", lambda: check_feedback(config, pin_factory=pin_factory, dev=dev)),
+    ]
+    reports = []
+    for part, spec, check in checks:
+        try:
+            report = check()
+        except Exception as exc:  # the doctor reports problems, it must not become one
+            report = PartReport(part, spec, (Finding(False, f"the check failed: {type(exc).__name__}: {exc}",
+                                                     "please report this with the output of "
+                                                     "totem-companion doctor"),))
+        if report is not None:
+            reports.append(report)
+    return reports

@@ -1,0 +1,225 @@
+"""The 128×64 OLED on I2C (SSD1306 or SH1106), sending only what changed.
+
+luma.oled's drivers send all 1,024 bytes of every frame. Over I2C at 100 kHz that is
+about 0.1 s a frame, so the drivers here keep a copy of what the panel shows and send only
+the changed part: on the SSD1306 a column/page address window (0x21/0x22) around the
+changed bytes, on the SH1106 (which has no window) the changed column span of each changed
+page. An unchanged frame sends nothing.
+
+The panel memory is page-major: page ``p`` (rows 8p … 8p+7), column ``x`` is one byte whose
+least significant bit is the top row. ``pack_pages`` builds that layout from an image.
+
+``Oled`` is the display the application uses: ``show(image) -> bytes sent`` and ``close()``.
+An I2C error is logged and the panel is re-initialised later with growing pauses between
+attempts; the game never stops because the screen stopped answering.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+import luma.core.error
+import luma.oled.device
+from PIL import Image
+
+log = logging.getLogger(__name__)
+
+WIDTH, HEIGHT = 128, 64
+PAGES = HEIGHT // 8
+FRAME_BYTES = WIDTH * PAGES
+
+# SSD1306 commands (datasheet §10.1.4-5); SH1106 page/column commands (§9 of its sheet).
+COLUMN_ADDRESS, PAGE_ADDRESS = 0x21, 0x22
+SET_PAGE, SET_COLUMN_LOW, SET_COLUMN_HIGH = 0xB0, 0x00, 0x10
+#: Command bytes a window costs on the SSD1306: 0x21 c0 c1 0x22 p0 p1.
+WINDOW_COST = 6
+
+#: What an I2C problem looks like: the bus raises OSError, luma turns some into its errors.
+I2C_ERRORS = (OSError, luma.core.error.Error)
+
+
+def pack_pages(image: Image.Image) -> bytes:
+    """The 1,024 bytes of panel memory for a mode "1" 128×64 image, page by page."""
+    # Turned a quarter clockwise, each image row is one panel column read bottom-up, packed
+    # 8 pixels a byte with the most significant bit first: byte k of row x is page 7-k
+    # with its top row in the least significant bit, which is the panel's own layout.
+    column_bytes = image.transpose(Image.Transpose.ROTATE_270).tobytes()
+    return b"".join(column_bytes[PAGES - 1 - page::PAGES] for page in range(PAGES))
+
+
+def changed_spans(old: bytes | None, new: bytes) -> list[tuple[int, int, int]]:
+    """``(page, first column, last column)`` of each page where ``new`` differs from ``old``.
+
+    ``old`` None (the panel's content is unknown) gives every page in full.
+    """
+    if old is None:
+        return [(page, 0, WIDTH - 1) for page in range(PAGES)]
+    spans = []
+    for page in range(PAGES):
+        start = page * WIDTH
+        a, b = old[start:start + WIDTH], new[start:start + WIDTH]
+        if a == b:
+            continue
+        diff = int.from_bytes(a, "big") ^ int.from_bytes(b, "big")
+        first = (WIDTH * 8 - diff.bit_length()) // 8
+        last = WIDTH - 1 - ((diff & -diff).bit_length() - 1) // 8
+        spans.append((page, first, last))
+    return spans
+
+
+def ssd1306_windows(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Group page spans into address windows ``(first page, last page, first col, last col)``.
+
+    Neighbouring pages share a window when that sends fewer bytes than a window of their own.
+    """
+    windows: list[tuple[int, int, int, int]] = []
+    for page, c0, c1 in spans:
+        if windows:
+            p0, p1, w0, w1 = windows[-1]
+            m0, m1 = min(w0, c0), max(w1, c1)
+            merged = (page - p0 + 1) * (m1 - m0 + 1)
+            apart = (p1 - p0 + 1) * (w1 - w0 + 1) + WINDOW_COST + (c1 - c0 + 1)
+            if merged <= apart:
+                windows[-1] = (p0, page, m0, m1)
+                continue
+        windows.append((page, page, c0, c1))
+    return windows
+
+
+class _ChangedRegions:
+    """Mixed into a luma OLED driver: ``display()`` sends only the changed region.
+
+    ``sent`` counts every command and data byte handed to the serial interface.
+    """
+
+    sent = 0
+    _panel: bytes | None = None  # what the panel shows; None when unknown
+
+    def command(self, *cmd):
+        super().command(*cmd)
+        self.sent += len(cmd)
+
+    def data(self, data):
+        super().data(data)
+        self.sent += len(data)
+
+    def display(self, image):
+        """Send the parts of ``image`` that differ from what the panel shows."""
+        assert image.mode == self.mode and image.size == self.size
+        frame = pack_pages(self.preprocess(image))
+        spans = changed_spans(self._panel, frame)
+        if not spans:
+            return
+        # Until the writes complete the panel holds a mix: treat it as unknown meanwhile.
+        self._panel = None
+        self._send(spans, frame)
+        self._panel = frame
+
+
+class SSD1306(_ChangedRegions, luma.oled.device.ssd1306):
+    """luma.oled's SSD1306 driver, sending an address window around the changed bytes."""
+
+    def _send(self, spans, frame):
+        for p0, p1, c0, c1 in ssd1306_windows(spans):
+            self.command(COLUMN_ADDRESS, self._colstart + c0, self._colstart + c1, PAGE_ADDRESS, p0, p1)
+            self.data(b"".join(frame[p * WIDTH + c0:p * WIDTH + c1 + 1] for p in range(p0, p1 + 1)))
+
+
+class SH1106(_ChangedRegions, luma.oled.device.sh1106):
+    """luma.oled's SH1106 driver, sending the changed column span of each changed page."""
+
+    def _send(self, spans, frame):
+        for page, c0, c1 in spans:
+            # The SH1106 has 132 columns of memory; the glass shows them from an offset (2).
+            column = c0 + self._page_address_offset
+            self.command(SET_PAGE + page, SET_COLUMN_LOW | column & 0x0F, SET_COLUMN_HIGH | column >> 4)
+            self.data(frame[page * WIDTH + c0:page * WIDTH + c1 + 1])
+
+
+DRIVERS = {"ssd1306": SSD1306, "sh1106": SH1106}
+
+
+class Oled:
+    """The OLED display: ``show(image)`` returns the bytes sent, ``close()`` blanks it.
+
+    ``open_device()`` builds the driver, which initialises the panel; it is called now
+    (its errors propagate, so a missing screen is reported at start) and again after an
+    I2C error, when the panel may have lost power and needs initialising again. Retries
+    wait ``first_delay`` seconds, doubling up to ``max_delay``; frames shown meanwhile
+    are not sent, and the latest one is sent in full when the panel answers again.
+    """
+
+    def __init__(self, open_device: Callable[[], _ChangedRegions], *,
+                 clock: Callable[[], float] = time.monotonic,
+                 first_delay: float = 0.5, max_delay: float = 30.0):
+        self._open_device = open_device
+        self._clock = clock
+        self._first_delay = first_delay
+        self._max_delay = max_delay
+        self._delay = first_delay
+        self._retry_at = 0.0
+        self._device: _ChangedRegions | None = open_device()
+
+    @property
+    def online(self) -> bool:
+        """False while the panel is not answering (between an I2C error and a retry that works)."""
+        return self._device is not None
+
+    def show(self, image: Image.Image) -> int:
+        """Send what changed in ``image`` (mode "1", 128×64); the number of bytes sent."""
+        if image.mode != "1" or image.size != (WIDTH, HEIGHT):
+            raise ValueError(f"the OLED shows mode '1' {WIDTH}x{HEIGHT} images, not {image.mode} {image.size}")
+        device = self._device
+        sent_before = 0
+        try:
+            if device is None:
+                if self._clock() < self._retry_at:
+                    return 0
+                device = self._open_device()
+                log.info("the OLED answers again")
+                self._device, self._delay = device, self._first_delay
+            else:
+                sent_before = device.sent
+            device.display(image)
+            return device.sent - sent_before
+        except I2C_ERRORS as exc:
+            self._lost(device, exc)
+            return device.sent - sent_before if device is not None else 0
+
+    def _lost(self, device, exc: Exception) -> None:
+        if self._device is not None:
+            log.warning("the OLED stopped answering (%s); retrying in the background", exc)
+        else:
+            log.debug("the OLED still does not answer (%s)", exc)
+        if device is not None:
+            device.persist = True  # a dead driver must not write to the bus at exit
+        self._device = None
+        self._retry_at = self._clock() + self._delay
+        self._delay = min(self._delay * 2, self._max_delay)
+
+    def close(self) -> None:
+        """Blank and switch off the panel, and release the bus."""
+        device, self._device = self._device, None
+        if device is None:
+            return
+        try:
+            device.cleanup()
+        except I2C_ERRORS as exc:
+            log.warning("the OLED did not answer while closing (%s)", exc)
+        device.persist = True  # cleaned up already: nothing more to do at exit
+
+
+def open_oled(kind: str, *, port: int = 1, address: int = 0x3C, rotation: int = 0, bus=None) -> Oled:
+    """An ``Oled`` for ``kind`` "ssd1306" or "sh1106" on I2C bus ``port`` at ``address``.
+
+    ``bus`` is an smbus-like object to use instead of opening ``/dev/i2c-<port>`` (tests).
+    Raises luma's ``DeviceNotFoundError`` / ``DevicePermissionError`` or ``OSError`` when
+    the bus or the panel cannot be reached; ``hardware.displays`` words them for people.
+    """
+    from luma.core.interface.serial import i2c
+
+    driver = DRIVERS[kind]
+    serial = i2c(bus=bus, port=port, address=address)
+    return Oled(lambda: driver(serial, rotate=rotation))

@@ -1,0 +1,119 @@
+"""The OLED's twin in a terminal: the 128×64 picture in Unicode braille, redrawn in place.
+
+Each braille character holds 2×4 dots, so the picture is 64 characters × 16 lines, drawn
+in a box with a footer line under it (the key help, or what is being typed as a scan):
+19 lines × 66 columns, which fits an 80×24 terminal. Only lines that changed are
+rewritten, with plain ANSI cursor moves, so no curses is needed.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TextIO
+
+from PIL import Image
+
+WIDTH, HEIGHT = 128, 64
+COLUMNS, ROWS = WIDTH // 2, HEIGHT // 4
+BOX_WIDTH = COLUMNS + 2
+#: Lines the display occupies: top border, picture, bottom border, footer.
+LINES = ROWS + 3
+
+BRAILLE = 0x2800
+# Dot bit of the pixel at (column in the cell, row in the cell), Unicode braille order.
+_DOT = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (0, 3): 0x40,
+        (1, 0): 0x08, (1, 1): 0x10, (1, 2): 0x20, (1, 3): 0x80}
+
+
+def _row_table(dot_row: int) -> list[int]:
+    # For one byte of a pixel row (8 pixels = 4 cells), the dots it lights in those 4
+    # cells, one cell a byte of the result, leftmost cell in the most significant byte.
+    table = []
+    for value in range(256):
+        packed = 0
+        for pixel in range(8):
+            if value & (0x80 >> pixel):
+                cell, column = divmod(pixel, 2)
+                packed |= _DOT[column, dot_row] << (8 * (3 - cell))
+        table.append(packed)
+    return table
+
+
+_TABLES = [_row_table(row) for row in range(4)]
+
+
+def braille_lines(image: Image.Image) -> list[str]:
+    """The picture of a mode "1" 128×64 image as 16 lines of 64 braille characters."""
+    data = image.tobytes()  # 16 bytes a pixel row, most significant bit leftmost
+    stride = WIDTH // 8
+    lines = []
+    for row in range(ROWS):
+        rows = [data[(row * 4 + k) * stride:(row * 4 + k + 1) * stride] for k in range(4)]
+        t0, t1, t2, t3 = _TABLES
+        cells = bytearray()
+        for a, b, c, d in zip(*rows):
+            cells += (t0[a] | t1[b] | t2[c] | t3[d]).to_bytes(4, "big")
+        lines.append("".join(chr(BRAILLE + dots) for dots in cells))
+    return lines
+
+
+class TerminalDisplay:
+    """A display writing to a text stream (a terminal): ``show``, ``set_footer``, ``close``.
+
+    Safe to call from several threads (the keyboard input updates the footer while the
+    game shows frames).
+    """
+
+    def __init__(self, stream: TextIO, title: str = "Totem Companion"):
+        self._stream = stream
+        self._title = title
+        self._lines: list[str] | None = None  # picture lines on screen; None before the first frame
+        self._footer = ""
+        self._lock = threading.Lock()
+
+    def show(self, image: Image.Image) -> int:
+        """Draw ``image`` (mode "1", 128×64) if it changed; the number of characters written."""
+        if image.mode != "1" or image.size != (WIDTH, HEIGHT):
+            raise ValueError(f"the display shows mode '1' {WIDTH}x{HEIGHT} images, not {image.mode} {image.size}")
+        lines = [f"│{line}│" for line in braille_lines(image)]
+        with self._lock:
+            if self._lines is None:
+                top = f"┌─ {self._title} ".ljust(BOX_WIDTH - 1, "─")[:BOX_WIDTH - 1] + "┐"
+                text = "\x1b[?25l" + "\r\n".join([top, *lines, "└" + "─" * COLUMNS + "┘",
+                                                  self._footer_text()]) + "\r\n"
+            else:
+                changed = {i + 1: line for i, (line, old) in enumerate(zip(lines, self._lines)) if line != old}
+                text = "".join(self._rewrite(row, line) for row, line in changed.items())
+            self._lines = lines
+            return self._write(text)
+
+    def set_footer(self, text: str) -> None:
+        """Show ``text`` on the line under the picture (cut to the box width)."""
+        with self._lock:
+            if text == self._footer:
+                return
+            self._footer = text
+            if self._lines is not None:
+                self._write(self._rewrite(LINES - 1, self._footer_text()))
+
+    def close(self) -> None:
+        """Give the cursor back; the last picture stays on the terminal."""
+        with self._lock:
+            if self._lines is not None:
+                self._write("\x1b[?25h")
+                self._lines = None
+
+    def _footer_text(self) -> str:
+        return " " + self._footer.replace("\n", " ")[:BOX_WIDTH - 1]
+
+    def _rewrite(self, row: int, line: str) -> str:
+        # The cursor rests on the line under the footer: go up, rewrite, come back down.
+        up = LINES - row
+        return f"\x1b[{up}F{line}\x1b[K\x1b[{up}E"
+
+    def _write(self, text: str) -> int:
+        if not text:
+            return 0
+        self._stream.write(text)
+        self._stream.flush()
+        return len(text)

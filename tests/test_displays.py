@@ -1,0 +1,98 @@
+"""open_display: the configured kind, auto resolution, one-line errors for a missing OLED."""
+
+import errno
+import io
+
+import pytest
+from PIL import Image
+
+from companion.config import Config
+from companion.errors import UserError
+from hardware import displays
+from hardware.displays import NullDisplay, open_display
+from hardware.oled import Oled
+from hardware.png_display import PngDisplay
+from hardware.terminal_display import TerminalDisplay
+
+
+class Bus:
+    def __init__(self, error=None):
+        self.error = error
+        self.count = 0
+
+    def write_i2c_block_data(self, address, control, data):
+        if self.error:
+            raise OSError(self.error, "bus error")
+        self.count += len(data)
+
+
+def blank():
+    return Image.new("1", (128, 64))
+
+
+def test_none_accepts_frames_and_sends_nothing():
+    display = open_display(Config(display="none"))
+    assert isinstance(display, NullDisplay)
+    assert display.show(blank()) == 0
+    display.close()
+
+
+def test_terminal_draws_on_the_given_stream():
+    out = io.StringIO()
+    display = open_display(Config(display="terminal"), stream=out)
+    assert isinstance(display, TerminalDisplay)
+    assert display.show(blank()) == len(out.getvalue()) > 0
+
+
+def test_png_writes_into_the_folder(tmp_path):
+    display = open_display(Config(display=f"png:{tmp_path}/out"))
+    assert isinstance(display, PngDisplay)
+    display.show(blank())
+    assert (tmp_path / "out" / "frame-0001.png").exists()
+
+
+@pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
+def test_oled_on_a_given_bus(kind):
+    bus = Bus()
+    display = open_display(Config(display=kind), i2c_bus=bus)
+    assert isinstance(display, Oled)
+    assert bus.count > 1024  # initialisation and a cleared panel
+    assert display.show(blank()) == 0
+    display.close()
+
+
+@pytest.mark.parametrize("on_pi, expected", [(True, Oled), (False, TerminalDisplay)])
+def test_auto_follows_the_machine(monkeypatch, on_pi, expected):
+    monkeypatch.setattr(displays, "is_raspberry_pi", lambda: on_pi)
+    display = open_display(Config(), stream=io.StringIO(), i2c_bus=Bus())
+    assert isinstance(display, expected)
+    display.close()
+
+
+def test_missing_i2c_bus_says_how_to_enable_it():
+    with pytest.raises(UserError) as info:
+        open_display(Config(display="ssd1306", i2c_port=250))
+    assert str(info.value).startswith("no I2C bus /dev/i2c-250: enable I2C (sudo raspi-config nonint do_i2c 0)")
+
+
+def test_silent_address_says_what_to_check():
+    with pytest.raises(UserError) as info:
+        open_display(Config(display="sh1106", i2c_address=0x3D), i2c_bus=Bus(errno.EREMOTEIO))
+    line = str(info.value)
+    assert "does not answer at 0x3D on I2C bus 1" in line and "i2cdetect -y 1" in line
+    assert "\n" not in line
+
+
+def test_other_bus_errors_are_one_line():
+    with pytest.raises(UserError, match="failed: .*doctor"):
+        open_display(Config(display="ssd1306"), i2c_bus=Bus(errno.ETIMEDOUT))
+
+
+def test_no_permission_names_the_group(monkeypatch):
+    import luma.core.error
+
+    def refuse(*args, **kwargs):
+        raise luma.core.error.DevicePermissionError("I2C device permission denied: /dev/i2c-1")
+    monkeypatch.setattr("hardware.oled.open_oled", refuse)
+    with pytest.raises(UserError, match="add yourself to the i2c group"):
+        open_display(Config(display="ssd1306"))

@@ -1,0 +1,306 @@
+"""doctor: what it finds and how it words fixes; hardware mocked (MockFactory, ptys, paths)."""
+
+import errno
+import os
+
+import pytest
+from gpiozero import Button, Device
+from gpiozero.pins.mock import MockFactory, MockPin
+
+from companion.cli import main
+from companion.config import Config
+from hardware import checks, platform
+from hardware.checks import check_all, check_buttons, check_display, check_feedback, check_reader
+from hardware.platform import is_raspberry_pi
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(platform, "is_raspberry_pi", lambda *args: False)
+
+
+@pytest.fixture
+def factory():
+    factory = MockFactory()
+    yield factory
+    factory.reset()
+
+
+class Bus:
+    def __init__(self, answering=(0x3C,)):
+        self.answering = answering
+        self.closed = False
+
+    def read_byte(self, address):
+        if address not in self.answering:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        return 0
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.fixture
+def dev(tmp_path):
+    folder = tmp_path / "dev"
+    folder.mkdir()
+    (folder / "i2c-1").touch()
+    return folder
+
+
+def texts(report):
+    return [(f.ok, f.text, f.fix) for f in report.findings]
+
+
+# --- display -----------------------------------------------------------------------------
+
+def test_simulated_displays_are_fine():
+    for kind in ("terminal", "none", "png:/tmp/frames"):
+        report = check_display(Config(display=kind))
+        assert report.ok and "simulated" in report.findings[0].text
+
+
+def test_missing_i2c_bus_says_enable_i2c(tmp_path):
+    report = check_display(Config(display="ssd1306"), dev=tmp_path)
+    assert not report.ok
+    assert "sudo raspi-config nonint do_i2c 0" in report.findings[0].fix
+
+
+def test_oled_answering(dev):
+    bus = Bus()
+    report = check_display(Config(display="sh1106"), dev=dev, open_bus=lambda port: bus)
+    assert report.ok and report.spec == "sh1106 on I2C bus 1 at 0x3C"
+    assert "answers at 0x3C" in report.findings[-1].text
+    assert bus.closed
+
+
+def test_oled_at_the_other_address_is_pointed_out(dev):
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=lambda port: Bus((0x3D,)))
+    assert not report.ok
+    assert report.findings[-1].fix == "set i2c_address = 0x3D in [display] of the config file"
+
+
+def test_nothing_answering_says_check_wiring(dev):
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=lambda port: Bus(()))
+    assert not report.ok and "i2cdetect -y 1" in report.findings[-1].fix
+
+
+def test_i2c_permission(dev, monkeypatch):
+    monkeypatch.setattr(checks.os, "access", lambda path, mode: False)
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=lambda port: Bus())
+    assert "sudo usermod -aG i2c $USER" in report.findings[-1].fix
+
+
+def test_bus_that_cannot_be_opened(dev):
+    def fail(port):
+        raise PermissionError(errno.EACCES, "Permission denied")
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=fail)
+    assert not report.ok and "cannot open" in report.findings[-1].text
+
+
+# --- reader ------------------------------------------------------------------------------
+
+@pytest.fixture
+def pty():
+    master, slave = os.openpty()
+    yield os.ttyname(slave)
+    os.close(master)
+    os.close(slave)
+
+
+def test_simulated_readers_are_fine():
+    assert check_reader(Config(reader="keyboard")).ok
+    assert check_reader(Config(reader="none")).ok
+
+
+def test_missing_uart_says_enable_it(tmp_path, monkeypatch):
+    port = str(tmp_path / "serial0")
+    monkeypatch.setattr(checks, "PI_UARTS", (port,))
+    report = check_reader(Config(reader=f"rdm6300:{port}"))
+    assert not report.ok and "do_serial_hw 0" in report.findings[0].fix
+
+
+def test_missing_usb_port_says_plug_it_in(tmp_path):
+    report = check_reader(Config(reader=f"hub:{tmp_path}/ttyACM0"))
+    assert not report.ok and "plug the reader in" in report.findings[0].fix
+
+
+def test_rdm6300_on_a_pty_opens(pty, tmp_path):
+    report = check_reader(Config(reader=f"rdm6300:{pty}"), cmdline=tmp_path / "none")
+    assert report.ok
+    assert "hold a tag" in report.findings[-1].text
+
+
+def test_serial_console_on_the_uart_is_a_problem(tmp_path, monkeypatch):
+    cmdline = tmp_path / "cmdline"
+    cmdline.write_text("console=serial0,115200 console=tty1 root=PARTUUID=1 rootwait\n")
+    monkeypatch.setattr(checks, "PI_UARTS", ("/dev/ptmx",))
+    report = check_reader(Config(reader="rdm6300:/dev/ptmx"), cmdline=cmdline)
+    assert (False, "the login console uses the UART", checks.FIX_CONSOLE) in texts(report)
+
+
+def test_port_without_permission(pty, monkeypatch):
+    monkeypatch.setattr(checks.os, "access", lambda path, mode: False)
+    report = check_reader(Config(reader=f"pn532:{pty}"))
+    assert "dialout" in report.findings[-1].fix
+
+
+def test_port_that_will_not_open(pty):
+    import serial
+
+    def busy(port, baud):
+        raise serial.SerialException(f"could not open port {port}: [Errno 16] Device or resource busy")
+    report = check_reader(Config(reader=f"rdm6300:{pty}"), open_serial=busy)
+    assert not report.ok and "Device or resource busy" in report.findings[-1].text
+
+
+class FakePN532:
+    answer = None
+
+    def __init__(self, port):
+        self.port = port
+
+    def wake(self):
+        pass
+
+    def firmware_version(self):
+        if self.answer is None:
+            from hardware.pn532 import PN532Error
+            raise PN532Error("PN532 command 0x02: no ACK after 3 tries")
+        return self.answer
+
+
+def test_pn532_answering_and_silent(pty, monkeypatch):
+    import hardware.pn532
+    from hardware.pn532 import Firmware
+    monkeypatch.setattr(hardware.pn532, "PN532", FakePN532)
+    report = check_reader(Config(reader=f"pn532:{pty}"))
+    assert not report.ok and "does not answer" in report.findings[-1].text
+    assert "HSU" in report.findings[-1].fix
+    FakePN532.answer = Firmware(0x32, 1, 6, 7)
+    try:
+        report = check_reader(Config(reader=f"pn532:{pty}"))
+    finally:
+        FakePN532.answer = None
+    assert report.ok and report.findings[-1].text == "the PN532 answers: PN532 firmware 1.6"
+
+
+def test_pn532_over_a_loop_url_without_device_file(monkeypatch):
+    import hardware.pn532
+    monkeypatch.setattr(hardware.pn532, "PN532", FakePN532)
+    report = check_reader(Config(reader="pn532:loop://"))
+    assert not report.ok and len(report.findings) == 1
+
+
+# --- buttons and feedback ----------------------------------------------------------------
+
+def test_simulated_buttons_are_fine():
+    assert check_buttons(Config(buttons="keyboard")).ok
+
+
+def test_all_buttons_free(factory):
+    report = check_buttons(Config(buttons="gpio"), pin_factory=factory)
+    assert report.ok
+    assert texts(report) == [(True, "pin factory: MockFactory", None),
+                             (True, "10 of 10 buttons on their pins, not pressed", None)]
+    Button(5, pin_factory=factory).close()  # the check released the pins
+
+
+class Shorted(MockPin):
+    """A pin tied to ground: the pull-up cannot raise it."""
+
+    def drive_high(self):
+        pass
+
+
+def test_stuck_button_and_busy_pin(factory):
+    factory.pin(13, pin_class=Shorted)      # v3 shorted to ground
+    busy = Button(17, pin_factory=factory)  # up: taken by another program
+    report = check_buttons(Config(buttons="gpio"), pin_factory=factory)
+    busy.close()
+    problems = [f for f in report.findings if not f.ok]
+    assert len(problems) == 2
+    assert problems[0].text.startswith("button v3 on BCM 13 (header pin 33) reads pressed")
+    assert "button up on BCM 17 (header pin 11): cannot claim" in problems[1].text
+    assert "8 of 10 buttons" in report.findings[-1].text
+
+
+def test_no_pin_factory(monkeypatch, tmp_path):
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+    import warnings
+
+    def none():
+        warnings.warn(PinFactoryFallback("Falling back from lgpio: No module named 'lgpio'"))
+        raise BadPinFactory("Unable to load any default pin factory!")
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(none))
+    report = check_buttons(Config(buttons="gpio"), dev=tmp_path)
+    assert texts(report) == [(False, "no GPIO pin factory could be loaded (lgpio: No module named 'lgpio')",
+                              checks.FIX_LGPIO)]
+    (tmp_path / "gpiochip0").touch()
+    monkeypatch.setattr(checks.os, "access", lambda path, mode: False)
+    report = check_buttons(Config(buttons="gpio"), dev=tmp_path)
+    assert report.findings[0].fix == checks.FIX_GPIO_GROUP
+
+
+def test_feedback_only_when_configured(factory):
+    assert check_feedback(Config(), pin_factory=factory) is None
+    busy = Button(16, pin_factory=factory)
+    report = check_feedback(Config(buzzer_pin=18, led_pins={"red": 16}), pin_factory=factory)
+    busy.close()
+    assert [f.ok for f in report.findings] == [True, False]
+    assert report.spec == "buzzer on BCM 18, red LED on BCM 16"
+
+
+def test_unexpected_error_becomes_a_finding(monkeypatch):
+    def boom(config, **kwargs):
+        raise RuntimeError("surprise")
+    monkeypatch.setattr(checks, "check_reader", boom)
+    reports = check_all(Config(display="none", reader="keyboard", buttons="none"))
+    assert [r.part for r in reports] == ["display", "reader", "buttons"]
+    assert reports[1].findings[0].text == "the check failed: RuntimeError: surprise"
+
+
+# --- the command -------------------------------------------------------------------------
+
+def test_doctor_all_simulated_exits_0(capsys):
+    assert main(["doctor"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "display  terminal"
+    assert out.strip().endswith("all good")
+
+
+def test_doctor_problems_exit_1_with_fixes(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(Device, "pin_factory", MockFactory())
+    code = main(["doctor", "--display", "none", "--reader", f"rdm6300:{tmp_path}/ttyUSB9",
+                 "--buttons", "gpio"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert f"  FAIL  no serial port {tmp_path}/ttyUSB9" in out
+    assert "        fix: plug the reader in" in out
+    assert out.strip().endswith("1 problem found")
+    Device.pin_factory.reset()
+
+
+def test_doctor_bad_config_is_one_line(capsys, tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text("[display]\nkind = 'lcd'\n")
+    assert main(["doctor", "--config", str(config)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "display.kind: 'lcd' is not a display" in err
+
+
+def test_doctor_bad_option_is_usage(capsys):
+    assert main(["doctor", "--reader", "rdm6300"]) == 2
+    assert "--reader: 'rdm6300' is not a reader" in capsys.readouterr().err
+
+
+def test_is_raspberry_pi_reads_the_device_tree_model(tmp_path):
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi Zero 2 W Rev 1.0\x00")
+    assert is_raspberry_pi(model)
+    model.write_bytes(b"Pine64 RockPro64\x00")
+    assert not is_raspberry_pi(model)
+    assert not is_raspberry_pi(tmp_path / "missing")
