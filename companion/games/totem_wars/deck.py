@@ -1,0 +1,166 @@
+"""Totem Wars cards and decks (rules T1, T1a): the deck is data, checked when it is loaded.
+
+>>> deck = default_deck()
+>>> len(deck), deck.card("indians/snake")
+(52, Card(tribe='indians', animal='snake', habitats=('land',)))
+>>> deck.card("africans/flamingo").habitats
+('water', 'air')
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from companion.errors import UserError
+
+#: The four tribes (T1), in the order the companion lists them.
+TRIBES: tuple[str, ...] = ("aborigines", "africans", "eskimos", "indians")
+#: The three habitats (T1, T10).
+HABITATS: tuple[str, ...] = ("water", "land", "air")
+CARDS_PER_TRIBE = 13
+
+
+class DeckError(UserError):
+    """A deck that breaks T1a; the message is one line naming the offending entry."""
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card: its tribe, its animal and one or two habitats (the first listed first, R2)."""
+
+    tribe: str
+    animal: str
+    habitats: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        """``tribe/animal``, the card's name in records, tags and messages."""
+        return f"{self.tribe}/{self.animal}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The 52 cards of a game, in file order; look a card up by name with ``card``."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        # Frozen, so the name index is set once here.
+        object.__setattr__(self, "_by_name", {c.name: c for c in self.cards})
+
+    def card(self, name: str) -> Card:
+        """The card called ``name``; ``KeyError`` when the deck has none."""
+        return self._by_name[name]
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and self._by_name.get(card.name) == card
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def to_list(self) -> list[dict]:
+        """The deck as card objects, the form a record header may hold."""
+        return [{"tribe": c.tribe, "animal": c.animal, "habitats": list(c.habitats)} for c in self.cards]
+
+
+def _card(where: str, tribe, animal, habitats) -> Card:
+    """One checked card; ``where`` names the entry in error messages."""
+    if not isinstance(tribe, str) or tribe not in TRIBES:
+        raise DeckError(f"{where}: unknown tribe {tribe!r} (known: {', '.join(TRIBES)}) (T1a)")
+    if not isinstance(animal, str) or not animal.strip() or "/" in animal or animal != animal.strip():
+        raise DeckError(f"{where}: the animal must be a name without '/' or outer spaces, "
+                        f"got {animal!r} (T1a)")
+    name = f"{tribe}/{animal}"
+    if not isinstance(habitats, (list, tuple)) or not 1 <= len(habitats) <= 2:
+        raise DeckError(f"{name}: a card has 1 or 2 habitats, as a list like [\"water\", \"land\"] (T1a)")
+    for habitat in habitats:
+        if habitat not in HABITATS:
+            raise DeckError(f"{name}: unknown habitat {habitat!r} (known: {', '.join(HABITATS)}) (T1a)")
+    if len(set(habitats)) != len(habitats):
+        raise DeckError(f"{name}: habitat {habitats[0]!r} is listed twice (T1a)")
+    return Card(tribe, animal, tuple(habitats))
+
+
+def _check(cards: list[Card], source: str) -> Deck:
+    """A deck from checked cards, once the whole deck follows T1a."""
+    seen: set[str] = set()
+    for card in cards:
+        if card.name in seen:
+            raise DeckError(f"{source}: card {card.name} appears twice (T1a)")
+        seen.add(card.name)
+    for tribe in TRIBES:
+        count = sum(1 for c in cards if c.tribe == tribe)
+        if count != CARDS_PER_TRIBE:
+            raise DeckError(f"{source}: tribe {tribe} has {count} cards, a deck needs "
+                            f"{CARDS_PER_TRIBE} of each tribe (T1a)")
+    return Deck(tuple(cards))
+
+
+def deck_from_list(entries, source: str = "deck") -> Deck:
+    """A deck from card objects ``{"tribe": …, "animal": …, "habitats": […]}`` (a record header).
+
+    >>> deck_from_list([{"tribe": "indians", "animal": "snake", "habitats": ["sky"]}])
+    Traceback (most recent call last):
+    ...
+    companion.games.totem_wars.deck.DeckError: indians/snake: unknown habitat 'sky' (known: water, land, air) (T1a)
+    """
+    if not isinstance(entries, list):
+        raise DeckError(f"{source}: a deck is a list of 52 card objects (T1a)")
+    cards = []
+    for number, entry in enumerate(entries, start=1):
+        where = f"{source} card {number}"
+        if not isinstance(entry, dict):
+            raise DeckError(f"{where}: each card is an object with tribe, animal and habitats (T1a)")
+        unknown = sorted(set(entry) - {"tribe", "animal", "habitats"})
+        if unknown:
+            raise DeckError(f"{where}: unknown key {unknown[0]!r} (T1a)")
+        missing = [k for k in ("tribe", "animal", "habitats") if k not in entry]
+        if missing:
+            raise DeckError(f"{where}: missing key {missing[0]!r} (T1a)")
+        cards.append(_card(where, entry["tribe"], entry["animal"], entry["habitats"]))
+    return _check(cards, source)
+
+
+def deck_from_toml(text: str, source: str = "deck") -> Deck:
+    """A deck from the text of a deck file: a table per tribe, ``animal = [habitats]`` lines."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DeckError(f"{source}: not a valid deck file ({exc}) (T1a)") from None
+    cards = []
+    for tribe, animals in data.items():
+        if tribe not in TRIBES:
+            raise DeckError(f"{source}: unknown tribe [{tribe}] (known: {', '.join(TRIBES)}) (T1a)")
+        if not isinstance(animals, dict):
+            raise DeckError(f"{source}: [{tribe}] must be a table of  animal = [habitats]  lines (T1a)")
+        for animal, habitats in animals.items():
+            cards.append(_card(f"{source}: {tribe}/{animal}", tribe, animal, habitats))
+    return _check(cards, source)
+
+
+def load_deck(path) -> Deck:
+    """Read and check a deck file (format in docs/decks.md); ``DeckError`` names the problem."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DeckError(f"{path}: no such deck file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckError(f"{path}: cannot read the deck file ({exc.__class__.__name__})") from None
+    return deck_from_toml(text, str(path))
+
+
+@cache
+def default_deck() -> Deck:
+    """The deck shipped with the companion (the spec's illustrative default deck)."""
+    text = resources.files(__package__).joinpath("default_deck.toml").read_text(encoding="utf-8")
+    return deck_from_toml(text, "default deck")

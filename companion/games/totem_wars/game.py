@@ -1,0 +1,290 @@
+"""The Totem Wars game as the companion sees it (T2–T15): counts of hidden hands, open cards.
+
+The companion never sees a hand: it tracks each hand's size, the unseen cards (hands and
+deck together), the deck count, the totems, the table, the taken piles and the cards that
+left the game (R4). Rounds resolve by themselves when their last placement is pushed.
+
+>>> from companion.games.totem_wars.deck import default_deck
+>>> d = default_deck().card
+>>> g = TotemWars(["Ana", "Ben"])
+>>> g.push(ChooseTotems((d("indians/snake"), d("africans/lion"))))
+>>> g.to_move, g.legal_counts()          # Ben sits left of the dealer (T3)
+(1, [1, 2, 3, 4, 5])
+>>> g.push(Play((d("africans/zebra"), d("africans/giraffe"))))
+>>> g.legal_counts()                     # at least the level, or a raise (T5)
+[2, 3, 4, 5]
+>>> g.push(Play((d("indians/wolf"),)))
+Traceback (most recent call last):
+...
+companion.games.totem_wars.moves.IllegalMove: place at least 2 cards, the level of this round (T5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.games.totem_wars.deck import Deck, TRIBES, Card, default_deck
+from companion.games.totem_wars.moves import ChooseTotems, IllegalMove, Move, Play
+from companion.games.totem_wars.rounds import HAND_SIZE, RoundResult, resolve_round
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a small game (T15): points per player, the winners (several: shared win)."""
+
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class _State:
+    """Everything that changes during a game; ``push`` builds a new one, ``pop`` restores."""
+
+    phase: str                            # "totems" | "play" | "over"
+    totems: tuple[Card, ...]              # empty until the totems are down
+    hand_sizes: tuple[int, ...]
+    deck_count: int
+    unseen: frozenset[Card]               # in hands or in the deck
+    table: tuple[tuple[Card, ...], ...]   # this round, per player
+    taken: tuple[tuple[Card, ...], ...]
+    removed: tuple[Card, ...]
+    starter: int | None
+    level: int                            # 0 before the first placement of the round
+    playing: tuple[bool, ...]             # held cards when the round began (T6, T14)
+    placed_first: tuple[bool, ...]
+    streak: int                           # rounds in a row without a winner (R4)
+    rounds: tuple[RoundResult, ...]
+
+
+def _next_to_move(s: _State) -> int | None:
+    """First placements clockwise from the starter (T4, T5), then answers (T6); else None."""
+    n = len(s.hand_sizes)
+    seats = [(s.starter + i) % n for i in range(n)]
+    for p in seats:
+        if s.playing[p] and not s.placed_first[p]:
+            return p
+    for p in seats:
+        if s.hand_sizes[p] and len(s.table[p]) < s.level:
+            return p
+    return None
+
+
+class TotemWars:
+    """One small game of Totem Wars, python-chess-like: ``push``, ``pop``, ``outcome()``."""
+
+    def __init__(self, players, dealer: int = 0, deck: Deck | None = None):
+        players = tuple(players)
+        if not 2 <= len(players) <= 4:
+            raise IllegalMove(f"Totem Wars is for 2 to 4 players, not {len(players)}", "T1")
+        if not isinstance(dealer, int) or not 0 <= dealer < len(players):
+            raise IllegalMove(f"the dealer must be a seat from 0 to {len(players) - 1}", "T2")
+        self._players = players
+        self._dealer = dealer
+        self._deck = deck if deck is not None else default_deck()
+        n = len(players)
+        self._state = _State(
+            phase="totems", totems=(), hand_sizes=(HAND_SIZE,) * n,
+            deck_count=len(self._deck) - HAND_SIZE * n, unseen=frozenset(self._deck.cards),
+            table=((),) * n, taken=((),) * n, removed=(), starter=None, level=0,
+            playing=(False,) * n, placed_first=(False,) * n, streak=0, rounds=())
+        self._stack: list[_State] = []
+        self._history: list[tuple[int | None, Move]] = []
+
+    # -- read-only views -------------------------------------------------------------
+    players = property(lambda self: self._players, doc="Player names in seat order (clockwise).")
+    dealer = property(lambda self: self._dealer, doc="The dealer's seat (T2).")
+    deck = property(lambda self: self._deck, doc="The deck of this game.")
+    phase = property(lambda self: self._state.phase, doc='"totems", "play" or "over".')
+    level = property(lambda self: self._state.level, doc="The round's level L (T4, T5); 0 before it is set.")
+    round_starter = property(lambda self: self._state.starter, doc="Who starts the round (T3, T13).")
+    hand_sizes = property(lambda self: self._state.hand_sizes, doc="Cards in each hand (never their faces).")
+    deck_count = property(lambda self: self._state.deck_count, doc="Cards left in the deck.")
+    unseen = property(lambda self: self._state.unseen, doc="Cards in hands or in the deck.")
+    table = property(lambda self: self._state.table, doc="Each player's cards on the table this round.")
+    taken = property(lambda self: self._state.taken, doc="Each player's pile of taken cards (T9).")
+    removed = property(lambda self: self._state.removed, doc="Cards that left the game (R4).")
+    rounds = property(lambda self: self._state.rounds, doc="The resolved rounds, in order.")
+    history = property(lambda self: tuple(self._history), doc="``(player, move)`` pairs; player None for totems.")
+
+    @property
+    def totems(self) -> tuple[Card | None, ...]:
+        """Each player's totem; ``None`` before the totems are down."""
+        return self._state.totems or (None,) * len(self._players)
+
+    @property
+    def last_round(self) -> RoundResult | None:
+        """The last resolved round, ``None`` before the first one resolves."""
+        return self._state.rounds[-1] if self._state.rounds else None
+
+    @property
+    def to_move(self) -> int | None:
+        """The player who places next; ``None`` while choosing totems and when it is over."""
+        return _next_to_move(self._state) if self._state.phase == "play" else None
+
+    def legal_counts(self) -> list[int]:
+        """The numbers of cards the player to move may place (T4–T6, T14); ``[]`` if none."""
+        s = self._state
+        p = self.to_move
+        if p is None:
+            return []
+        hand = s.hand_sizes[p]
+        if sum(s.playing) == 1:
+            return [hand]                           # T14: the last player places all
+        if not s.placed_first[p]:
+            if s.level == 0:
+                return list(range(1, hand + 1))     # T4: the starter sets the level
+            if hand < s.level:
+                return [hand]                       # T5: all-in
+            return list(range(s.level, hand + 1))   # T5: at least L, more is a raise
+        return [min(s.level - len(s.table[p]), hand)]  # T6: answers never raise
+
+    # -- moves -----------------------------------------------------------------------
+    def check(self, move: Move) -> None:
+        """Raise ``IllegalMove`` (with the rule) unless ``move`` is legal now."""
+        s = self._state
+        if s.phase == "over":
+            raise IllegalMove("the game is over", "T15")
+        if isinstance(move, ChooseTotems):
+            self._check_totems(move)
+        elif isinstance(move, Play):
+            if s.phase == "totems":
+                raise IllegalMove("every player lays a totem before the first round", "T2")
+            self._check_play(move)
+        else:
+            raise IllegalMove(f"not a Totem Wars move: {move!r}", "T4")
+
+    def _check_totems(self, move: ChooseTotems) -> None:
+        if self._state.phase != "totems":
+            raise IllegalMove("the totems are already down", "T2")
+        n = len(self._players)
+        if len(move.cards) != n:
+            raise IllegalMove(f"one totem per player: {n} cards, not {len(move.cards)}", "T2")
+        self._check_cards(move.cards, "T2")
+
+    def _check_play(self, move: Play) -> None:
+        s = self._state
+        p = self.to_move
+        self._check_cards(move.cards, "T4")
+        count, legal = len(move.cards), self.legal_counts()
+        if count in legal:
+            return
+        name, hand = self._players[p], s.hand_sizes[p]
+        if count > hand:
+            raise IllegalMove(f"{name} holds only {hand} card{'s' * (hand != 1)}", "T5")
+        if sum(s.playing) == 1:
+            raise IllegalMove(f"{name} is the last player with cards and places all {hand}", "T14")
+        if s.placed_first[p]:
+            raise IllegalMove(f"{name} answers with exactly {legal[0]} card{'s' * (legal[0] != 1)}", "T6")
+        if s.level == 0:
+            raise IllegalMove("the starter places at least 1 card", "T4")
+        if hand < s.level:
+            raise IllegalMove(f"{name} holds fewer than {s.level} cards and places all {hand}", "T5")
+        raise IllegalMove(f"place at least {s.level} cards, the level of this round", "T5")
+
+    def _check_cards(self, cards, rule: str) -> None:
+        s = self._state
+        if not cards:
+            raise IllegalMove("no cards named", rule)
+        for i, card in enumerate(cards):
+            if not isinstance(card, Card) or card not in self._deck:
+                raise IllegalMove(f"{card} is not a card of this deck", "T1a")
+            if card in cards[:i]:
+                raise IllegalMove(f"{card.name} is named twice", rule)
+            if card in s.unseen:
+                continue
+            if card in s.totems:
+                raise IllegalMove(f"{card.name} is a totem; it stays on the table all game", "T2")
+            if any(card in t for t in s.table):
+                raise IllegalMove(f"{card.name} is already on the table", rule)
+            if any(card in t for t in s.taken):
+                raise IllegalMove(f"{card.name} was taken; it is in a pile of taken cards", "T9")
+            raise IllegalMove(f"{card.name} left the game", "R4")
+
+    def push(self, move: Move) -> None:
+        """Apply a legal move (``IllegalMove`` otherwise, the state unchanged)."""
+        self.check(move)
+        player = self.to_move
+        self._stack.append(self._state)
+        self._history.append((player, move))
+        self._state = self._after_totems(move) if isinstance(move, ChooseTotems) else self._after_play(player, move)
+
+    def pop(self) -> Move:
+        """Take back the last move (unlimited undo), including a round it resolved.
+
+        ``IndexError`` when there is nothing to take back.
+        """
+        if not self._stack:
+            raise IndexError("nothing to undo")
+        self._state = self._stack.pop()
+        return self._history.pop()[1]
+
+    def _after_totems(self, move: ChooseTotems) -> _State:
+        s = self._state
+        n = len(self._players)
+        # T2: each hand is 4 after its totem, and the dealer deals one more card each.
+        return replace(s, phase="play", totems=tuple(move.cards), unseen=s.unseen - set(move.cards),
+                       deck_count=s.deck_count - n, starter=(self._dealer + 1) % n,  # T3
+                       playing=tuple(h > 0 for h in s.hand_sizes))
+
+    def _after_play(self, player: int, move: Play) -> _State:
+        s = self._state
+        count = len(move.cards)
+        level = s.level
+        if not s.placed_first[player]:
+            level = max(level, count)  # T4 sets it, a raise lifts it (T5), all-in leaves it
+        table = list(s.table)
+        table[player] += tuple(move.cards)
+        hands = list(s.hand_sizes)
+        hands[player] -= count
+        placed_first = list(s.placed_first)
+        placed_first[player] = True
+        s = replace(s, table=tuple(table), hand_sizes=tuple(hands), unseen=s.unseen - set(move.cards),
+                    level=level, placed_first=tuple(placed_first))
+        return s if _next_to_move(s) is not None else self._resolve(s)
+
+    def _resolve(self, s: _State) -> _State:
+        result, streak = resolve_round(len(s.rounds) + 1, s.starter, s.totems, s.table,
+                                       s.hand_sizes, s.deck_count, s.streak)
+        n = len(self._players)
+        taken, unseen, removed, deck_count = list(s.taken), s.unseen, s.removed, s.deck_count
+        if result.taker is not None:
+            taken[result.taker] += result.cards
+        elif result.destination == "removed":
+            removed += result.cards
+        else:
+            unseen |= set(result.cards)
+            deck_count += len(result.cards)
+        hands = list(s.hand_sizes)
+        for player, count in result.refill:
+            hands[player] += count
+            deck_count -= count
+        over = result.next_starter is None
+        return replace(s, phase="over" if over else "play", hand_sizes=tuple(hands), deck_count=deck_count,
+                       unseen=unseen, table=((),) * n, taken=tuple(taken), removed=removed,
+                       starter=result.next_starter, level=0, playing=tuple(h > 0 for h in hands),
+                       placed_first=(False,) * n, streak=streak, rounds=s.rounds + (result,))
+
+    # -- scoring ---------------------------------------------------------------------
+    def taken_by_tribe(self, player: int) -> dict[str, int]:
+        """How many cards of each tribe ``player`` has taken."""
+        counts = dict.fromkeys(TRIBES, 0)
+        for card in self._state.taken[player]:
+            counts[card.tribe] += 1
+        return counts
+
+    def points(self, player: int) -> int:
+        """T15 points so far: 1 for the totem and 1 per taken card of the totem's tribe."""
+        totem = self.totems[player]
+        return 0 if totem is None else 1 + self.taken_by_tribe(player)[totem.tribe]
+
+    def outcome(self) -> Outcome | None:
+        """``None`` while playing; at the end the points and the winners, a tie shared (T15)."""
+        if self._state.phase != "over":
+            return None
+        points = tuple(self.points(p) for p in range(len(self._players)))
+        top = max(points)
+        winners = tuple(p for p, v in enumerate(points) if v == top)
+        names = " and ".join(self._players[p] for p in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return Outcome(points, winners, f"{names} {verb} with {top} point{'s' * (top != 1)} (T15)")

@@ -1,0 +1,123 @@
+"""Totem Wars game records (rules/totem-wars.md, "Game record"): JSON Lines, a header first.
+
+>>> text = ('{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 0, "deck": "default"}\\n'
+...         '{"totems": ["indians/snake", "africans/lion"]}\\n'
+...         '{"p": 1, "play": ["africans/zebra", "africans/giraffe"]}\\n')
+>>> game, warnings = read_record(text)
+>>> game.to_move, game.level, write_record(game) == text
+(0, 2, True)
+"""
+
+from __future__ import annotations
+
+from companion.errors import RecordError, UserError
+from companion.games.totem_wars.deck import Deck, default_deck, deck_from_list, load_deck
+from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.moves import ChooseTotems, IllegalMove, Move, Play
+from companion.records import check_keys, dump_line, parse_lines
+
+GAME = "totem-wars"
+
+
+def header_line(game: TotemWars) -> dict:
+    """The header of ``game``'s record; a deck other than the default is written out in full."""
+    deck = "default" if game.deck == default_deck() else game.deck.to_list()
+    return {"game": GAME, "players": list(game.players), "dealer": game.dealer, "deck": deck}
+
+
+def event_line(player: int | None, move: Move) -> dict:
+    """The record line of one move (``player`` is ignored for the totems line)."""
+    if isinstance(move, ChooseTotems):
+        return {"totems": [c.name for c in move.cards]}
+    return {"p": player, "play": [c.name for c in move.cards]}
+
+
+def write_record(game: TotemWars) -> str:
+    """The whole record of ``game`` as text: the header, then one line per move in history."""
+    lines = [dump_line(header_line(game))]
+    lines += [dump_line(event_line(player, move)) for player, move in game.history]
+    return "".join(lines)
+
+
+def read_record(text: str) -> tuple[TotemWars, list[str]]:
+    """Replay a record: ``(game, warnings)``; a torn last line is a warning.
+
+    A bad line raises ``RecordError`` (``line N: reason (RULE)``); nothing after it is applied.
+    """
+    lines, warnings = parse_lines(text)
+    number, header = lines[0]
+    game = _game_from_header(number, header)
+    for number, obj in lines[1:]:
+        _apply(game, number, obj)
+    return game, warnings
+
+
+def _game_from_header(number: int, header: dict) -> TotemWars:
+    check_keys(number, header, {"game", "players"}, {"dealer", "deck"})
+    if header["game"] != GAME:
+        raise RecordError(number, f"this is not a Totem Wars record (game {header['game']!r})")
+    players = header["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise RecordError(number, "players must be a list of names (T1)")
+    if not 2 <= len(players) <= 4:
+        raise RecordError(number, f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
+    dealer = header.get("dealer", 0)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(players):
+        raise RecordError(number, f"dealer must be a seat from 0 to {len(players) - 1} (T2)")
+    return TotemWars(players, dealer, _deck(number, header.get("deck", "default")))
+
+
+def _deck(number: int, deck) -> Deck:
+    try:
+        if deck == "default":
+            return default_deck()
+        if isinstance(deck, str):
+            return load_deck(deck)
+        if isinstance(deck, list):
+            return deck_from_list(deck, "deck")
+    except UserError as exc:
+        raise RecordError(number, str(exc)) from None
+    raise RecordError(number, 'deck must be "default", the path of a deck file or a list of 52 cards (T1a)')
+
+
+def _cards(game: TotemWars, number: int, names, key: str) -> tuple:
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise RecordError(number, f"{key} must be a list of card names like \"indians/snake\"")
+    cards = []
+    for name in names:
+        try:
+            cards.append(game.deck.card(name))
+        except KeyError:
+            raise RecordError(number, f"unknown card '{name}' (not in this deck, T1a)") from None
+    return tuple(cards)
+
+
+def _apply(game: TotemWars, number: int, obj: dict) -> None:
+    if "undo" in obj:
+        check_keys(number, obj, {"undo"})
+        if obj["undo"] is not True:
+            raise RecordError(number, "undo must be true")
+        try:
+            game.pop()
+        except IndexError:
+            raise RecordError(number, "nothing to undo") from None
+        return
+    if "totems" in obj:
+        check_keys(number, obj, {"totems"})
+        move = ChooseTotems(_cards(game, number, obj["totems"], "totems"))
+    elif "play" in obj:
+        check_keys(number, obj, {"p", "play"})
+        player = obj["p"]
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(game.players):
+            raise RecordError(number, f"p must be a seat from 0 to {len(game.players) - 1}")
+        if game.to_move is not None and player != game.to_move:
+            rule = "T6" if game.table[game.to_move] else "T5"
+            raise RecordError(number, f"it is {game.players[game.to_move]}'s turn (p {game.to_move}), "
+                                      f"not {game.players[player]}'s ({rule})")
+        move = Play(_cards(game, number, obj["play"], "play"))
+    else:
+        raise RecordError(number, "expected a totems, play or undo line")
+    try:
+        game.push(move)
+    except IllegalMove as exc:
+        raise RecordError(number, str(exc)) from None

@@ -1,0 +1,116 @@
+"""What ``score`` and ``moves`` print for a Totem Wars game, as JSON or as readable text."""
+
+from __future__ import annotations
+
+from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.rounds import RoundResult
+
+
+def score_json(game: TotemWars) -> dict:
+    """The score object of DESIGN.md: per player name, totem, points (T15) and taken per tribe."""
+    outcome = game.outcome()
+    return {
+        "game": "totem-wars",
+        "finished": outcome is not None,
+        "winners": list(outcome.winners) if outcome else [],
+        "players": [{"name": name,
+                     "totem": game.totems[p].name if game.totems[p] else None,
+                     "points": game.points(p),
+                     "taken": game.taken_by_tribe(p)}
+                    for p, name in enumerate(game.players)],
+    }
+
+
+def moves_json(game: TotemWars) -> dict:
+    """The legal next record lines: ``{"p": 1, "count": 2}`` per legal count (hands are hidden).
+
+    While the totems are chosen nobody in particular is to move and the one legal line is a
+    totems line with one card per player: ``{"totems": 3}``.
+    """
+    if game.phase == "totems":
+        return {"to_move": None, "moves": [{"totems": len(game.players)}]}
+    p = game.to_move
+    return {"to_move": p, "moves": [{"p": p, "count": c} for c in game.legal_counts()]}
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"
+
+
+def _counts(numbers: list[int]) -> str:
+    words = [str(n) for n in numbers]
+    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return f"{text} card{'s' * (numbers != [1])}"
+
+
+def format_moves(game: TotemWars) -> str:
+    """The legal next moves in words."""
+    if game.phase == "over":
+        return "The game is over: no more moves."
+    if game.phase == "totems":
+        return (f"Totems: each player lays one card as their totem (T2), "
+                f"{len(game.players)} cards in seat order.")
+    p = game.to_move
+    name = game.players[p]
+    round_number = len(game.rounds) + 1
+    if game.level == 0:
+        stage = "starts the round (T4)"
+    elif game.table[p]:
+        stage = f"answers the level {game.level} (T6)"
+    else:
+        stage = f"places at least {game.level} or all they hold (T5)"
+    return (f"Round {round_number}: {name} {stage}; holds {game.hand_sizes[p]}, "
+            f"may place {_counts(game.legal_counts())}.")
+
+
+def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
+    names = game.players
+    n = len(names)
+    order = [(r.starter + i) % n for i in range(n)]
+    played = ", ".join(f"{names[p]} {len(r.placed[p])}" for p in order if r.placed[p])
+    lines = [f"Round {r.number} ({names[r.starter]} starts), cards placed: {played}"]
+    for p in order:
+        if r.arrangements[p] is not None:
+            lines.append(f"  {names[p]} {r.arrangements[p].points} pts: {r.arrangements[p]}")
+    if r.war:
+        lines.append(f"  War (T10) between {', '.join(names[p] for p in r.warring)}:")
+        for p in r.warring:
+            lines.append(f"    {names[p]} {r.war_groupings[p].points} pts: {r.war_groupings[p]}")
+        compared = [p for p in range(n) if r.habitats[p]]
+        if compared:
+            lines.append("  Totem habitats (T11): " + ", ".join(f"{names[p]} {r.habitats[p]}" for p in compared))
+    count = _cards(len(r.cards))
+    if r.taker is not None:
+        rule = "T14: the last player with cards" if r.last_player else "T9"
+        lines.append(f"  {names[r.taker]} takes {count} ({rule}).")
+    elif r.destination == "removed":
+        lines.append(f"  Nobody wins; third round in a row: {count} leave the game (R4).")
+    else:
+        lines.append(f"  Nobody wins: {count} go under the deck (T12).")
+    if r.refill:
+        lines.append("  Refill (T13): " + ", ".join(f"{names[p]} {c}" for p, c in r.refill))
+    return lines
+
+
+def format_score(game: TotemWars) -> str:
+    """Every round (cards played, points, best arrangements, war, who took the cards), then
+    each player's points and the winner (or the provisional score of an unfinished game)."""
+    names = game.players
+    lines = [f"Totem Wars: {', '.join(names)} (dealer {names[game.dealer]})"]
+    if game.totems[0] is not None:
+        lines.append("Totems: " + ", ".join(f"{names[p]} {t.name}" for p, t in enumerate(game.totems)))
+    for r in game.rounds:
+        lines += _round_lines(game, r)
+    outcome = game.outcome()
+    lines.append("Final score (T15):" if outcome else "Provisional score (T15):")
+    for p, name in enumerate(names):
+        totem = game.totems[p]
+        if totem is None:
+            lines.append(f"  {name}: no totem yet")
+            continue
+        own = game.taken_by_tribe(p)[totem.tribe]
+        lines.append(f"  {name}: {game.points(p)} (totem {totem.name} + {own} {totem.tribe} "
+                     f"of {len(game.taken[p])} taken)")
+    if outcome:
+        lines.append(outcome.reason)
+    return "\n".join(lines)
