@@ -1,0 +1,93 @@
+"""An input script as an input source: raw events read from a file instead of the hardware.
+
+One event a line, in the words ``listen`` prints (``press v3``, ``hold v3``,
+``tag <UID or item> [reader]``, ``gone <UID or item> [reader]``, ``reader pad
+disconnected``) and ``wait SECONDS``; blank lines and ``#`` comments are skipped. The
+whole file is read and checked up front, so a mistake is reported before play starts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from companion.errors import UserError
+from companion.events import Event, Tag, TagGone, Wait, parse_event
+
+
+class ScriptInput:
+    """The events of the script at ``path``.
+
+    ``resolve(item) -> uid | None`` maps an item name (``eagle``, ``village:sun``) to the
+    UID of the tag enrolled for it; without it, or when it gives None, the text is kept
+    as written (the session understands item names). ``on_end()`` is called when
+    :meth:`start` has played every event; ``sleep(seconds)`` does the waits (by default
+    a wait that :meth:`close` cuts short).
+    """
+
+    def __init__(self, path: str | os.PathLike, resolve: Callable[[str], str | None] | None = None,
+                 *, on_end: Callable[[], None] | None = None,
+                 sleep: Callable[[float], object] | None = None):
+        self.path = path
+        self.on_end = on_end
+        self._stop = threading.Event()
+        self._sleep = sleep or self._stop.wait
+        self._thread: threading.Thread | None = None
+        self._items = _read(path, resolve)
+
+    def events(self) -> Iterator[Event | Wait]:
+        """The script's events and waits, in order (for playing it synchronously)."""
+        return iter(self._items)
+
+    def start(self, put: Callable[[Event], None]) -> None:
+        """Play the script to ``put`` on a thread, honouring the waits; then ``on_end()``."""
+        self._thread = threading.Thread(target=self._play, args=(put,), name="script",
+                                        daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop playing (a wait in progress is cut short)."""
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2)
+
+    def _play(self, put: Callable[[Event], None]) -> None:
+        for item in self._items:
+            if self._stop.is_set():
+                return
+            if isinstance(item, Wait):
+                self._sleep(item.seconds)
+            else:
+                put(item)
+        if not self._stop.is_set() and self.on_end is not None:
+            self.on_end()
+
+
+def _read(path: str | os.PathLike, resolve: Callable[[str], str | None] | None) -> list[Event | Wait]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UserError(f"{path}: is a folder, not an input script") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror or exc}") from None
+    items: list[Event | Wait] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        try:
+            item = parse_event(line)
+        except ValueError as exc:
+            raise UserError(f"{path}: line {number}: {exc}") from None
+        if item is None:
+            continue
+        if resolve is not None and isinstance(item, (Tag, TagGone)):
+            uid = resolve(item.uid)
+            if uid is not None:
+                item = dataclasses.replace(item, uid=uid)
+        items.append(item)
+    return items

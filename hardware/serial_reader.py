@@ -1,0 +1,305 @@
+"""RFID readers on a serial port as input sources: reading, tag presence, reconnecting.
+
+``open_reader("rdm6300:/dev/serial0")`` opens the port at once (a port that cannot be
+opened is one ``UserError`` line) and gives a source that, once started, puts:
+
+* ``ReaderState(reader, True)`` when the port is open;
+* ``Tag(uid, reader)`` once when a tag arrives, ``TagGone`` when the reader has stopped
+  reporting it for a moment (the RDM6300 repeats its frame while the tag stays; the
+  PN532 is polled and finds it on every poll);
+* ``TagGone`` for a tag still present and ``ReaderState(reader, False)`` when the port
+  goes away (an unplugged USB adapter), then a new try to open it every second, and
+  ``ReaderState(reader, True)`` again once it is back.
+
+The RDM6300 is read by ``serial.threaded.ReaderThread``; the PN532 answers only when
+asked, so its source polls it on its own thread. Reader kinds are a table, ready for the
+reader hub (one reader per village slot over USB serial), which is not available yet.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import termios
+import threading
+import time
+from collections.abc import Callable
+
+import serial
+from serial.threaded import Protocol, ReaderThread
+
+from companion.errors import UserError
+from companion.events import DEFAULT_READER, Event, ReaderState, Tag, TagGone
+from hardware import pn532, rdm6300
+
+#: Reader kinds: baud rate and how long a tag may go unreported before it counts as gone.
+KINDS = {
+    "rdm6300": {"baudrate": rdm6300.BAUDRATE, "gone_after": 0.25},
+    "pn532": {"baudrate": pn532.BAUDRATE, "gone_after": 0.5},
+}
+#: Kinds a configuration may name that this version cannot drive yet.
+NOT_YET = {"hub": "the reader hub"}
+#: What a port that went away raises (flushing a hung-up tty raises termios.error).
+PORT_ERRORS = (serial.SerialException, OSError, termios.error)
+
+
+class TagPresence:
+    """Turns repeated sightings of tags into one ``Tag`` and, after silence, ``TagGone``."""
+
+    def __init__(self, reader: str = DEFAULT_READER, *, gone_after: float = 0.25,
+                 clock: Callable[[], float] = time.monotonic):
+        self.reader = reader
+        self.gone_after = gone_after
+        self.clock = clock
+        self._last_seen: dict[str, float] = {}
+
+    def seen(self, uid: str) -> list[Event]:
+        """The reader reported ``uid`` now: ``[Tag]`` the first time, else nothing."""
+        events = self.poll()
+        is_new = uid not in self._last_seen
+        self._last_seen[uid] = self.clock()
+        return events + [Tag(uid, self.reader)] if is_new else events
+
+    def poll(self) -> list[Event]:
+        """``TagGone`` for every tag not reported for ``gone_after`` seconds."""
+        now = self.clock()
+        gone = [uid for uid, at in self._last_seen.items() if now >= at + self.gone_after]
+        for uid in gone:
+            del self._last_seen[uid]
+        return [TagGone(uid, self.reader) for uid in gone]
+
+    def clear(self) -> list[Event]:
+        """``TagGone`` for every tag still present (the reader went away)."""
+        gone, self._last_seen = list(self._last_seen), {}
+        return [TagGone(uid, self.reader) for uid in gone]
+
+    def deadline(self) -> float | None:
+        """The clock time of the next possible ``TagGone``, or None."""
+        if not self._last_seen:
+            return None
+        return min(self._last_seen.values()) + self.gone_after
+
+
+def parse_reader(spec: str) -> tuple[str, str]:
+    """``"rdm6300:/dev/serial0"`` → ``("rdm6300", "/dev/serial0")``; UserError if unusable."""
+    kind, sep, port = spec.partition(":")
+    if kind in NOT_YET:
+        raise UserError(f"reader '{spec}': {NOT_YET[kind]} is not available yet "
+                        f"(use rdm6300:PORT, pn532:PORT or keyboard)")
+    if kind not in KINDS:
+        raise UserError(f"reader '{spec}': unknown kind (rdm6300:PORT, pn532:PORT, keyboard, none)")
+    if not sep or not port.strip():
+        raise UserError(f"reader '{spec}': name its serial port, e.g. {kind}:/dev/serial0")
+    return kind, port
+
+
+def open_reader(spec: str, **options) -> "SerialReader":
+    """The input source for a reader spec such as ``pn532:/dev/ttyUSB0`` (port opened now)."""
+    kind, port = parse_reader(spec)
+    return SerialReader(kind, port, **options)
+
+
+class SerialReader:
+    """An RFID reader on a serial port (``kind`` rdm6300 or pn532), reopened when lost.
+
+    ``open_port(url, baudrate=…, timeout=…)`` opens the port (pyserial's
+    ``serial_for_url`` by default: a device path or a URL such as ``loop://``).
+    """
+
+    def __init__(self, kind: str, port: str, *, reader: str = DEFAULT_READER,
+                 retry_seconds: float = 1.0, gone_after: float | None = None,
+                 poll_seconds: float = 0.05, pn532_timeout: float = 0.2,
+                 clock: Callable[[], float] = time.monotonic,
+                 open_port: Callable[..., object] = serial.serial_for_url):
+        self.kind, self.port_name, self.reader = kind, port, reader
+        self.retry_seconds = retry_seconds
+        self.poll_seconds = poll_seconds
+        self.pn532_timeout = pn532_timeout
+        self._open_port = open_port
+        self._presence = TagPresence(reader, clock=clock,
+                                     gone_after=gone_after or KINDS[kind]["gone_after"])
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._stir = threading.Event()      # set on data, loss and close: look again now
+        self._closed = False
+        self._put: Callable[[Event], None] | None = None
+        self._thread: threading.Thread | None = None
+        try:
+            self._connection = self._connect()
+        except pn532.PN532Error as exc:
+            raise UserError(f"the PN532 on {port} does not answer ({exc}); check its wiring "
+                            f"and that its switches select HSU (UART) mode") from None
+        except PORT_ERRORS as exc:
+            raise UserError(f"cannot open the {kind} reader on {port}: {_reason(exc)}") from None
+
+    def start(self, put: Callable[[Event], None]) -> None:
+        """Report the reader and its tags to ``put`` (thread-safe, only enqueues)."""
+        self._put = put
+        put(ReaderState(self.reader, True))
+        self._thread = threading.Thread(target=self._run, name=f"reader-{self.reader}",
+                                        daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop reading and close the port."""
+        self._closed = True
+        self._stir.set()
+        if self._thread is not None:
+            self._thread.join(timeout=3)
+        else:
+            _close_quietly(self._connection[0])
+
+    # --- connection ------------------------------------------------------------------------
+
+    def _connect(self):
+        """Open the port: ``(port, PN532 or None)``; a PN532 must answer to count as there."""
+        port = self._open_port(self.port_name, baudrate=KINDS[self.kind]["baudrate"], timeout=0.05)
+        if self.kind != "pn532":
+            return port, None
+        device = pn532.PN532(port, timeout=self.pn532_timeout)
+        try:
+            device.wake()
+        except PORT_ERRORS:
+            _close_quietly(port)
+            raise
+        return port, device
+
+    def _run(self) -> None:
+        connection = self._connection
+        while True:
+            port, device = connection
+            try:
+                if device is None:
+                    self._read_rdm6300(port)
+                else:
+                    self._poll_pn532(device)
+            except PORT_ERRORS:
+                pass                    # the port went away: reported below
+            finally:
+                _close_quietly(port)
+            if self._closed:
+                return
+            with self._lock:
+                self._emit(self._presence.clear() + [ReaderState(self.reader, False)])
+            connection = self._reconnect()
+            if connection is None:
+                return
+            with self._lock:
+                self._emit([ReaderState(self.reader, True)])
+
+    def _reconnect(self):
+        """Try to open the port every ``retry_seconds``; None once closed."""
+        while not self._closed:
+            self._stir.clear()
+            if self._closed:
+                return None
+            self._stir.wait(self.retry_seconds)
+            if self._closed:
+                return None
+            try:
+                return self._connect()
+            except PORT_ERRORS:
+                continue
+        return None
+
+    # --- the two readers ----------------------------------------------------------------
+
+    def _read_rdm6300(self, port) -> None:
+        """Read frames until closed (returns) or the port is lost (raises)."""
+        decoder = rdm6300.Rdm6300Decoder()
+        lost: list[BaseException | None] = []
+        source = self
+
+        class FrameProtocol(Protocol):
+            def data_received(self, data):
+                uids = decoder.feed(data)
+                if uids:
+                    source._seen(uids)
+                    source._stir.set()  # a new deadline for the gone check
+
+            def connection_lost(self, exc):
+                lost.append(exc)
+                source._stir.set()
+
+        thread = ReaderThread(_GuardedPort(port), FrameProtocol)
+        thread.start()
+        try:
+            while not self._closed and not lost:
+                self._stir.clear()
+                self._wait_for_deadline()
+        finally:
+            thread.stop()
+        if lost and not self._closed:
+            raise serial.SerialException(f"{self.port_name}: lost ({lost[0]})")
+
+    def _poll_pn532(self, device: pn532.PN532) -> None:
+        """Poll for tags until closed (returns) or the PN532 or its port is lost (raises)."""
+        while not self._closed:
+            self._stir.clear()
+            uid = device.read_uid()
+            self._seen([uid] if uid else [])
+            self._stir.wait(self.poll_seconds)
+
+    def _seen(self, uids: list[str]) -> None:
+        with self._lock:
+            events = self._presence.poll()
+            for uid in uids:
+                events += self._presence.seen(uid)
+            self._emit(events)
+
+    def _wait_for_deadline(self) -> None:
+        with self._lock:
+            self._emit(self._presence.poll())
+            deadline = self._presence.deadline()
+        timeout = None if deadline is None else max(0.0, deadline - self._clock())
+        self._stir.wait(timeout)
+
+    def _emit(self, events: list[Event]) -> None:
+        # Called with the lock held, so events from the two threads keep their order.
+        if self._put is not None:
+            for event in events:
+                self._put(event)
+
+
+class _GuardedPort:
+    """A port for ``ReaderThread``: ``in_waiting`` on a lost port raises OSError, which
+    the thread does not expect; answering 0 lets its next read report the loss."""
+
+    def __init__(self, port):
+        self._port = port
+
+    def __getattr__(self, name):
+        return getattr(self._port, name)
+
+    @property
+    def in_waiting(self) -> int:
+        try:
+            return self._port.in_waiting
+        except OSError:
+            return 0
+
+
+def _close_quietly(port) -> None:
+    try:
+        port.close()
+    except PORT_ERRORS:
+        pass
+
+
+_HINTS = {
+    errno.ENOENT: "no such port (is the reader plugged in, the UART enabled?)",
+    errno.EACCES: "permission denied (add the user to the dialout group)",
+    errno.EBUSY: "the port is busy (another program is using it)",
+}
+
+
+def _reason(exc: BaseException) -> str:
+    """A short, one-line reason for an error opening a port."""
+    code = getattr(exc, "errno", None)
+    if code is None and exc.args and isinstance(exc.args[0], int):
+        code = exc.args[0]          # termios.error carries (errno, text)
+    if code in _HINTS:
+        return _HINTS[code]
+    if code is not None:
+        return os.strerror(code)
+    return (str(exc).strip() or type(exc).__name__).splitlines()[0]

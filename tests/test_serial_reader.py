@@ -1,0 +1,303 @@
+"""Readers on serial ports: presence, ptys, loop://, unplugging and plugging back."""
+
+import os
+import queue
+import select
+import threading
+import time
+
+import pytest
+import serial
+
+from companion.errors import UserError
+from companion.events import ReaderState, Tag, TagGone
+from hardware.rdm6300 import frame
+from hardware.serial_reader import SerialReader, TagPresence, open_reader, parse_reader
+from test_pn532 import FakePN532
+
+UID = "0A1B2C3D4E"
+WAIT = 3    # seconds: the longest any test waits for an event that should come
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+# --- presence -----------------------------------------------------------------------------
+
+def test_presence_reports_a_tag_once_and_gone_after_silence():
+    clock = FakeClock()
+    presence = TagPresence("pad", gone_after=0.25, clock=clock)
+    assert presence.seen(UID) == [Tag(UID, "pad")]
+    for _ in range(10):               # the reader repeats its frame every 0.1 s
+        clock.now += 0.1
+        assert presence.seen(UID) == []
+    assert presence.deadline() == pytest.approx(clock.now + 0.25)
+    clock.now += 0.2
+    assert presence.poll() == []
+    clock.now += 0.06
+    assert presence.poll() == [TagGone(UID, "pad")]
+    assert presence.deadline() is None
+    assert presence.seen(UID) == [Tag(UID, "pad")]     # put back: a new arrival
+
+
+def test_presence_of_two_tags_and_clear():
+    clock = FakeClock()
+    presence = TagPresence("slot2", gone_after=0.25, clock=clock)
+    presence.seen("AA000000")
+    clock.now += 0.2
+    assert presence.seen("BB000000") == [Tag("BB000000", "slot2")]
+    clock.now += 0.1
+    assert presence.poll() == [TagGone("AA000000", "slot2")]
+    assert presence.clear() == [TagGone("BB000000", "slot2")]
+    assert presence.poll() == []
+
+
+def test_a_sighting_after_the_silence_reports_gone_then_tag():
+    clock = FakeClock()
+    presence = TagPresence(gone_after=0.25, clock=clock)
+    presence.seen(UID)
+    clock.now += 1
+    assert presence.seen(UID) == [TagGone(UID, "pad"), Tag(UID, "pad")]
+
+
+# --- specs and errors ---------------------------------------------------------------------
+
+def test_reader_specs():
+    assert parse_reader("rdm6300:/dev/serial0") == ("rdm6300", "/dev/serial0")
+    assert parse_reader("pn532:loop://") == ("pn532", "loop://")
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("hub:/dev/ttyACM0", "the reader hub is not available yet"),
+    ("rdm6300", "name its serial port, e.g. rdm6300:/dev/serial0"),
+    ("rdm6300: ", "name its serial port"),
+    ("rc522:/dev/spidev0.0", "unknown kind"),
+])
+def test_bad_reader_specs_are_one_line(spec, words):
+    with pytest.raises(UserError) as info:
+        open_reader(spec)
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_missing_port_is_one_line(tmp_path):
+    with pytest.raises(UserError) as info:
+        open_reader(f"rdm6300:{tmp_path}/ttyNOPE")
+    assert str(info.value) == (f"cannot open the rdm6300 reader on {tmp_path}/ttyNOPE: "
+                               "no such port (is the reader plugged in, the UART enabled?)")
+
+
+# --- ptys ---------------------------------------------------------------------------------
+
+class Plug:
+    """A serial device at a fixed path: a symlink to a pty we can unplug and plug back."""
+
+    def __init__(self, path):
+        self.path = path
+        self.master = None
+        self.plug()
+
+    def plug(self):
+        self.master, self._slave = os.openpty()
+        tmp = f"{self.path}.new"
+        os.symlink(os.ttyname(self._slave), tmp)
+        os.replace(tmp, self.path)
+
+    def unplug(self):
+        os.close(self.master)
+        os.close(self._slave)
+        self.master = None
+
+    def write(self, data):
+        os.write(self.master, data)
+
+    def close(self):
+        if self.master is not None:
+            self.unplug()
+
+
+class PtyPN532(threading.Thread):
+    """A FakePN532 answering on a pty master until stopped."""
+
+    def __init__(self, plug, device):
+        super().__init__(daemon=True)
+        self.plug, self.device = plug, device
+        self._stopping = threading.Event()
+        self.start()
+
+    def stop(self):
+        # Stopped before its pty is closed: the fd number may be reused by the next pty.
+        self._stopping.set()
+        self.join(timeout=WAIT)
+
+    def run(self):
+        master = self.plug.master
+        while not self._stopping.is_set():
+            try:
+                ready, _, _ = select.select([master], [], [], 0.02)
+                if ready:
+                    answer = self.device.receive(os.read(master, 256))
+                    if answer:
+                        os.write(master, answer)
+            except (OSError, ValueError):
+                return      # unplugged
+
+
+def events_until(q, last, timeout=WAIT):
+    out = []
+    deadline = time.monotonic() + timeout
+    while not out or out[-1] != last:
+        out.append(q.get(timeout=max(0.01, deadline - time.monotonic())))
+    return out
+
+
+@pytest.fixture
+def plug(tmp_path):
+    p = Plug(str(tmp_path / "ttyRFID"))
+    yield p
+    p.close()
+
+
+def test_rdm6300_on_a_pty_tag_once_then_gone(plug):
+    source = SerialReader("rdm6300", plug.path, gone_after=0.3, retry_seconds=0.05)
+    q = queue.Queue()
+    source.start(q.put)
+    try:
+        assert q.get(timeout=WAIT) == ReaderState("pad", True)
+        for _ in range(6):
+            plug.write(frame(UID))
+            time.sleep(0.02)
+        assert q.get(timeout=WAIT) == Tag(UID, "pad")
+        assert q.get(timeout=WAIT) == TagGone(UID, "pad")
+        assert q.empty()
+    finally:
+        source.close()
+
+
+def test_rdm6300_unplugged_and_plugged_back(plug):
+    source = SerialReader("rdm6300", plug.path, gone_after=5, retry_seconds=0.05)
+    q = queue.Queue()
+    source.start(q.put)
+    try:
+        assert q.get(timeout=WAIT) == ReaderState("pad", True)
+        plug.write(b"\x02\x41junk" + frame(UID))
+        assert q.get(timeout=WAIT) == Tag(UID, "pad")
+        plug.unplug()
+        # The tag cannot stay on a reader that is gone.
+        assert events_until(q, ReaderState("pad", False)) == [TagGone(UID, "pad"),
+                                                             ReaderState("pad", False)]
+        time.sleep(0.15)            # a few failed reopening tries
+        assert q.empty()
+        plug.plug()
+        assert q.get(timeout=WAIT) == ReaderState("pad", True)
+        plug.write(frame(UID))
+        assert q.get(timeout=WAIT) == Tag(UID, "pad")
+    finally:
+        source.close()
+
+
+def test_rdm6300_over_loop_url_and_closed_port_reopens():
+    ports = []
+
+    def open_loop(url, **settings):
+        ports.append(serial.serial_for_url(url, **settings))
+        return ports[-1]
+
+    source = SerialReader("rdm6300", "loop://", gone_after=0.1, retry_seconds=0.05,
+                          open_port=open_loop)
+    q = queue.Queue()
+    source.start(q.put)
+    try:
+        assert q.get(timeout=WAIT) == ReaderState("pad", True)
+        bad = frame(UID)[:12] + b"00\x03"
+        ports[0].write(b"noise" + bad + frame(UID)[:8] + frame("1122334455"))
+        assert q.get(timeout=WAIT) == Tag("1122334455", "pad")
+        assert q.get(timeout=WAIT) == TagGone("1122334455", "pad")
+        ports[0].close()
+        assert q.get(timeout=WAIT) == ReaderState("pad", False)
+        assert q.get(timeout=WAIT) == ReaderState("pad", True)
+        assert len(ports) == 2
+    finally:
+        source.close()
+
+
+def test_pn532_on_a_pty(plug):
+    device = FakePN532()
+    answering = PtyPN532(plug, device)
+    source = SerialReader("pn532", plug.path, gone_after=0.3, poll_seconds=0.01,
+                          retry_seconds=0.05, pn532_timeout=0.1)
+    q = queue.Queue()
+    source.start(q.put)
+    try:
+        assert q.get(timeout=WAIT) == ReaderState("pad", True)
+        device.tag = "04a1b2c3d4e5f6"
+        assert q.get(timeout=WAIT) == Tag("04A1B2C3D4E5F6", "pad")
+        time.sleep(0.3)             # many polls find it: still one tag
+        assert q.empty()
+        device.tag = None
+        assert q.get(timeout=WAIT) == TagGone("04A1B2C3D4E5F6", "pad")
+        device.tag = "DEADBEEF"
+        assert q.get(timeout=WAIT) == Tag("DEADBEEF", "pad")
+        answering.stop()
+        plug.unplug()
+        assert events_until(q, ReaderState("pad", False)) == [TagGone("DEADBEEF", "pad"),
+                                                             ReaderState("pad", False)]
+        plug.plug()
+        answering = PtyPN532(plug, FakePN532(tag="CAFEF00D"))
+        assert q.get(timeout=WAIT) == ReaderState("pad", True)
+        assert q.get(timeout=WAIT) == Tag("CAFEF00D", "pad")
+    finally:
+        source.close()
+        answering.stop()
+
+
+def test_pn532_that_does_not_answer_is_one_line(plug):
+    device = FakePN532()
+    device.silent = True
+    answering = PtyPN532(plug, device)
+    with pytest.raises(UserError) as info:
+        SerialReader("pn532", plug.path, pn532_timeout=0.02)
+    answering.stop()
+    message = str(info.value)
+    assert message.startswith(f"the PN532 on {plug.path} does not answer (")
+    assert "HSU" in message and "\n" not in message
+
+
+def test_close_before_start_closes_the_port():
+    ports = []
+    source = SerialReader("rdm6300", "loop://",
+                          open_port=lambda url, **kw: ports.append(serial.serial_for_url(url)) or ports[-1])
+    assert ports[0].is_open
+    source.close()
+    assert not ports[0].is_open
+
+
+def test_reopening_is_tried_once_per_interval():
+    first = serial.serial_for_url("loop://")
+    attempts = []
+
+    def open_port(url, **settings):
+        if not attempts and first.is_open:
+            attempts.append(None)       # the first opening succeeds
+            return first
+        attempts.append(time.monotonic())
+        raise serial.SerialException(2, "could not open port")
+
+    source = SerialReader("rdm6300", "loop://", retry_seconds=0.05, open_port=open_port)
+    q = queue.Queue()
+    source.start(q.put)
+    try:
+        assert q.get(timeout=WAIT) == ReaderState("pad", True)
+        first.close()
+        assert q.get(timeout=WAIT) == ReaderState("pad", False)
+        time.sleep(0.3)
+    finally:
+        source.close()
+    tries = attempts[1:]
+    assert tries, "no attempt to reopen"
+    assert all(b - a >= 0.045 for a, b in zip(tries, tries[1:]))
+    assert q.empty()
