@@ -1,0 +1,75 @@
+"""``totem-companion`` / ``run`` and ``sim``: the box, or its simulator in the terminal.
+
+``run`` uses the hardware of the configuration; on a computer without it (not a Raspberry
+Pi, display ``auto``) that is the terminal simulator. ``sim`` always draws the OLED in the
+terminal and takes the keyboard as buttons and scan pad. ``--input FILE`` plays an input
+script instead of any hardware input; with ``--display png:DIR`` (or ``none``) and
+``--data DIR`` a whole game runs without hardware, exactly as the box would play it.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+
+from companion.config import load_config
+from companion.errors import UserError
+from companion.table.app_loop import AppLoop
+from companion.table.registry import TAGS_FILE, TagRegistry
+from companion.table.session import Session
+from companion.ui import text
+
+
+def _config(args):
+    """The configuration with the command line applied; ``sim`` forces terminal + keyboard."""
+    overrides = {name: getattr(args, name, None) for name in ("display", "reader", "buttons", "data")}
+    if args.command == "sim":
+        overrides["display"] = overrides["display"] or "terminal"
+        overrides["buttons"] = overrides["buttons"] or "keyboard"
+        overrides["reader"] = overrides["reader"] or "keyboard"
+    from hardware.platform import is_raspberry_pi
+    return load_config(getattr(args, "config", None), overrides).resolved(is_raspberry_pi())
+
+
+def run(args) -> int:
+    """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
+    if getattr(args, "game", None) == "totem-wars":
+        raise UserError("Totem Wars at the table comes in a later version: play Wakanda for now")
+    config = _config(args)
+    try:
+        text.set_language(config.language)
+    except ValueError as exc:
+        raise UserError(f"language: {exc}") from None
+    registry = TagRegistry.load(config.data_dir / TAGS_FILE)
+    session = Session(config.data_dir, registry, players=config.players)
+
+    from hardware.displays import open_display
+    from hardware.feedback import open_feedback
+    from hardware.inputs import open_inputs
+    from hardware.keyboard_input import KEY_HELP
+    from hardware.script_input import ScriptInput
+
+    display = open_display(config)
+    loop = AppLoop(session, display)
+    try:
+        loop.feedback = open_feedback(config)
+        # Item names in the script stay names: the session tells anonymous pieces apart
+        # better than one enrolled UID repeated for every piece of a type.
+        script = ScriptInput(args.input, on_end=loop.stop) if getattr(args, "input", None) else None
+        footer = getattr(display, "set_footer", None)
+        echo = None
+        if footer is not None and script is None:
+            footer(KEY_HELP)
+
+            def echo(typed: str | None) -> None:
+                # The scan being typed replaces the key help until Enter or Esc.
+                footer(KEY_HELP if typed is None else f"scan: {typed}_")
+        sources = open_inputs(config, script=script, echo=echo, on_quit=loop.stop)
+    except BaseException:
+        loop.close()
+        raise
+    if threading.current_thread() is threading.main_thread():
+        # systemd stops the service with SIGTERM: end as cleanly as on q.
+        signal.signal(signal.SIGTERM, lambda *_: loop.stop())
+    loop.run(sources)
+    return 0

@@ -1,0 +1,95 @@
+"""The app loop: input sources put events on one queue; one thread takes them in order,
+asks the session, shows the frame and plays the feedback.
+
+Input sources run on their own threads (gpiozero callbacks, the serial reader, the
+keyboard, a script) and only ever enqueue; the session and the engine run on the thread
+that called ``run``, so they need no locks. The loop ends on ``stop()`` (the keyboard's
+q, the end of an input script) or Ctrl-C, and always closes the sources, the display and
+the feedback devices (which restores the terminal).
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+from typing import TextIO
+
+_STOP = object()
+
+#: Feedback signal → the method of the feedback device that plays it.
+SIGNALS = {"accepted": "accepted", "refused": "refused", "your_turn": "your_turn"}
+
+
+class AppLoop:
+    """One session, one display, one feedback device, fed by one queue."""
+
+    def __init__(self, session, display, feedback=None, *, err: TextIO | None = None,
+                 poll: float = 0.1):
+        self.session = session
+        self.display = display
+        self.feedback = feedback
+        self.queue: queue.Queue = queue.Queue()
+        self.err = err if err is not None else sys.stderr
+        self.poll = poll
+        self.handled = 0
+        self._display_failed = False
+
+    def put(self, event) -> None:
+        """Enqueue an input event (thread-safe; what input sources call)."""
+        self.queue.put(event)
+
+    def stop(self) -> None:
+        """Ask the loop to end after the events already queued (thread-safe)."""
+        self.queue.put(_STOP)
+
+    def show(self, frame) -> int:
+        """Send a frame to the display; a display that stops answering is reported once,
+        and the game goes on (the journal holds every action)."""
+        try:
+            return self.display.show(frame)
+        except OSError as exc:
+            if not self._display_failed:
+                print(f"totem-companion: the display stopped answering ({exc}); "
+                      "the game goes on and is kept", file=self.err)
+                self._display_failed = True
+            return 0
+
+    def deliver(self, event):
+        """Handle one event on this thread: session, display, feedback. Returns the output."""
+        out = self.session.handle(event)
+        self.show(out.frame)
+        if out.signal and self.feedback is not None:
+            getattr(self.feedback, SIGNALS[out.signal])()
+        self.handled += 1
+        return out
+
+    def run(self, sources=()) -> None:
+        """Show the first frame, start the sources, handle events until stopped; close all."""
+        try:
+            self.show(self.session.frame())
+            for source in sources:
+                source.start(self.put)
+            while True:
+                try:
+                    event = self.queue.get(timeout=self.poll)
+                except queue.Empty:
+                    continue  # wake up now and then so Ctrl-C is seen promptly
+                if event is _STOP:
+                    break
+                self.deliver(event)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.close(sources)
+
+    def close(self, sources=()) -> None:
+        """Close the sources, then the display and the feedback; each is closed even when
+        another fails to."""
+        for device in (*sources, self.display, self.feedback):
+            if device is None:
+                continue
+            try:
+                device.close()
+            except Exception as exc:  # closing must go on for the others (terminal restored)
+                print(f"totem-companion: closing {type(device).__name__} failed: {exc}",
+                      file=self.err)

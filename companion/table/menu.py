@@ -1,0 +1,54 @@
+"""The start menu: resume the unfinished game (offered first), or set up a new one.
+
+Totem Wars is shown as coming soon: it is not playable at the table yet.
+"""
+
+from __future__ import annotations
+
+from companion.events import Press
+from companion.table.choice import Choice, step_of
+from companion.table.flow import Flow, Reply
+from companion.table.views import MenuView, render
+
+TITLE = "Totem Companion"
+
+
+class MenuFlow(Flow):
+    """The menu; ``resume`` is the label of the unfinished game, or None when there is none."""
+
+    kind = "menu"
+
+    def __init__(self, resume: str | None = None, note: str | None = None):
+        super().__init__()
+        labels, values = [], []
+        if resume:
+            labels.append(resume)
+            values.append("resume")
+        labels += ["New game: Wakanda", "Totem Wars (soon)"]
+        values += ["new", "totem-wars"]
+        self.choice = Choice(TITLE, tuple(labels), tuple(values))
+        self.note = note
+
+    def view(self):
+        """What the screen shows now."""
+        return MenuView(self.choice, footer=self.note)
+
+    def frame(self):
+        """The picture of ``view()``."""
+        return render(self.view())
+
+    def handle(self, event) -> Reply:
+        """Up/down move, OK chooses; a scan here only says what to do."""
+        self.clear()
+        if not isinstance(event, Press):
+            return self.tell("Choose a game first: ▲▼ then OK")
+        if step_of(event.button):
+            self.choice = self.choice.moved(step_of(event.button))
+            return Reply()
+        if event.button != "ok":
+            return Reply()
+        if self.choice.value == "resume":
+            return Reply(goto="resume")
+        if self.choice.value == "new":
+            return Reply(goto="setup")
+        return self.tell("Totem Wars comes in a later version", True)

@@ -1,0 +1,55 @@
+"""The end of a game: the score pages, turned with up/down.
+
+OK keeps the finished record and goes back to the menu; Back offers to take back the last
+action (a claim pressed by mistake must not end a game for good).
+"""
+
+from __future__ import annotations
+
+from companion.events import Press
+from companion.table.choice import step_of
+from companion.table.flow import Flow, Reply
+from companion.table.views import ConfirmView, ScoreView, render
+from companion.table.wakanda_flow import describe
+from companion.ui.wakanda_screens import score_pages
+
+
+class ScoreFlow(Flow):
+    """The final score of ``game``, page by page."""
+
+    kind = "score"
+
+    def __init__(self, game):
+        super().__init__()
+        self.game = game
+        self.pages = score_pages(game)
+        self.page = 0
+        self.confirming = False
+
+    def view(self):
+        """What the screen shows now."""
+        if self.confirming:
+            player, move = self.game.history[-1]
+            return ConfirmView("Take back?", describe(self.game, player, move))
+        return ScoreView(self.page)
+
+    def frame(self):
+        """The picture of ``view()``."""
+        return render(self.view(), self.game, self.pages)
+
+    def handle(self, event) -> Reply:
+        """Up/down turn the pages, OK finishes, Back (then OK) takes back the last action."""
+        self.clear()
+        if not isinstance(event, Press):
+            return Reply()
+        if self.confirming:
+            self.confirming = False
+            return Reply(goto="play", payload="undo") if event.button == "ok" else Reply()
+        if step_of(event.button):
+            self.page = (self.page + step_of(event.button)) % len(self.pages)
+            return Reply()
+        if event.button == "ok":
+            return Reply(goto="finish")
+        if event.button in ("back", "undo") and self.game.history:
+            self.confirming = True
+        return Reply()

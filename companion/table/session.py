@@ -1,0 +1,209 @@
+"""The table session: input events in, the picture and a feedback signal out.
+
+One thread calls ``handle`` for each event (the app loop, the demo, tests); nothing here
+touches hardware. The session resolves tags through the registry, drops repeated reads,
+explains unknown tags and tags of the other game, and passes the rest to the flow on
+screen: the start menu, the set-up, the game, the score pages.
+
+>>> import tempfile
+>>> from companion.events import Press
+>>> from companion.table.registry import TagRegistry
+>>> s = Session(tempfile.mkdtemp(), TagRegistry("tags.json"))
+>>> s.screen, s.handle(Press("ok")).signal, s.screen
+('menu', None, 'setup')
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from companion.errors import UserError
+from companion.events import ReaderState, Tag, TagGone
+from companion.games.wakanda import Wakanda, header_line, read_record
+from companion.table.flow import REFUSED, Reply, Scan
+from companion.table.items import game_of_item
+from companion.table.journal import Journal, archive_unfinished
+from companion.table.menu import MenuFlow
+from companion.table.registry import normalise_uid
+from companion.table.score_flow import ScoreFlow
+from companion.table.setup_flow import Settings, SetupFlow
+from companion.table.tag_tracker import TagTracker
+from companion.table.wakanda_flow import PlayFlow
+
+
+@dataclass(frozen=True)
+class Output:
+    """What one event produced: the frame to show and the signal to play (or None)."""
+
+    frame: Image.Image
+    signal: str | None = None
+
+
+def resume_label(game: Wakanda) -> str:
+    """The menu line offering an unfinished game: ``Resume Ana v Ben``."""
+    return f"Resume {game.players[0]} v {game.players[1]}"
+
+
+class Session:
+    """The box's state between events.
+
+    ``data_dir`` holds the journal and the finished games, ``registry`` resolves tags
+    (``resolve(token) -> item | None``), ``players`` are the names offered at set-up,
+    ``rng`` draws lots for the start player.
+    """
+
+    def __init__(self, data_dir, registry, *, players: tuple[str, ...] = (),
+                 rng: random.Random | None = None):
+        self.data_dir = Path(data_dir)
+        self.registry = registry
+        self.players = tuple(players)
+        self.rng = rng or random.Random()
+        self.tracker = TagTracker()
+        self.play: PlayFlow | None = None
+        self.flow = self._menu()
+        self._frame = self.flow.frame()
+
+    # --- what tests and the app read ------------------------------------------------------
+
+    @property
+    def view(self):
+        """The current view (``BoardView``, ``MenuView`` …), a plain value."""
+        return self.flow.view()
+
+    @property
+    def screen(self) -> str:
+        """The kind of screen shown: menu, setup (its lists), board, picker, confirm, score."""
+        view = self.flow.view()
+        return "setup" if self.flow.kind == "setup" else view.kind
+
+    @property
+    def message(self) -> str | None:
+        """The one-line note on the screen, if any."""
+        return self.flow.note
+
+    @property
+    def game(self) -> Wakanda | None:
+        """The game being played (or whose score is shown); None at the menu and set-up."""
+        return self.play.game if self.play is not None else None
+
+    def frame(self) -> Image.Image:
+        """The current picture."""
+        return self._frame
+
+    # --- events ---------------------------------------------------------------------------
+
+    def handle(self, event) -> Output:
+        """Take one input event; return the new frame and the feedback signal."""
+        reply = self._dispatch(event)
+        if reply is None:
+            return Output(self._frame, None)  # nothing happened: the same frame
+        signal = self._follow(reply)
+        self._frame = self.flow.frame()
+        return Output(self._frame, signal)
+
+    def _dispatch(self, event) -> Reply | None:
+        if isinstance(event, TagGone):
+            self.tracker.leave(event.uid, event.reader)
+            return None
+        if isinstance(event, ReaderState):
+            self.flow.clear()
+            if event.connected:
+                return self.flow.tell("Reader connected")
+            self.tracker.reader_lost(event.reader)
+            return self.flow.tell("Reader unplugged: go on with the buttons", True)
+        if isinstance(event, Tag):
+            if not self.tracker.arrive(event.uid, event.reader):
+                return None  # a repeated read of a tag still on the reader
+            item = self.registry.resolve(event.uid)
+            self.flow.clear()
+            if item is None:
+                return self.flow.tell("Unknown tag — enroll it", True)
+            if game_of_item(item) != "wakanda":
+                return self.flow.tell("A Totem Wars card: this game is Wakanda", True)
+            uid = event.uid.upper() if normalise_uid(event.uid) else None
+            event = Scan(item, uid, event.reader)
+        return self.flow.handle(event)
+
+    def _follow(self, reply: Reply) -> str | None:
+        """Switch flows as the reply asks; returns the signal to play."""
+        try:
+            return self._goto(reply)
+        except UserError as exc:
+            # The data folder failed us (full, read-only): say so, lose nothing.
+            self.flow.tell(str(exc), True)
+            return REFUSED
+
+    def _goto(self, reply: Reply) -> str | None:
+        goto = reply.goto
+        if goto is None:
+            return reply.signal
+        if goto == "setup":
+            self.flow = SetupFlow(self.players, self.rng)
+        elif goto == "start":
+            self._start(reply.payload)
+        elif goto == "resume":
+            self._resume()
+        elif goto == "score":
+            self.flow = ScoreFlow(self.play.game)
+        elif goto == "play":
+            self.flow = self.play
+            return self.play.undo().signal
+        elif goto == "finish":
+            self.play.journal.finish()
+            self.play = None
+            self.flow = self._menu(note="Game kept in the data folder")
+        elif goto == "menu":
+            if self.play is not None:
+                self.play.journal.close()
+                self.play = None
+            self.flow = self._menu()
+        return reply.signal
+
+    def _menu(self, note: str | None = None) -> MenuFlow:
+        """The start menu, offering the unfinished game when there is one."""
+        try:
+            found = Journal.resume(self.data_dir)
+        except UserError:
+            return MenuFlow(note=note or "Unfinished game unreadable: kept aside on New game")
+        if found is None:
+            return MenuFlow(note=note)
+        journal, text = found
+        journal.close()
+        try:
+            game, _ = read_record(text)
+        except UserError:
+            return MenuFlow(note=note or "Unfinished game unreadable: kept aside on New game")
+        return MenuFlow(resume_label(game), note=note)
+
+    def _start(self, settings: Settings) -> None:
+        game = Wakanda(list(settings.villages), first=settings.first,
+                       players=settings.players, variant=settings.variant)
+        # An unfinished game still waiting is kept aside, never overwritten.
+        archive_unfinished(self.data_dir)
+        journal = Journal.start(self.data_dir, header_line(game))
+        self._enter(game, journal)
+        if settings.by_lot:
+            self.play.tell(f"Drawn by lot: {game.name(game.first)} starts")
+
+    def _resume(self) -> None:
+        found = Journal.resume(self.data_dir)
+        if found is None:
+            self.flow = self._menu(note="No unfinished game to resume")
+            return
+        journal, text = found
+        try:
+            game, _ = read_record(text)
+        except UserError as exc:
+            journal.close()
+            self.flow = self._menu(note=f"Cannot resume: {exc}")
+            return
+        self._enter(game, journal)
+
+    def _enter(self, game: Wakanda, journal: Journal) -> None:
+        self.tracker.reset()
+        self.play = PlayFlow(game, journal, self.tracker)
+        self.flow = ScoreFlow(game) if game.phase == "over" else self.play

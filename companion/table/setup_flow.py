@@ -1,0 +1,151 @@
+"""Setting up a Wakanda game at the table (rules/wakanda.md W2, W3, W10).
+
+Steps: the players' names (when the configuration lists some; otherwise "Player 1" and
+"Player 2"), the variant (open, or hidden: tiles 4-6 face down), the village tiles in row
+order (scan each tile, or pick it with up/down and OK), and who starts (or draw lots).
+Back always goes one step back: the last tile, then the previous step, then the menu.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from companion.events import Press
+from companion.games.wakanda.rules import OPEN_AT_START, ROW, VILLAGES
+from companion.table.choice import Choice, step_of
+from companion.table.flow import ACCEPTED, Flow, Reply, Scan
+from companion.table.items import VILLAGE_PREFIX
+from companion.table.views import MenuView, PickerView, render
+from companion.ui.text import piece_name, t
+
+DEFAULT_NAMES = ("Player 1", "Player 2")
+HEADDRESS_OF = ("Wings", "Crests")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A set-up ready to play: the row (None for face-down tiles), who starts, the names."""
+
+    villages: tuple[str | None, ...]
+    first: int
+    players: tuple[str, str]
+    variant: str
+    by_lot: bool = False
+
+
+class SetupFlow(Flow):
+    """The set-up steps; ``names`` is the short list of player names of the configuration."""
+
+    kind = "setup"
+
+    def __init__(self, names: tuple[str, ...] = (), rng: random.Random | None = None):
+        super().__init__()
+        self.offered = tuple(names)
+        self.rng = rng or random.Random()
+        self.steps = (("name0", "name1") if self.offered else ()) + ("variant", "tiles", "first")
+        self.step = 0
+        self.players = list(DEFAULT_NAMES)
+        self.variant = "open"
+        self.tiles: list[str] = []
+        self.choice = self._choice()
+
+    @property
+    def current(self) -> str:
+        """The step being asked: ``name0``, ``name1``, ``variant``, ``tiles`` or ``first``."""
+        return self.steps[self.step]
+
+    def _tiles_wanted(self) -> int:
+        return OPEN_AT_START if self.variant == "hidden" else ROW
+
+    def _choice(self) -> Choice:
+        step = self.current
+        if step in ("name0", "name1"):
+            seat = int(step[-1])
+            taken = self.players[0] if seat == 1 else None
+            names = tuple(n for n in self.offered if n != taken) + (DEFAULT_NAMES[seat],)
+            choice = Choice(f"{HEADDRESS_OF[seat]}: who?", names, names)
+            # Coming back to this step shows the name chosen before; else the next free name.
+            return choice.select(self.players[seat]) if self.players[seat] in self.offered else choice
+        if step == "variant":
+            return Choice("Variant", ("Open: all tiles up", "Hidden: 4-6 face down"),
+                          ("open", "hidden")).select(self.variant)
+        if step == "tiles":
+            left = tuple(v for v in VILLAGES if v not in self.tiles)
+            # Short enough to leave room for the picker's "1/8" counter.
+            return Choice(f"Scan tile {len(self.tiles) + 1} of {self._tiles_wanted()}",
+                          tuple(piece_name(v) for v in left), left)
+        return Choice("Who starts?", (*self.players, "Draw lots"), (0, 1, "lots"))
+
+    def view(self):
+        """What the screen shows now."""
+        if self.current == "tiles":
+            return PickerView(self.choice, note=self.note)
+        return MenuView(self.choice, footer=self.note or t("nav.footer"))
+
+    def frame(self):
+        """The picture of ``view()``."""
+        return render(self.view())
+
+    def handle(self, event) -> Reply:
+        """Up/down choose, OK takes the choice, Back goes one step back; tiles may be scanned."""
+        self.clear()
+        if isinstance(event, Scan):
+            return self._scan(event)
+        if not isinstance(event, Press):
+            return Reply()
+        if step_of(event.button):
+            self.choice = self.choice.moved(step_of(event.button))
+            return Reply()
+        if event.button == "ok":
+            return self._take(self.choice.value)
+        if event.button in ("back", "undo"):
+            return self._back()
+        return Reply()
+
+    def _scan(self, scan: Scan) -> Reply:
+        if not scan.item.startswith(VILLAGE_PREFIX):
+            if self.current == "tiles":
+                return self.tell("Not a village tile", True)
+            return self.tell("Set-up first: ▲▼ then OK")
+        if self.current != "tiles":
+            return self.tell("Tiles come next: ▲▼ then OK here first")
+        village = scan.item[len(VILLAGE_PREFIX):]
+        if village in self.tiles:
+            return self.tell(f"{piece_name(village)} is tile {self.tiles.index(village) + 1} already",
+                             True)
+        return self._take(village)
+
+    def _take(self, value) -> Reply:
+        step = self.current
+        if step in ("name0", "name1"):
+            self.players[int(step[-1])] = value
+        elif step == "variant":
+            self.variant = value
+            self.tiles = self.tiles[: self._tiles_wanted()]
+        elif step == "tiles":
+            self.tiles.append(value)
+            if len(self.tiles) < self._tiles_wanted():
+                self.choice = self._choice()
+                return Reply(ACCEPTED)
+        else:
+            by_lot = value == "lots"
+            first = self.rng.randrange(2) if by_lot else value
+            row = tuple(self.tiles) + (None,) * (ROW - len(self.tiles))
+            return Reply(ACCEPTED, goto="start", payload=Settings(
+                row, first, (self.players[0], self.players[1]), self.variant, by_lot))
+        self.step += 1
+        self.choice = self._choice()
+        return Reply(ACCEPTED)
+
+    def _back(self) -> Reply:
+        if self.current == "tiles" and self.tiles:
+            self.tiles.pop()
+        elif self.step == 0:
+            return Reply(goto="menu")
+        else:
+            self.step -= 1
+            if self.current == "tiles" and self.tiles:
+                self.tiles.pop()
+        self.choice = self._choice()
+        return Reply()

@@ -1,0 +1,305 @@
+"""Playing Wakanda at the table: draw, build, claim, turn up a tile, pass, undo.
+
+Every physical action has a scan way and a buttons way (rules/wakanda.md, W4):
+
+- draw: scan the drawn piece on the pad, or OK and pick its type;
+- build: scan the piece then press the village's button, or press the village's button
+  (and pick the piece when the hand holds several types); on the reader hub, put the
+  piece on the village's slot;
+- claim: scan your headdress then press the village's button, or hold the village's button;
+- a face-down tile turned up (W10): scan it, or OK and pick it;
+- the forced pass (R3): OK; undo: Back (or Undo), then OK to confirm.
+
+An action the rules forbid changes nothing and shows one line with the rule. An accepted
+action is written to the journal before the screen shows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import UserError
+from companion.events import Hold, Press
+from companion.games.wakanda import (Build, Claim, Draw, IllegalMove, Pass, Reveal, event_line)
+from companion.games.wakanda.rules import HEADDRESSES, PIECES
+from companion.table.choice import Choice, step_of
+from companion.table.flow import ACCEPTED, YOUR_TURN, Flow, Reply, Scan, rule_line
+from companion.table.items import VILLAGE_PREFIX
+from companion.table.tag_tracker import Place
+from companion.table.views import BoardView, ConfirmView, PickerView, render
+from companion.ui.text import piece_name
+
+VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A piece or headdress scanned for the next village press (``uid`` None when unknown)."""
+
+    item: str
+    uid: str | None
+
+
+def describe(game, player: int | None, move) -> str:
+    """What a move did, in the past tense: ``Ana built sun on village 2``."""
+    if isinstance(move, Reveal):
+        return f"village {game.open_count} turned up: {move.village}"
+    name = game.name(player)
+    if isinstance(move, Draw):
+        return f"{name} drew {move.piece}"
+    if isinstance(move, Build):
+        return f"{name} built {move.piece} on village {move.village}"
+    if isinstance(move, Claim):
+        return f"{name} claimed village {move.village}"
+    return f"{name} passed"
+
+
+def move_label(move) -> str:
+    """A move as a menu line: ``Build sun on 2``, ``Claim 3``, ``Pass``."""
+    if isinstance(move, Build):
+        return f"Build {move.piece} on {move.village}"
+    if isinstance(move, Claim):
+        return f"Claim village {move.village}"
+    if isinstance(move, Reveal):
+        return piece_name(move.village)
+    return "Pass"
+
+
+class PlayFlow(Flow):
+    """The game in progress: the engine, its journal and the tag tracker."""
+
+    kind = "play"
+
+    def __init__(self, game, journal, tracker):
+        super().__init__()
+        self.game = game
+        self.journal = journal
+        self.tracker = tracker
+        self.pending: Pending | None = None
+        self.choice: Choice | None = None
+        self.confirming: str | None = None  # "undo" or "leave"
+
+    # --- the picture ---------------------------------------------------------------------
+
+    def view(self):
+        """What the screen shows now."""
+        if self.confirming == "undo":
+            player, move = self.game.history[-1]
+            return ConfirmView("Take back?", describe(self.game, player, move))
+        if self.confirming == "leave":
+            return ConfirmView("Leave this game?", "It is kept: resume it from the menu")
+        if self.choice is not None:
+            return PickerView(self.choice)
+        return BoardView(pending=self.pending.item if self.pending else None,
+                         message=self.note, refused=self.refused)
+
+    def frame(self):
+        """The picture of ``view()``."""
+        return render(self.view(), self.game)
+
+    # --- events --------------------------------------------------------------------------
+
+    def handle(self, event) -> Reply:
+        """Take one event: a ``Scan``, a ``Press`` or a ``Hold``."""
+        self.clear()
+        if self.confirming is not None:
+            if event == Press("ok"):
+                return self._confirmed()
+            self.confirming = None
+            if event == Press("back"):
+                return Reply()
+            # Anything else drops the question and is taken as usual: no scan is lost.
+        if self.choice is not None:
+            if isinstance(event, Press) and step_of(event.button):
+                self.choice = self.choice.moved(step_of(event.button))
+                return Reply()
+            choice, self.choice = self.choice, None
+            if event == Press("ok"):
+                return self.commit(choice.value)
+            if event == Press("back"):
+                return Reply()
+        if isinstance(event, Scan):
+            return self._scan(event)
+        if isinstance(event, Press):
+            return self._press(event.button)
+        if isinstance(event, Hold):
+            return self._hold(event.button)
+        return Reply()
+
+    def _scan(self, scan: Scan) -> Reply:
+        item = scan.item
+        if item.startswith(VILLAGE_PREFIX):
+            return self._tile(item[len(VILLAGE_PREFIX):])
+        where = self.tracker.where(scan.uid) if scan.uid else None
+        if where is not None and where.kind == "pole":
+            if scan.slot == where.index:
+                return Reply()  # a piece seen again on its own pole: nothing happened
+            return self.tell(f"That {item} is on village {where.index} already", True)
+        game = self.game
+        if game.phase == "reveal":
+            return self._refuse(Claim(game.open_count))
+        if item in HEADDRESSES:
+            return self._headdress(scan, HEADDRESSES.index(item))
+        if game.phase == "draw":
+            if scan.slot is not None:
+                return self._refuse(Build(item, scan.slot))
+            if where is not None:
+                return self.tell(f"{item.capitalize()} drawn already: draw another piece", True)
+            return self.commit(Draw(item), scan.uid, Place("hand", game.to_move))
+        if scan.slot is not None:
+            return self.commit(Build(item, scan.slot), scan.uid, Place("pole", scan.slot))
+        if not game.hands[game.to_move][item]:
+            return self.tell(rule_line(f"no {item} in {game.name(game.to_move)}'s hand", "W4"), True)
+        self.pending = Pending(item, scan.uid)
+        return Reply(ACCEPTED)
+
+    def _headdress(self, scan: Scan, owner: int) -> Reply:
+        game = self.game
+        if owner != game.to_move:
+            return self.tell(rule_line(f"{scan.item} are {game.name(owner)}'s; "
+                                       f"it is {game.name(game.to_move)}'s turn", "W4"), True)
+        if game.phase == "draw":
+            return self._refuse(Claim(scan.slot or 1))
+        if not game.headdresses[owner]:
+            return self.tell(rule_line(f"{game.name(owner)} has no headdress left", "W6"), True)
+        if scan.slot is not None:
+            return self.commit(Claim(scan.slot), scan.uid, Place("pole", scan.slot))
+        self.pending = Pending(scan.item, scan.uid)
+        return Reply(ACCEPTED)
+
+    def _tile(self, name: str) -> Reply:
+        game = self.game
+        if game.phase == "reveal":
+            return self.commit(Reveal(name))
+        if name in game.villages:
+            return self.tell(f"The {name} tile is village {game.villages.index(name) + 1}")
+        return self.tell(f"The {name} tile is not in this game")
+
+    def _press(self, button: str) -> Reply:
+        game = self.game
+        if button in VILLAGE_BUTTONS:
+            return self._village(VILLAGE_BUTTONS[button])
+        if button == "ok":
+            return self._ok()
+        if button == "back" and self.pending is not None:
+            self.pending = None
+            return Reply()
+        if button in ("back", "undo"):
+            self.pending = None
+            if not game.history:
+                return self.tell("Nothing to take back yet", True)
+            self.confirming = "undo"
+            return Reply()
+        return Reply()
+
+    def _hold(self, button: str) -> Reply:
+        if button in VILLAGE_BUTTONS:
+            self.pending = None
+            return self.commit(Claim(VILLAGE_BUTTONS[button]))
+        if button == "back":
+            self.confirming = "leave"
+        return Reply()
+
+    def _village(self, village: int) -> Reply:
+        game = self.game
+        if game.phase != "action":
+            return self._refuse(Claim(village))
+        if self.pending is not None:
+            pending = self.pending
+            move = Claim(village) if pending.item in HEADDRESSES else Build(pending.item, village)
+            return self.commit(move, pending.uid, Place("pole", village))
+        builds = [m for m in game.legal_moves() if isinstance(m, Build) and m.village == village]
+        if len(builds) == 1:
+            return self.commit(builds[0])
+        if builds:
+            last = game.history[-1][1] if game.history else None
+            self.choice = Choice(f"Build on village {village}",
+                                 tuple(m.piece for m in builds), tuple(builds))
+            if isinstance(last, Draw):
+                self.choice = self.choice.select(Build(last.piece, village))
+            return Reply()
+        hand = game.hands[game.to_move]
+        held = [piece for piece in PIECES if hand[piece]]
+        if held:
+            return self._refuse(Build(held[0], village))
+        if game.legal_moves() == [Pass()]:
+            return self.tell(rule_line("no move possible: press OK to pass", "R3"), True)
+        return self.tell("Hand empty: hold a village button to claim", True)
+
+    def _ok(self) -> Reply:
+        game = self.game
+        if self.pending is not None:
+            return self.tell("Now press the village's button")
+        moves = game.legal_moves()
+        if moves == [Pass()]:
+            return self.commit(Pass())
+        if game.phase == "draw":
+            title = f"{game.name(game.to_move)} drew:"
+            labels = tuple(m.piece for m in moves)  # piece names: the picker shows their icons
+        elif game.phase == "reveal":
+            title = f"Village {game.open_count} is:"
+            labels = tuple(move_label(m) for m in moves)
+        else:
+            title = f"{game.name(game.to_move)}'s move"
+            labels = tuple(move_label(m) for m in moves)
+        self.choice = Choice(title, labels, tuple(moves))
+        return Reply()
+
+    def _confirmed(self) -> Reply:
+        what, self.confirming = self.confirming, None
+        if what == "leave":
+            return Reply(goto="menu")
+        return self.undo()
+
+    # --- changing the game ---------------------------------------------------------------
+
+    def _refuse(self, move) -> Reply:
+        """Refuse ``move`` with the engine's reason; a move that turns out legal is played."""
+        try:
+            self.game.check(move)
+        except IllegalMove as exc:
+            return self.tell(rule_line(exc.reason, exc.rule), True)
+        return self.commit(move)
+
+    def commit(self, move, uid: str | None = None, where: Place | None = None) -> Reply:
+        """Play ``move``: the engine checks it, the journal keeps it, then the screen shows it."""
+        game = self.game
+        before = game.to_move
+        try:
+            game.push(move)
+        except IllegalMove as exc:
+            return self.tell(rule_line(exc.reason, exc.rule), True)
+        try:
+            self.journal.append(event_line(game.history[-1][0], move))
+        except UserError:
+            game.pop()
+            return self.tell("Cannot save the game: not played", True)
+        if uid is not None and where is not None:
+            self.tracker.place(len(game.history) - 1, uid, where)
+        self.pending = None
+        if isinstance(move, Pass):
+            self.tell(f"{game.name(before)} passed: no move possible (R3)")
+        if game.phase == "over":
+            return Reply(ACCEPTED, goto="score")
+        if game.to_move != before:
+            return Reply(YOUR_TURN)
+        return Reply(ACCEPTED)
+
+    def undo(self) -> Reply:
+        """Take back the last move (a draw goes back to the bag), journal first."""
+        game = self.game
+        if not game.history:
+            return self.tell("Nothing to take back yet", True)
+        player, move = game.history[-1]
+        text = describe(game, player, move)
+        game.pop()
+        try:
+            self.journal.append({"undo": True})
+        except UserError:
+            game.push(move)
+            return self.tell("Cannot save the game: nothing taken back", True)
+        self.tracker.forget_from(len(game.history))
+        self.pending = None
+        self.choice = None
+        self.tell(f"Taken back: {text}")
+        return Reply(ACCEPTED)

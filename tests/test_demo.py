@@ -1,0 +1,174 @@
+"""The demo end to end: bots' moves as raw input events through session, screens, display."""
+
+import json
+import re
+
+import pytest
+
+from companion.cli import main
+from companion.games.wakanda import read_record, score_json
+
+
+@pytest.fixture(autouse=True)
+def own_folders(tmp_path, monkeypatch):
+    """No user configuration, and a data folder the demo must not touch."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
+
+
+def demo(capsys, *args):
+    status = main(["demo", *args])
+    return status, capsys.readouterr()
+
+
+def test_a_whole_game_with_its_turns_and_result(tmp_path, capsys):
+    record = tmp_path / "game.jsonl"
+    status, out = demo(capsys, "--seed", "7", "--record", str(record))
+    assert status == 0, out.err
+    lines = out.out.splitlines()
+    assert lines[0].startswith("Seed 7 · Ana (")
+    assert lines[1].startswith("Villages: ")
+    turns = [line for line in lines if line.startswith("Turn ")]
+    assert turns[0].startswith("Turn 1 · ") and " draws " in turns[0]
+    game, _ = read_record(record.read_text())
+    result = score_json(game)
+    assert result["finished"]
+    totals = [p["total"] for p in result["players"]]
+    winner = result["winners"][0]
+    names = game.players
+    assert re.fullmatch(rf"{names[winner]} wins {totals[winner]} to {totals[1 - winner]}( \(.*\))?",
+                        lines[-2])
+    assert lines[-1] == f"Record written to {record}"
+    actions = sum(1 for _, m in game.history if type(m).__name__ in ("Build", "Claim", "Pass"))
+    assert len(turns) == actions
+    assert not (tmp_path / "user-data").exists()          # the user's journal is never touched
+
+
+def test_same_seed_same_game(capsys):
+    assert demo(capsys, "--seed", "12")[1].out == demo(capsys, "--seed", "12")[1].out
+
+
+def test_without_a_seed_one_is_chosen_and_printed(capsys):
+    status, out = demo(capsys)
+    seed = re.match(r"Seed (\d+) ", out.out).group(1)
+    assert demo(capsys, "--seed", seed)[1].out == out.out
+
+
+@pytest.mark.parametrize("seed", range(20, 32))
+def test_the_box_takes_every_move_of_many_games(capsys, seed):
+    # The demo stops with an error when the box refuses or mistakes any event.
+    status, out = demo(capsys, "--seed", str(seed))
+    assert status == 0, out.err
+    assert re.search(r"(wins|Shared win) \d+ to \d+", out.out.splitlines()[-1])
+
+
+def test_frames_go_to_a_png_display(tmp_path, capsys):
+    frames = tmp_path / "frames"
+    status, out = demo(capsys, "--seed", "5", "--display", f"png:{frames}")
+    assert status == 0, out.err
+    written = sorted(frames.iterdir())
+    assert len(written) > 40
+    assert written[0].name == "frame-0001.png"
+
+
+def test_data_folder_keeps_the_finished_record(tmp_path, capsys):
+    data = tmp_path / "data"
+    status, _ = demo(capsys, "--seed", "9", "--data", str(data))
+    assert status == 0
+    kept = list((data / "games").iterdir())
+    assert len(kept) == 1 and not (data / "current.jsonl").exists()
+    header = json.loads(kept[0].read_text().splitlines()[0])
+    assert header["game"] == "wakanda"
+
+
+def test_totem_wars_is_one_clear_line(capsys):
+    status, out = demo(capsys, "--game", "totem-wars")
+    assert status == 1
+    assert out.err.count("\n") == 1 and "later version" in out.err
+
+
+def test_unwritable_record_is_one_line(tmp_path, capsys):
+    status, out = demo(capsys, "--seed", "1", "--record", str(tmp_path / "no" / "such" / "r.jsonl"))
+    assert status == 1 and out.err.count("\n") == 1 and "cannot write the record" in out.err
+
+
+class CountingBus:
+    """An smbus-like I2C bus that counts the bytes the OLED driver writes."""
+
+    def __init__(self):
+        self.sent = 0
+
+    def write_i2c_block_data(self, address, control, data):
+        self.sent += len(data)
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_demo_through_mocked_buttons_and_a_counting_i2c_bus(tmp_path):
+    """The whole stack below the session too: bots press gpiozero mock pins, the debounce and
+    hold logic makes the events, the SSD1306 driver sends only what changed."""
+    import io
+
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.commands.demo import TablePlayer, play_demo, result_line
+    from companion.config import DEFAULT_PINS
+    from companion.events import Hold, Press
+    from hardware.buttons import GpioButtons
+    from hardware.oled import open_oled
+
+    clock, factory, bus = FakeClock(), MockFactory(), CountingBus()
+    buttons = GpioButtons(DEFAULT_PINS, clock=clock, pin_factory=factory)
+    pins = {name: factory.pin(pin) for name, pin in DEFAULT_PINS.items()}
+    made, shown = [], []
+
+    class ButtonPlayer(TablePlayer):
+        """Presses and holds become pin levels over (fake) time; tags go in as read."""
+
+        def send(self, event):
+            if not isinstance(event, (Press, Hold)):
+                return super().send(event)
+            pin = pins[event.button]
+            pin.drive_low()
+            self.wait(0.05 + (0.8 if isinstance(event, Hold) else 0))
+            pin.drive_high()
+            self.wait(0.05)
+            events, made[:] = list(made), []
+            assert events == [event]
+            return super().send(events[0])
+
+        def wait(self, seconds):
+            clock.now += seconds
+            buttons.poll()
+
+    class CountedOled:
+        def __init__(self):
+            self.oled = open_oled("ssd1306", bus=bus)
+
+        def show(self, image):
+            sent = self.oled.show(image)
+            shown.append(sent)
+            return sent
+
+        def close(self):
+            self.oled.close()
+
+    buttons.start(made.append)
+    try:
+        out = io.StringIO()
+        game = play_demo(15, CountedOled(), tmp_path / "data", out=out, player_type=ButtonPlayer)
+    finally:
+        buttons.close()
+        factory.reset()
+    assert game.outcome() is not None and "Turn 1 · " in out.getvalue()
+    assert result_line(game)
+    changed = [n for n in shown if n]
+    assert shown.count(0) > 10                            # unchanged frames send nothing
+    assert sum(changed) / len(changed) < 1024             # changed regions only, on average
+    print(f"{len(shown)} frames, {len(changed)} changed, {sum(changed)} bytes over I2C")

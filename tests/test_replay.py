@@ -1,0 +1,62 @@
+"""``replay RECORD --out DIR``: one OLED frame per record line, bad records in one line."""
+
+import json
+
+from PIL import Image
+
+from companion.cli import main
+from companion.games.wakanda import write_record
+from companion.games.wakanda.bots import play_game
+
+
+def record_file(tmp_path, text):
+    path = tmp_path / "game.jsonl"
+    path.write_text(text)
+    return path
+
+
+def test_one_frame_per_line(tmp_path, capsys):
+    text = write_record(play_game(3, variant="hidden"))
+    lines = text.splitlines()
+    text = "\n".join(lines[:5] + ['{"undo": true}'] + lines[4:]) + "\n"   # an undo, played again
+    path = record_file(tmp_path, text)
+    out = tmp_path / "frames"
+    assert main(["replay", str(path), "--out", str(out)]) == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [f"{n:04d}.png" for n in range(1, len(lines) + 3)]
+    first, undo, last = (Image.open(out / name) for name in (names[0], "0006.png", names[-1]))
+    assert first.size == (128, 64) and first.mode == "1"
+    assert first.tobytes() != last.tobytes()
+    assert undo.tobytes() != Image.open(out / "0005.png").tobytes()
+    assert f"{len(names)} frames written" in capsys.readouterr().out
+
+
+def test_a_bad_line_is_reported_with_its_number(tmp_path, capsys):
+    text = write_record(play_game(1)).splitlines()
+    text.insert(3, json.dumps({"p": 0, "build": "eagle", "village": 6}))
+    path = record_file(tmp_path, "\n".join(text) + "\n")
+    out = tmp_path / "frames"
+    assert main(["replay", str(path), "--out", str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"totem-companion replay: {path}: line 4: ")
+    assert "\n" not in err and not out.exists()             # nothing written for a bad record
+
+
+def test_missing_record(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "f")]) == 1
+    assert capsys.readouterr().err.strip().endswith("none.jsonl: no such file")
+
+
+def test_torn_last_line_is_a_warning(tmp_path, capsys):
+    text = write_record(play_game(2))
+    path = record_file(tmp_path, text + '{"p": 0, "dr')
+    out = tmp_path / "frames"
+    assert main(["replay", str(path), "--out", str(out)]) == 0
+    assert len(list(out.iterdir())) == len(text.splitlines())
+    assert "warning: line" in capsys.readouterr().err
+
+
+def test_totem_wars_record_is_one_line(tmp_path, capsys):
+    path = record_file(tmp_path, '{"game": "totem-wars"}\n')
+    assert main(["replay", str(path), "--out", str(tmp_path / "f")]) == 1
+    assert "later version" in capsys.readouterr().err
