@@ -1,0 +1,183 @@
+"""Shared drawing for the 128×64 one-colour screens: canvas, bundled fonts, text, bands.
+
+Images are PIL mode ``"1"``; 1 is a lit pixel. The fonts are the public-domain X11
+misc-fixed faces bundled under ``fonts/`` (see fonts/README.md), so every box draws the
+same pixels. They are character-cell fonts: every glyph of a font has the same advance.
+
+>>> SMALL.width, SMALL.height
+(5, 7)
+>>> fit("Village tile", 30, SMALL)
+'Villa…'
+>>> wrap("Scan village tile 3", 60, SMALL)
+['Scan village', 'tile 3']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from PIL import Image, ImageDraw
+
+WIDTH, HEIGHT = 128, 64
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True, eq=False)
+class Font:
+    """A character-cell bitmap font: every glyph is ``width``×``height``."""
+
+    name: str
+    width: int
+    height: int
+    ascent: int
+    glyphs: dict[str, Image.Image]
+
+    def glyph(self, ch: str) -> Image.Image:
+        """The cell of ``ch``; ``?`` for a character the font lacks."""
+        return self.glyphs.get(ch) or self.glyphs["?"]
+
+
+@lru_cache(maxsize=None)
+def load_font(name: str) -> Font:
+    """Load a bundled font (``small``, ``medium`` or ``large``) from its atlas and index."""
+    folder = resources.files("companion.ui.fonts")
+    index = (folder / f"{name}.txt").read_text(encoding="ascii").splitlines()
+    cell = next(line for line in index if line.startswith("cell ")).split()
+    width, height, ascent = int(cell[1]), int(cell[2]), int(cell[4])
+    codes = [int(code, 16) for code in index[-1].split()]
+    with (folder / f"{name}.pbm").open("rb") as fp:
+        atlas = Image.open(fp).convert("1")
+    columns = atlas.width // width
+    glyphs = {}
+    for i, code in enumerate(codes):
+        x, y = (i % columns) * width, (i // columns) * height
+        glyphs[chr(code)] = atlas.crop((x, y, x + width, y + height))
+    return Font(name, width, height, ascent, glyphs)
+
+
+#: The 5×7 font: labels, counts, small print.
+SMALL = load_font("small")
+#: The 6×10 font: body text, names, menus.
+MEDIUM = load_font("medium")
+#: The bold 7×13 font: headlines read from across the table.
+LARGE = load_font("large")
+
+
+def new_canvas() -> Image.Image:
+    """A blank (dark) 128×64 frame."""
+    return Image.new("1", (WIDTH, HEIGHT), 0)
+
+
+def text_width(text: str, font: Font) -> int:
+    """Width in pixels of ``text`` in ``font``."""
+    return len(text) * font.width
+
+
+def fit(text: str, width: int, font: Font) -> str:
+    """``text`` cut to ``width`` pixels, ending in an ellipsis when it had to be cut."""
+    room = width // font.width
+    if len(text) <= room:
+        return text
+    return text[: max(room - 1, 0)].rstrip() + ELLIPSIS if room > 0 else ""
+
+
+def wrap(text: str, width: int, font: Font, max_lines: int | None = None) -> list[str]:
+    """Break ``text`` into lines of at most ``width`` pixels, at spaces where possible.
+
+    A word longer than a line is cut; with ``max_lines``, the last line kept ends in an
+    ellipsis when text was left over.
+    """
+    room = max(width // font.width, 1)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while len(word) > room:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:room])
+            word = word[room:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= room:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit(lines[-1] + " " + ELLIPSIS * room, width, font)
+    return lines
+
+
+@lru_cache(maxsize=1024)
+def _text_mask(text: str, font: Font) -> Image.Image:
+    # Static strings (tile labels, menu items) are drawn every frame: compose them once.
+    mask = Image.new("1", (max(text_width(text, font), 1), font.height), 0)
+    for i, ch in enumerate(text):
+        mask.paste(font.glyph(ch), (i * font.width, 0))
+    return mask
+
+
+def draw_text(image: Image.Image, x: int, y: int, text: str, font: Font, fill: int = 1) -> int:
+    """Draw ``text`` with its cell top-left at (x, y); return the x just after it."""
+    if text:
+        image.paste(fill, (x, y), _text_mask(text, font))
+    return x + text_width(text, font)
+
+
+def draw_centered(image: Image.Image, y: int, text: str, font: Font, fill: int = 1,
+                  left: int = 0, right: int = WIDTH) -> None:
+    """Draw ``text`` centred between ``left`` and ``right`` (cut to fit)."""
+    text = fit(text, right - left, font)
+    draw_text(image, left + (right - left - text_width(text, font)) // 2, y, text, font, fill)
+
+
+def fill_box(image: Image.Image, box: tuple[int, int, int, int], fill: int = 1) -> None:
+    """Fill the inclusive box (x0, y0, x1, y1)."""
+    ImageDraw.Draw(image).rectangle(box, fill=fill)
+
+
+def outline_box(image: Image.Image, box: tuple[int, int, int, int], fill: int = 1) -> None:
+    """Draw a one-pixel frame on the inclusive box (x0, y0, x1, y1)."""
+    ImageDraw.Draw(image).rectangle(box, outline=fill)
+
+
+@lru_cache(maxsize=1)
+def _checker() -> Image.Image:
+    checker = Image.new("1", (WIDTH, HEIGHT), 0)
+    checker.putdata([(x + y) % 2 for y in range(HEIGHT) for x in range(WIDTH)])
+    return checker
+
+
+def hatch_box(image: Image.Image, box: tuple[int, int, int, int]) -> None:
+    """Fill the inclusive box with a checker pattern (the back of a face-down tile)."""
+    x0, y0, x1, y1 = box
+    region = (x0, y0, x1 + 1, y1 + 1)
+    image.paste(_checker().crop(region), region[:2])
+
+
+def dotted_box(image: Image.Image, box: tuple[int, int, int, int]) -> None:
+    """A frame of every other pixel on the inclusive box (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    points = [(x, y) for x in range(x0, x1 + 1, 2) for y in (y0, y1)]
+    points += [(x, y) for y in range(y0, y1 + 1, 2) for x in (x0, x1)]
+    ImageDraw.Draw(image).point(points, fill=1)
+
+
+def text_band(image: Image.Image, lines: list[str], font: Font, inverted: bool = False) -> int:
+    """Lines of text, centred, in a band along the bottom edge: lit behind dark text when
+    ``inverted``, else under a dividing line. Return the band's top row."""
+    pitch = font.height + 1
+    top = HEIGHT - 1 - len(lines) * pitch
+    fill_box(image, (0, top, WIDTH - 1, HEIGHT - 1), 1 if inverted else 0)
+    if not inverted:
+        fill_box(image, (0, top, WIDTH - 1, top))
+    for i, line in enumerate(lines):
+        draw_centered(image, top + 1 + i * pitch, line, font, 0 if inverted else 1,
+                      left=1, right=WIDTH - 1)
+    return top

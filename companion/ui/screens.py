@@ -1,0 +1,133 @@
+"""Screens shared by both games: menus, the option picker, messages, confirmations.
+
+Each is a pure function returning a fresh 128×64 mode-``"1"`` image.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from companion.ui import icons as art
+from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_centered,
+                                 draw_text, fill_box, fit, new_canvas, outline_box, text_width,
+                                 wrap)
+from companion.ui.text import piece_name, t
+
+TITLE_HEIGHT = 11
+FOOTER_TOP = HEIGHT - SMALL.height - 1
+ROW_PITCH = 11
+
+
+def title_band(image: Image.Image, title: str, right: str = "",
+               mark: Image.Image | None = None) -> None:
+    """The lit title band across the top: an optional ``mark`` (a player's headdress), the
+    title, and ``right`` (e.g. a page number) at its end."""
+    fill_box(image, (0, 0, WIDTH - 1, TITLE_HEIGHT - 1))
+    x = 2
+    if mark is not None:
+        image.paste(0, (x, (TITLE_HEIGHT - mark.height) // 2), mark)
+        x += mark.width + 3
+    room = WIDTH - x - 2 - (text_width(right, SMALL) + 4 if right else 0)
+    draw_text(image, x, 1, fit(title, room, MEDIUM), MEDIUM, 0)
+    if right:
+        draw_text(image, WIDTH - 2 - text_width(right, SMALL), 2, right, SMALL, 0)
+
+
+def footer_line(image: Image.Image, footer: str | None) -> None:
+    """A line of small print along the bottom edge, centred."""
+    if footer:
+        draw_centered(image, FOOTER_TOP + 1, footer, SMALL)
+
+
+def _window(count: int, selected: int, rows: int) -> int:
+    """The first visible row of a list so that ``selected`` is on screen, kept mid-list."""
+    return max(0, min(selected - rows // 2, count - rows))
+
+
+def menu_screen(title: str, items: Sequence[str], selected: int,
+                footer: str | None = None) -> Image.Image:
+    """A list to choose from with ▲▼ and OK: the chosen row lit, scroll marks at the edge."""
+    image = new_canvas()
+    title_band(image, title)
+    bottom = FOOTER_TOP if footer else HEIGHT
+    rows = (bottom - TITLE_HEIGHT - 1) // ROW_PITCH
+    first = _window(len(items), selected, rows)
+    for row, index in enumerate(range(first, min(first + rows, len(items)))):
+        y = TITLE_HEIGHT + 1 + row * ROW_PITCH
+        lit = index == selected
+        if lit:
+            fill_box(image, (0, y, WIDTH - 8, y + ROW_PITCH - 1))
+        draw_text(image, 3, y + 1, fit(items[index], WIDTH - 14, MEDIUM), MEDIUM, 0 if lit else 1)
+    if first > 0:
+        draw_text(image, WIDTH - 6, TITLE_HEIGHT + 1, "▲", SMALL)
+    if first + rows < len(items):
+        draw_text(image, WIDTH - 6, bottom - SMALL.height - 1, "▼", SMALL)
+    footer_line(image, footer)
+    return image
+
+
+def _piece_of(option: str) -> str | None:
+    """The piece type an option stands for: its key (``eagle``) or its name (``Eagle``)."""
+    for piece in art.PIECE_TYPES:
+        if option in (piece, piece_name(piece)):
+            return piece
+    return None
+
+
+def picker_screen(title: str, options: Sequence[str], selected: int, *,
+                  icons: bool = True) -> Image.Image:
+    """Choose one option with ▲▼ and OK: the chosen one large and framed, its neighbours
+    (wrapping round, as the buttons do) small above and below. Piece types, given as keys
+    (``eagle``) or names (``Eagle``), show with their icon unless ``icons`` is false."""
+    image = new_canvas()
+    count = len(options)
+    title_band(image, title, f"{selected + 1}/{count}")
+    pieces = [_piece_of(option) if icons else None for option in options]
+    labels = [piece_name(piece) if piece else option for piece, option in zip(pieces, options)]
+    text_x = 26 if any(pieces) else 4
+    for step, y in ((-1, TITLE_HEIGHT + 2), (1, 50)):
+        # Two options: show the other one once, on the side the buttons reach it from.
+        if count < 2 or (count == 2 and not 0 <= selected + step < count):
+            continue
+        index = (selected + step) % count
+        if pieces[index]:
+            art.paste_icon(image, 10, y + 2, pieces[index])
+        draw_text(image, text_x, y, fit(labels[index], WIDTH - text_x - 10, MEDIUM), MEDIUM)
+        draw_text(image, WIDTH - 7, y + 1, "▲" if step < 0 else "▼", SMALL)
+    outline_box(image, (0, 24, WIDTH - 1, 47))
+    outline_box(image, (1, 25, WIDTH - 2, 46))
+    if pieces[selected]:
+        image.paste(1, (5, 30), art.icon(pieces[selected], 2))
+    draw_text(image, text_x, 29, fit(labels[selected], WIDTH - text_x - 4, LARGE), LARGE)
+    return image
+
+
+def message_screen(title: str, lines: Sequence[str], footer: str | None = None) -> Image.Image:
+    """A titled message: prompts ("Scan village tile 3"), errors, offers; lines wrap."""
+    image = new_canvas()
+    title_band(image, title)
+    bottom = FOOTER_TOP if footer else HEIGHT
+    rows = (bottom - TITLE_HEIGHT - 2) // MEDIUM.height
+    wrapped = [part for line in lines for part in (wrap(line, WIDTH - 4, MEDIUM) or [""])]
+    if len(wrapped) > rows:
+        wrapped = wrapped[: rows - 1] + [fit(" ".join(wrapped[rows - 1:]), WIDTH - 4, MEDIUM)]
+    top = TITLE_HEIGHT + 2 + (rows - len(wrapped)) * MEDIUM.height // 2
+    for i, line in enumerate(wrapped):
+        draw_centered(image, top + i * MEDIUM.height, line, MEDIUM)
+    footer_line(image, footer)
+    return image
+
+
+def confirm_screen(question: str, detail: str) -> Image.Image:
+    """A yes/no question ("Undo?") with what it is about, and the buttons that answer."""
+    image = new_canvas()
+    draw_centered(image, 2, question, LARGE)
+    lines = wrap(detail, WIDTH - 4, MEDIUM, max_lines=2)
+    for i, line in enumerate(lines):
+        draw_centered(image, 19 + i * MEDIUM.height + (MEDIUM.height // 2 if len(lines) == 1 else 0),
+                      line, MEDIUM)
+    fill_box(image, (0, HEIGHT - 12, WIDTH - 1, HEIGHT - 1))
+    draw_centered(image, HEIGHT - 11, t("confirm.footer"), MEDIUM, 0)
+    return image

@@ -1,0 +1,250 @@
+"""Wakanda screens: the board at a glance, and (re-exported) the shared list/prompt screens.
+
+The board is the row of six villages, each a column: the pole as a stack of piece icons
+(bottom → top) standing on its tile label, the owner's headdress on top once claimed. The
+header says whose turn it is, the phase and the hands; lit tile labels are the villages
+the player to move can play on now. The score pages are in ``wakanda_score.py``.
+
+The table session calls these functions; their signatures are its contract.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from companion.games.wakanda.moves import Build, Claim
+from companion.ui import icons as art
+from companion.ui.canvas import (HEIGHT, MEDIUM, SMALL, WIDTH, dotted_box,
+                                 draw_text, fill_box, fit, hatch_box, new_canvas, outline_box,
+                                 text_band, text_width, wrap)
+from companion.ui.screens import confirm_screen, menu_screen, message_screen, picker_screen
+from companion.ui.text import t, tile_label
+from companion.ui.wakanda_score import score_pages
+
+__all__ = ["board_screen", "picker_screen", "menu_screen", "message_screen",
+           "confirm_screen", "score_pages"]
+
+ROW = 6
+HEADER_HEIGHT = 10
+POLE_TOP = HEADER_HEIGHT + 1
+COLUMN_PITCH = 21
+COLUMN_WIDTH = 20
+LEFT = 1
+LABEL_HEIGHT = 8
+PIECE_PITCH = art.PIECE_HEIGHT + 1
+CAP_HEIGHT = art.HEADDRESS_HEIGHT + 2
+GHOST_HEIGHT = art.PIECE_HEIGHT + 2
+
+
+def column_left(village: int) -> int:
+    """The x of the left edge of village ``village``'s column (1 to 6)."""
+    return LEFT + (village - 1) * COLUMN_PITCH
+
+
+def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
+                 message: str | None = None, refused: bool = False) -> Image.Image:
+    """The board of a Wakanda game (see the module docstring).
+
+    ``cursor`` (1..6) frames the village being chosen with the buttons; ``pending`` is the
+    piece (or headdress, ``wings``/``crests``) about to be placed: only the villages it may
+    go to are lit, and it is shown on top of the cursor's pole. ``message`` is a one- or
+    two-line band at the bottom, lit as a warning when ``refused``.
+    """
+    image = new_canvas()
+    band_top = _message_band(image, message, refused)
+    label_top = band_top - LABEL_HEIGHT - (1 if message else 0)
+    playable = _playable(game, pending)
+    poles, owners, villages = game.poles, game.owners, game.villages
+    open_count = sum(1 for v in range(1, ROW + 1) if game.is_open(v))
+    for v in range(1, ROW + 1):
+        if villages[v - 1] is None:
+            state = "hidden"
+        elif v > open_count:
+            state = "turned"
+        else:
+            state = "playable" if v in playable else "open"
+        column = _column(tile_label(villages[v - 1]), state, poles[v - 1], owners[v - 1],
+                         pending if cursor == v else None, cursor == v, label_top)
+        # Pasted through itself as a mask: it only adds lit pixels, so the cursor frame in
+        # the gap between two columns survives its neighbour.
+        image.paste(1, (column_left(v) - 1, 0), column)
+    _header(image, game, pending)
+    return image
+
+
+@lru_cache(maxsize=512)
+def _column(label: str, state: str, pieces: tuple[str, ...], owner: int | None,
+            ghost: str | None, framed: bool, label_top: int) -> Image.Image:
+    """One village's column, with a pixel of gap each side: pole, tile label, cursor frame.
+    Columns repeat from frame to frame, so each look is drawn once."""
+    column = Image.new("1", (COLUMN_WIDTH + 2, label_top + LABEL_HEIGHT + 1), 0)
+    column.paste(_label(label, state), (1, label_top))
+    _pole(column, 1, label_top - 1, pieces, owner, ghost)
+    if framed:
+        outline_box(column, (0, POLE_TOP, COLUMN_WIDTH + 1, label_top + LABEL_HEIGHT))
+    return column
+
+
+def _playable(game, pending: str | None) -> set[int]:
+    """Villages the player to move can act on now (with ``pending`` when given)."""
+    if game.phase != "action":
+        return set()
+    claiming = pending in art.HEADDRESSES
+    villages = set()
+    for move in game.legal_moves():
+        if isinstance(move, Build) and not claiming and pending in (None, move.piece):
+            villages.add(move.village)
+        elif isinstance(move, Claim) and (pending is None or claiming):
+            villages.add(move.village)
+    return villages
+
+
+@lru_cache(maxsize=64)
+def _label(text: str, state: str) -> Image.Image:
+    """A tile label, COLUMN_WIDTH × LABEL_HEIGHT: ``open`` (a ground line under the pole),
+    ``playable`` (lit), ``turned`` (dotted frame: not available yet) or ``hidden``
+    (face down)."""
+    label = Image.new("1", (COLUMN_WIDTH, LABEL_HEIGHT), 0)
+    right = COLUMN_WIDTH - 1
+    x = (COLUMN_WIDTH - text_width(text, SMALL)) // 2 + 1
+    if state == "hidden":
+        hatch_box(label, (0, 0, right, LABEL_HEIGHT - 1))
+        fill_box(label, (6, 1, right - 6, LABEL_HEIGHT - 2), 0)
+        draw_text(label, x, 1, text, SMALL)
+    elif state == "playable":
+        fill_box(label, (0, 0, right, LABEL_HEIGHT - 1))
+        draw_text(label, x, 1, text, SMALL, 0)
+    elif state == "turned":
+        dotted_box(label, (0, 0, right, LABEL_HEIGHT - 1))
+        draw_text(label, x, 1, text, SMALL)
+    else:
+        fill_box(label, (0, 0, right, 0))
+        draw_text(label, x, 1, text, SMALL)
+    return label
+
+
+def _pole(image: Image.Image, x: int, bottom: int, pieces: tuple[str, ...],
+          owner: int | None, ghost: str | None) -> None:
+    """Stack the pole's icons up from row ``bottom`` (exclusive), one blank row between
+    them; too tall a pole shows its top pieces over a "+n" count of the ones below."""
+    room = bottom - POLE_TOP
+    if owner is not None:
+        room -= CAP_HEIGHT + 1
+    if ghost:
+        room -= GHOST_HEIGHT + 1
+    fits = max(room // PIECE_PITCH, 1)
+    below = len(pieces) - (fits - 1) if len(pieces) > fits else 0
+    icon_x = x + (COLUMN_WIDTH - art.ICON_WIDTH) // 2
+    y = bottom
+    if below:
+        y -= PIECE_PITCH
+        count = f"+{below}"
+        draw_text(image, x + (COLUMN_WIDTH - text_width(count, SMALL)) // 2 + 1, y, count,
+                  SMALL)
+    for piece in pieces[below:]:
+        y -= PIECE_PITCH
+        art.paste_icon(image, icon_x, y, piece)
+    if owner is not None:
+        # A lit cap with the owner's mark: claimed poles stand out across the table.
+        y -= CAP_HEIGHT + 1
+        fill_box(image, (icon_x - 1, y, icon_x + art.ICON_WIDTH, y + CAP_HEIGHT - 1))
+        image.paste(0, (icon_x, y + 1), art.headdress(owner))
+    if ghost:
+        # The piece about to be placed, in a dotted frame: not on the pole yet.
+        y -= GHOST_HEIGHT + 1
+        dotted_box(image, (icon_x - 2, y, icon_x + art.ICON_WIDTH + 1, y + GHOST_HEIGHT - 1))
+        art.paste_icon(image, icon_x, y + 1, ghost)
+
+
+def _message_band(image: Image.Image, message: str | None, refused: bool) -> int:
+    """Draw the message band; return its top row (HEIGHT when there is none)."""
+    if not message:
+        return HEIGHT
+    lines = message.split("\n")
+    if len(lines) == 1 and text_width(lines[0], MEDIUM) <= WIDTH - 4:
+        font = MEDIUM
+    else:
+        font = SMALL
+        lines = [part for line in lines for part in wrap(line, WIDTH - 4, SMALL)]
+        if len(lines) > 2:
+            lines = [lines[0], fit(" ".join(lines[1:]), WIDTH - 4, SMALL)]
+    return text_band(image, lines, font, inverted=refused)
+
+
+def _hand_items(hand) -> list[tuple[str, int]]:
+    """(piece, count) for each piece type held, best first."""
+    return [(piece, hand[piece]) for piece in art.PIECE_TYPES if hand.get(piece)]
+
+
+ITEM_WIDTH = art.ICON_WIDTH + 1 + SMALL.width + 2
+GAP = 4
+
+
+def _draw_hand(image: Image.Image, x: int, items: list[tuple[str, int]],
+               pending: str | None) -> int:
+    """Icon and count per piece type from ``x``, the pending one framed; return the end."""
+    for piece, count in items:
+        if piece == pending:
+            dotted_box(image, (x - 2, 0, x + ITEM_WIDTH - 2, HEADER_HEIGHT - 1))
+        art.paste_icon(image, x, 2, piece)
+        draw_text(image, x + art.ICON_WIDTH + 1, 2, str(count), SMALL)
+        x += ITEM_WIDTH
+    return x
+
+
+def _header(image: Image.Image, game, pending: str | None) -> None:
+    """Whose turn (lit, with their headdress mark), the phase, and the hands: the mover's
+    per piece type, the other player's as a count (per type too when hands are open)."""
+    if game.phase == "over":
+        _over_header(image, game)
+        return
+    player = game.to_move
+    other = 1 - player
+    pill_end = _pill(image, player, fit(game.players[player], 7 * MEDIUM.width, MEDIUM))
+    mine = _hand_items(game.hands[player])
+    theirs = _hand_items(game.hands[other]) if game.open_hands else []
+    size = sum(game.hands[other].values())
+    other_name = game.players[other][:4]
+    # Make room step by step: the other hand as a count only, then no phase word.
+    for shown, phase in ((theirs, t(f"phase.{game.phase}")), ([], t(f"phase.{game.phase}")),
+                         ([], "")):
+        other_label = f"{other_name}:" + ("" if shown else str(size))
+        right = (len(mine) + len(shown)) * ITEM_WIDTH + GAP + text_width(other_label, SMALL)
+        left = pill_end + 3 + (text_width(phase, SMALL) + GAP if phase else 0)
+        if left + right <= WIDTH:
+            break
+    overflow = left + right - WIDTH
+    if overflow > 0:  # five or six piece types in hand: show the best ones
+        cut = min(-(-overflow // ITEM_WIDTH), len(mine))
+        mine, right = mine[: len(mine) - cut], right - cut * ITEM_WIDTH
+    draw_text(image, pill_end + 3, 2, phase, SMALL)
+    x = _draw_hand(image, WIDTH - right, mine, pending) + GAP
+    x = draw_text(image, x, 2, other_label, SMALL)
+    _draw_hand(image, x + 1, shown, None)
+
+
+def _pill(image: Image.Image, player: int | None, text: str) -> int:
+    """The lit name tab at the top left, with the player's headdress mark; return its end."""
+    mark = art.ICON_WIDTH + 2 if player is not None else 0
+    end = 2 + mark + text_width(text, MEDIUM) + 1
+    fill_box(image, (0, 0, end, HEADER_HEIGHT - 1))
+    if player is not None:
+        image.paste(0, (2, 2), art.headdress(player))
+    draw_text(image, 2 + mark, 0, text, MEDIUM, 0)
+    return end
+
+
+def _over_header(image: Image.Image, game) -> None:
+    """At the end: the winner (or a shared win) and the two totals."""
+    outcome = game.outcome()
+    winners = outcome.winners if outcome else ()
+    if len(winners) == 1:
+        end = _pill(image, winners[0], fit(t("wins", name=game.players[winners[0]]), 70, MEDIUM))
+    else:
+        end = _pill(image, None, t("shared"))
+    totals = f"{game.score(0).total}:{game.score(1).total}"
+    x = WIDTH - text_width(totals, MEDIUM) - 1
+    if x > end + 2:
+        draw_text(image, x, 0, totals, MEDIUM)
