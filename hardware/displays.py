@@ -7,6 +7,7 @@ the terminal), ``png:DIR`` (a PNG file a changed frame) and ``none``. Every disp
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TextIO
 
@@ -41,14 +42,24 @@ def open_display(config: Config, *, stream: TextIO | None = None, i2c_bus=None):
     if kind in ("ssd1306", "sh1106"):
         return _open_oled(kind, config, i2c_bus)
     if kind == "terminal":
-        from hardware.terminal_display import TerminalDisplay
-        return TerminalDisplay(stream if stream is not None else sys.stdout)
+        from hardware.terminal_display import BLOCKS_FIT, TerminalDisplay
+        out = stream if stream is not None else sys.stdout
+        return TerminalDisplay(out, blocks=_terminal_fits(out, BLOCKS_FIT))
     if kind.startswith("png:"):
         from hardware.png_display import PngDisplay
         return PngDisplay(kind[4:])
     if kind == "none":
         return NullDisplay()
     raise UserError(f"--display: '{kind}' is not a display (ssd1306 | sh1106 | terminal | png:DIR | none)")
+
+
+def _terminal_fits(stream: TextIO, size: tuple[int, int]) -> bool:
+    """Whether ``stream`` is a terminal of at least ``size`` (columns, lines)."""
+    try:
+        columns, lines = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False  # not a terminal (a file, a pipe, a test's StringIO)
+    return columns >= size[0] and lines >= size[1]
 
 
 def _open_oled(kind: str, config: Config, bus):

@@ -1,9 +1,11 @@
-"""The OLED's twin in a terminal: the 128×64 picture in Unicode braille, redrawn in place.
+"""The OLED's twin in a terminal: the 128×64 picture in Unicode, redrawn in place.
 
 Each braille character holds 2×4 dots, so the picture is 64 characters × 16 lines, drawn
 in a box with a footer line under it (the key help, or what is being typed as a scan):
-19 lines × 66 columns, which fits an 80×24 terminal. Only lines that changed are
-rewritten, with plain ANSI cursor moves, so no curses is needed.
+19 lines × 66 columns, which fits an 80×24 terminal. A terminal of at least 130 × 36 gets
+half blocks instead (one character a pixel column, two pixel rows a line: 128 × 32), which
+read much better. Only lines that changed are rewritten, with plain ANSI cursor moves, so
+no curses is needed.
 """
 
 from __future__ import annotations
@@ -15,9 +17,6 @@ from PIL import Image
 
 WIDTH, HEIGHT = 128, 64
 COLUMNS, ROWS = WIDTH // 2, HEIGHT // 4
-BOX_WIDTH = COLUMNS + 2
-#: Lines the display occupies: top border, picture, bottom border, footer.
-LINES = ROWS + 3
 
 BRAILLE = 0x2800
 # Dot bit of the pixel at (column in the cell, row in the cell), Unicode braille order.
@@ -57,6 +56,20 @@ def braille_lines(image: Image.Image) -> list[str]:
     return lines
 
 
+_HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
+
+
+def block_lines(image: Image.Image) -> list[str]:
+    """The picture of a mode "1" 128×64 image as 32 lines of 128 half-block characters."""
+    pixels = image.load()
+    return ["".join(_HALF_BLOCKS[bool(pixels[x, y]), bool(pixels[x, y + 1])] for x in range(WIDTH))
+            for y in range(0, HEIGHT, 2)]
+
+
+#: The smallest terminal (columns, lines) that gets the half-block picture.
+BLOCKS_FIT = (WIDTH + 2, HEIGHT // 2 + 4)
+
+
 class TerminalDisplay:
     """A display writing to a text stream (a terminal): ``show``, ``set_footer``, ``close``.
 
@@ -64,9 +77,14 @@ class TerminalDisplay:
     game shows frames).
     """
 
-    def __init__(self, stream: TextIO, title: str = "Totem Companion"):
+    def __init__(self, stream: TextIO, title: str = "Totem Companion", *, blocks: bool = False):
         self._stream = stream
         self._title = title
+        self._render = block_lines if blocks else braille_lines
+        columns = WIDTH if blocks else COLUMNS
+        self._box_width = columns + 2
+        #: Lines the display occupies: top border, picture, bottom border, footer.
+        self._height = (HEIGHT // 2 if blocks else ROWS) + 3
         self._lines: list[str] | None = None  # picture lines on screen; None before the first frame
         self._footer = ""
         self._lock = threading.Lock()
@@ -75,11 +93,12 @@ class TerminalDisplay:
         """Draw ``image`` (mode "1", 128×64) if it changed; the number of characters written."""
         if image.mode != "1" or image.size != (WIDTH, HEIGHT):
             raise ValueError(f"the display shows mode '1' {WIDTH}x{HEIGHT} images, not {image.mode} {image.size}")
-        lines = [f"│{line}│" for line in braille_lines(image)]
+        lines = [f"│{line}│" for line in self._render(image)]
         with self._lock:
             if self._lines is None:
-                top = f"┌─ {self._title} ".ljust(BOX_WIDTH - 1, "─")[:BOX_WIDTH - 1] + "┐"
-                text = "\x1b[?25l" + "\r\n".join([top, *lines, "└" + "─" * COLUMNS + "┘",
+                width = self._box_width
+                top = f"┌─ {self._title} ".ljust(width - 1, "─")[:width - 1] + "┐"
+                text = "\x1b[?25l" + "\r\n".join([top, *lines, "└" + "─" * (width - 2) + "┘",
                                                   self._footer_text()]) + "\r\n"
             else:
                 changed = {i + 1: line for i, (line, old) in enumerate(zip(lines, self._lines)) if line != old}
@@ -88,13 +107,13 @@ class TerminalDisplay:
             return self._write(text)
 
     def set_footer(self, text: str) -> None:
-        """Show ``text`` on the line under the picture (cut to the box width)."""
+        """Show ``text`` on the line under the picture (cut to 79 columns)."""
         with self._lock:
             if text == self._footer:
                 return
             self._footer = text
             if self._lines is not None:
-                self._write(self._rewrite(LINES - 1, self._footer_text()))
+                self._write(self._rewrite(self._height - 1, self._footer_text()))
 
     def close(self) -> None:
         """Give the cursor back; the last picture stays on the terminal."""
@@ -104,11 +123,11 @@ class TerminalDisplay:
                 self._lines = None
 
     def _footer_text(self) -> str:
-        return " " + self._footer.replace("\n", " ")[:BOX_WIDTH - 1]
+        return " " + self._footer.replace("\n", " ")[:78]
 
     def _rewrite(self, row: int, line: str) -> str:
         # The cursor rests on the line under the footer: go up, rewrite, come back down.
-        up = LINES - row
+        up = self._height - row
         return f"\x1b[{up}F{line}\x1b[K\x1b[{up}E"
 
     def _write(self, text: str) -> int:

@@ -7,7 +7,10 @@ import threading
 import pytest
 from PIL import Image, ImageDraw
 
-from hardware.terminal_display import BOX_WIDTH, LINES, TerminalDisplay, braille_lines
+from hardware.terminal_display import COLUMNS, ROWS, TerminalDisplay, braille_lines
+
+BOX_WIDTH = COLUMNS + 2
+LINES = ROWS + 3  # top border, picture, bottom border, footer
 
 
 class Screen:
@@ -123,7 +126,7 @@ def test_changed_frame_rewrites_only_changed_lines_in_place():
     assert decode(line[1:-1] for line in screen.lines[1:17]) == pixels(changed)
 
 
-def test_footer_updates_in_place_and_is_cut_to_the_box():
+def test_footer_updates_in_place_and_is_cut_to_the_terminal_width():
     out = io.StringIO()
     display = TerminalDisplay(out)
     display.show(picture())
@@ -133,7 +136,7 @@ def test_footer_updates_in_place_and_is_cut_to_the_box():
     display.set_footer("scan: eag" + "x" * 100)
     screen.overwrite(out.getvalue())
     assert screen.lines[LINES - 1].startswith(" scan: eagxxx")
-    assert len(screen.lines[LINES - 1]) == BOX_WIDTH
+    assert len(screen.lines[LINES - 1]) == 79  # fits an 80-column terminal
     out.seek(0)
     out.truncate()
     display.set_footer("scan: eag" + "x" * 100)  # same text: nothing written
@@ -175,3 +178,25 @@ def test_footer_and_frames_from_two_threads_do_not_interleave():
     worker.join()
     # every rewrite is whole: up, one line, clear, down — nothing in between
     assert re.fullmatch(r"(\x1b\[\d+F[^\x1b]*\x1b\[K\x1b\[\d+E)+", out.getvalue()[start:])
+
+
+def test_half_blocks_draw_two_pixel_rows_a_line():
+    from hardware.terminal_display import block_lines
+    image = Image.new("1", (128, 64))
+    image.putpixel((0, 0), 1)     # top half of line 0, column 0
+    image.putpixel((1, 1), 1)     # bottom half of line 0, column 1
+    image.putpixel((2, 0), 1)
+    image.putpixel((2, 1), 1)     # both halves
+    lines = block_lines(image)
+    assert len(lines) == 32 and all(len(line) == 128 for line in lines)
+    assert lines[0][:4] == "▀▄█ "
+
+
+def test_a_large_terminal_gets_the_half_block_picture():
+    stream = io.StringIO()
+    display = TerminalDisplay(stream, blocks=True)
+    image = Image.new("1", (128, 64))
+    display.show(image)
+    first = stream.getvalue().split("\r\n")
+    assert len(first[1]) == 130  # the border and 128 columns
+    assert len(first) == 32 + 3 + 1  # top, 32 lines, bottom, footer, and the end
