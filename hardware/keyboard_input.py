@@ -27,7 +27,7 @@ from companion.errors import UserError
 from companion.events import DEFAULT_READER, Event, Hold, Press, Tag, TagGone, parse_event
 
 #: The simulator's footer line of keys (under 80 columns).
-KEY_HELP = "1-6 village (Shift=hold) w/s up/down Enter ok b back h hint u undo /scan q quit"
+KEY_HELP = "1-6 village (+Shift: hold) w/s up/down Enter ok b back u undo /scan q quit"
 
 ESC, CTRL_C = "\x1b", "\x03"
 _PLAIN = {

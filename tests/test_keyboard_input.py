@@ -93,8 +93,8 @@ def test_scan_length_is_bounded():
 
 
 def test_key_help_fits_the_terminal():
-    assert len(KEY_HELP) < 80
-    for word in ("1-6", "hold", "ok", "back", "hint", "undo", "scan", "quit"):
+    assert len(KEY_HELP) <= 78  # with the footer margin, fits an 80-column terminal
+    for word in ("1-6", "hold", "ok", "back", "undo", "scan", "quit"):
         assert word in KEY_HELP
 
 
