@@ -41,18 +41,19 @@ def parse_lines(text: str) -> tuple[list[tuple[int, dict]], list[str]]:
     return out, warnings
 
 
-def read_text(path: str | os.PathLike) -> str:
-    """The text of a record file, with a one-line error for a missing or unreadable file."""
+def read_text(path: str | os.PathLike, kind: str = "record") -> str:
+    """The text of a file (a record, an input script), with a one-line error for a missing
+    or unreadable file."""
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise UserError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise UserError(f"{path}: is a folder, not a record") from None
+        raise UserError(f"{path}: is a folder, not {'an' if kind[0] in 'aeiou' else 'a'} {kind}") from None
     except UnicodeDecodeError:
         raise UserError(f"{path}: not a UTF-8 text file") from None
     except OSError as exc:
-        raise UserError(f"{path}: {exc.strerror}") from None
+        raise UserError(f"{path}: {exc.strerror or exc}") from None
 
 
 def dump_line(obj: dict) -> str:

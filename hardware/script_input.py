@@ -12,10 +12,10 @@ import dataclasses
 import os
 import threading
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 from companion.errors import UserError
 from companion.events import Event, Tag, TagGone, Wait, parse_event
+from companion.records import read_text
 
 
 class ScriptInput:
@@ -67,16 +67,7 @@ class ScriptInput:
 
 
 def _read(path: str | os.PathLike, resolve: Callable[[str], str | None] | None) -> list[Event | Wait]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UserError(f"{path}: is a folder, not an input script") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise UserError(f"{path}: {exc.strerror or exc}") from None
+    text = read_text(path, "input script")
     items: list[Event | Wait] = []
     for number, line in enumerate(text.splitlines(), start=1):
         try:
