@@ -218,3 +218,33 @@ def test_keyboard_without_a_terminal_is_one_line(folders):
                           capture_output=True, text=True, timeout=JOIN)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "needs a terminal" in done.stderr
+
+
+def test_a_source_that_cannot_start_draws_no_frame(tmp_path):
+    from companion.errors import UserError
+    display = Display()
+
+    class NoTerminal:
+        closed = False
+
+        def start(self, put):
+            raise UserError("keyboard input needs a terminal")
+
+        def close(self):
+            self.closed = True
+
+    source = NoTerminal()
+    loop = AppLoop(session(tmp_path), display)
+    with pytest.raises(UserError):
+        loop.run([source])
+    assert display.frames == [] and display.closed and source.closed
+
+
+def test_keyboard_without_a_terminal_draws_nothing_on_the_terminal(folders):
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "companion", "sim",
+                           "--data", str(folders / "data")], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=JOIN)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "needs a terminal" in done.stderr

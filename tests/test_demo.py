@@ -172,3 +172,10 @@ def test_demo_through_mocked_buttons_and_a_counting_i2c_bus(tmp_path):
     assert shown.count(0) > 10                            # unchanged frames send nothing
     assert sum(changed) / len(changed) < 1024             # changed regions only, on average
     print(f"{len(shown)} frames, {len(changed)} changed, {sum(changed)} bytes over I2C")
+
+
+def test_a_tied_result_names_the_tie_break_once(wakanda_play):
+    from companion.commands.demo import result_line
+    game = wakanda_play("d:sun c:1 d:sun c:2 d:sun c:3 d:sun c:4 d:sun c:5 d:sun c:6",
+                        empty_claim="always")
+    assert result_line(game) == "Ana wins 0 to 0: tie broken by the third headdress (W9)"

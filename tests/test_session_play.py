@@ -125,6 +125,48 @@ def test_pending_piece_stays_after_a_refusal_and_back_drops_it(tmp_path):
     assert game.hands[0]["sun"] == 1
 
 
+def test_a_new_scan_drops_the_headdress_waiting_for_a_village(tmp_path):
+    s = make(tmp_path)
+    game = set_up(s)
+    scan(s, "sun")
+    scan(s, "wings")
+    assert s.view.message == "Wings: press the village to claim"   # what waits is on screen
+    assert s.handle(Press("v1")).signal == "refused"     # an empty pole cannot be claimed
+    assert scan(s, "teepee").signal == "refused"         # not in hand: the wings are put down
+    assert s.view.pending is None
+    assert s.handle(Press("v1")).signal == "your_turn"   # the sun goes up, no claim refused
+    assert game.poles[0] == ("sun",) and game.headdresses == (3, 3)
+
+
+def test_the_board_says_what_waits_when_the_board_alone_does_not(tmp_path):
+    s = make(tmp_path)
+    set_up(s)
+    assert s.view.message is None                        # the draw: the header says it
+    scan(s, "sun")
+    scan(s, "sun")
+    assert s.view.message == "Sun: press its village"
+    s.handle(Press("v6"))                                # refused: the reason shows instead
+    assert s.view.refused and s.view.message.endswith("W4")
+    s.handle(Press("up"))
+    assert s.view.message == "Sun: press its village" and not s.view.refused
+
+
+def test_the_build_picker_title_fits_beside_its_counter(tmp_path):
+    from companion.ui.canvas import MEDIUM, SMALL, WIDTH, text_width
+    s = make(tmp_path)
+    set_up(s)
+    scan(s, "sun"); s.handle(Press("v1"))
+    scan(s, "skin"); s.handle(Press("v2"))
+    scan(s, "sun"); s.handle(Hold("v1"))                 # Ana keeps a sun
+    scan(s, "teepee"); s.handle(Press("v3"))
+    scan(s, "chief")
+    s.handle(Press("v3"))                                # a chief and a sun in hand: which?
+    assert s.screen == "picker"
+    title, count = s.view.choice.title, f"{len(s.view.choice.labels)}/{len(s.view.choice.labels)}"
+    assert "3" in title
+    assert text_width(title, MEDIUM) <= WIDTH - 4 - text_width(count, SMALL) - 4
+
+
 def test_headdress_scan_then_village_claims(tmp_path):
     s = make(tmp_path)
     game = set_up(s)
@@ -174,6 +216,7 @@ def test_pass_is_pressed_when_nothing_is_possible(tmp_path):
     game = set_up(s, row=list(ref.setup_villages), first=ref.first)
     for player, move in ref.history:
         if isinstance(move, Pass):
+            assert s.view.message == "No move possible: press OK to pass — R3"
             assert s.handle(Press("v1")).signal == "refused"
             assert "R3" in s.message
             assert s.handle(Press("ok")).signal in ("your_turn", "accepted")
@@ -207,6 +250,23 @@ def test_hidden_variant_reveal_by_scan_and_by_buttons(tmp_path):
     assert game.villages[4] == "skin"
     s.handle(Press("back")); s.handle(Press("ok"))        # undo the reveal: asked again
     assert game.phase == "reveal" and game.villages[4] is None
+
+
+def test_a_tile_scanned_in_the_hidden_variant_may_be_face_down(tmp_path):
+    s = make(tmp_path)
+    set_up(s, variant="hidden")
+    scan(s, "village:sun")                               # not in the row yet: maybe face down
+    assert s.message == "Face-down tiles turn up after a claim — W10"
+    assert s.view.message == s.message
+
+
+def test_the_tile_to_turn_up_is_asked_for(tmp_path):
+    s = make(tmp_path)
+    game = set_up(s, variant="hidden")
+    scan(s, "sun"); s.handle(Press("v1"))
+    scan(s, "skin"); s.handle(Hold("v1"))
+    assert game.phase == "reveal"
+    assert s.view.message == "Turn up village 4: scan it or OK"
 
 
 def test_game_to_the_end_score_pages_then_menu(tmp_path):

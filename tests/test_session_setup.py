@@ -158,3 +158,27 @@ def test_an_unreadable_unfinished_game_is_not_offered_but_kept(tmp_path):
     s.handle(Press("ok"))
     assert s.screen == "board"
     assert len(list((s.data_dir / "games").iterdir())) == 1
+
+
+def test_scanning_the_first_tile_at_the_variant_step_takes_the_variant_shown(tmp_path):
+    s = make(tmp_path)
+    s.handle(Press("ok"))
+    s.handle(Press("down"))                                 # hidden
+    out = s.handle(Tag("village:teepee"))                   # the tile is not lost
+    assert out.signal == "accepted"
+    assert s.flow.variant == "hidden" and s.flow.tiles == ["teepee"]
+    assert s.view.choice.title == "Scan tile 2 of 3"
+
+
+def test_menu_lines_fit_the_screen_and_name_the_game_to_resume(tmp_path):
+    from companion.table.session import MENU_LINE_CHARS
+    s = make(tmp_path)
+    s.handle(Press("ok"))
+    assert all(len(label) <= MENU_LINE_CHARS for label in s.view.choice.labels)
+    s.handle(Press("ok"))
+    for village in ROW:
+        s.handle(Tag(f"village:{village}")); s.handle(TagGone(f"village:{village}"))
+    s.handle(Press("ok"))
+    s.handle(Hold("back")); s.handle(Press("ok"))           # leave: kept for resume
+    assert s.view.choice.labels[0] == "Resume P1 v P2"      # "Player 1 v Player 2" is cut
+    assert all(len(label) <= MENU_LINE_CHARS for label in s.view.choice.labels)

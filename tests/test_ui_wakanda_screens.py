@@ -109,6 +109,21 @@ def test_face_down_tiles_differ_from_face_up_ones_only_in_their_columns(wakanda_
     assert columns_changed(shown, hidden) == {4, 5, 6}
 
 
+def test_players_with_default_names_are_told_apart_in_the_header():
+    """"Player 1" and "Player 2" cut to the same "Player…" and "Play": whose turn was unclear."""
+    from companion.games.wakanda import Draw, Wakanda
+
+    def header(players):
+        game = Wakanda(["teepee", "eagle", "chief", "variety", "sun", "tomahawk"],
+                       players=players)
+        game.push(Draw("sun"))
+        return board_screen(game).crop((0, 0, WIDTH, HEADER_HEIGHT))
+
+    two, three = header(("Player 1", "Player 2")), header(("Player 1", "Player 3"))
+    assert changed(two, three)                           # the other player's name shows
+    assert changed(header(("Player 1", "Player 2")), header(("Player 5", "Player 2")))
+
+
 def test_a_claim_puts_the_owner_mark_on_that_pole(wakanda_play):
     before = board_screen(wakanda_play("d:sun b:sun:2 d:teepee"))
     after = board_screen(wakanda_play("d:sun b:sun:2 d:teepee c:2 d:skin"))

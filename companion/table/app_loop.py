@@ -64,11 +64,14 @@ class AppLoop:
         return out
 
     def run(self, sources=()) -> None:
-        """Show the first frame, start the sources, handle events until stopped; close all."""
+        """Start the sources, show the first frame, handle events until stopped; close all."""
         try:
-            self.show(self.session.frame())
+            # Sources first: one that cannot start (no terminal for the keyboard) ends the
+            # run with its one-line reason, not after a picture drawn over the terminal.
+            # Events they put meanwhile wait on the queue until the first frame is shown.
             for source in sources:
                 source.start(self.put)
+            self.show(self.session.frame())
             while True:
                 try:
                     event = self.queue.get(timeout=self.poll)

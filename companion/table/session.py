@@ -33,6 +33,11 @@ from companion.table.score_flow import ScoreFlow
 from companion.table.setup_flow import Settings, SetupFlow
 from companion.table.tag_tracker import TagTracker
 from companion.table.wakanda_flow import PlayFlow
+from companion.ui.canvas import MEDIUM, WIDTH
+from companion.ui.wakanda_screens import short_name
+
+#: Characters of a menu line in the medium font (menu_screen keeps 14 pixels for its marks).
+MENU_LINE_CHARS = (WIDTH - 14) // MEDIUM.width
 
 
 @dataclass(frozen=True)
@@ -44,8 +49,14 @@ class Output:
 
 
 def resume_label(game: Wakanda) -> str:
-    """The menu line offering an unfinished game: ``Resume Ana v Ben``."""
-    return f"Resume {game.players[0]} v {game.players[1]}"
+    """The menu line offering an unfinished game: ``Resume Ana v Ben``; long names are cut
+    (``Resume P1 v P2``) so that the line fits the menu and still says whose game it is."""
+    a, b = game.players
+    label = f"Resume {a} v {b}"
+    if len(label) <= MENU_LINE_CHARS:
+        return label
+    room = (MENU_LINE_CHARS - len("Resume  v ")) // 2
+    return f"Resume {short_name(a, b, room)} v {short_name(b, a, room)}"
 
 
 class Session:

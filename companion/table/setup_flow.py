@@ -68,7 +68,7 @@ class SetupFlow(Flow):
             # Coming back to this step shows the name chosen before; else the next free name.
             return choice.select(self.players[seat]) if self.players[seat] in self.offered else choice
         if step == "variant":
-            return Choice("Variant", ("Open: all tiles up", "Hidden: 4-6 face down"),
+            return Choice("Variant", ("Open: all tiles up", "Hidden: 4-6 down"),
                           ("open", "hidden")).select(self.variant)
         if step == "tiles":
             left = tuple(v for v in VILLAGES if v not in self.tiles)
@@ -108,6 +108,9 @@ class SetupFlow(Flow):
             if self.current == "tiles":
                 return self.tell("Not a village tile", True)
             return self.tell("Set-up first: ▲▼ then OK")
+        if self.current == "variant":
+            # Scanning the first tile says the variant on screen is the one wanted.
+            self._take(self.choice.value)
         if self.current != "tiles":
             return self.tell("Tiles come next: ▲▼ then OK here first")
         village = scan.item[len(VILLAGE_PREFIX):]

@@ -91,7 +91,22 @@ class PlayFlow(Flow):
         if self.choice is not None:
             return PickerView(self.choice)
         return BoardView(pending=self.pending.item if self.pending else None,
-                         message=self.note, refused=self.refused)
+                         message=self.note or self.prompt(), refused=self.refused)
+
+    def prompt(self) -> str | None:
+        """The next step, when the board alone does not say it: the scanned piece or
+        headdress waiting for its village, the tile to turn up (W10), the forced pass (R3)."""
+        game = self.game
+        if self.pending is not None:
+            item = self.pending.item
+            if item in HEADDRESSES:
+                return f"{item.capitalize()}: press the village to claim"
+            return f"{piece_name(item)}: press its village"
+        if game.phase == "reveal":
+            return f"Turn up village {game.open_count}: scan it or OK"
+        if game.phase == "action" and game.legal_moves() == [Pass()]:
+            return rule_line("no move possible: press OK to pass", "R3")
+        return None
 
     def frame(self):
         """The picture of ``view()``."""
@@ -128,12 +143,15 @@ class PlayFlow(Flow):
 
     def _scan(self, scan: Scan) -> Reply:
         item = scan.item
+        where = self.tracker.where(scan.uid) if scan.uid else None
+        if where is not None and where.kind == "pole" and scan.slot == where.index:
+            return Reply()  # a piece seen again on its own pole: nothing happened
+        # A new scan means the player moved on: what waited for a village press is dropped,
+        # so a refused scan never leaves an old headdress to claim with the next press.
+        self.pending = None
         if item.startswith(VILLAGE_PREFIX):
             return self._tile(item[len(VILLAGE_PREFIX):])
-        where = self.tracker.where(scan.uid) if scan.uid else None
         if where is not None and where.kind == "pole":
-            if scan.slot == where.index:
-                return Reply()  # a piece seen again on its own pole: nothing happened
             return self.tell(f"That {item} is on village {where.index} already", True)
         game = self.game
         if game.phase == "reveal":
@@ -173,6 +191,9 @@ class PlayFlow(Flow):
             return self.commit(Reveal(name))
         if name in game.villages:
             return self.tell(f"The {name} tile is village {game.villages.index(name) + 1}")
+        if None in game.villages:
+            # Face-down tiles are unknown until turned up: it may be one of them.
+            return self.tell(rule_line("face-down tiles turn up after a claim", "W10"))
         return self.tell(f"The {name} tile is not in this game")
 
     def _press(self, button: str) -> Reply:
@@ -213,7 +234,7 @@ class PlayFlow(Flow):
             return self.commit(builds[0])
         if builds:
             last = game.history[-1][1] if game.history else None
-            self.choice = Choice(f"Build on village {village}",
+            self.choice = Choice(f"On village {village}:",
                                  tuple(m.piece for m in builds), tuple(builds))
             if isinstance(last, Draw):
                 self.choice = self.choice.select(Build(last.piece, village))

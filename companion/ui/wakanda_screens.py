@@ -202,11 +202,12 @@ def _header(image: Image.Image, game, pending: str | None) -> None:
         return
     player = game.to_move
     other = 1 - player
-    pill_end = _pill(image, player, fit(game.players[player], 7 * MEDIUM.width, MEDIUM))
+    names = game.players
+    pill_end = _pill(image, player, short_name(names[player], names[other], PILL_CHARS))
     mine = _hand_items(game.hands[player])
     theirs = _hand_items(game.hands[other]) if game.open_hands else []
     size = sum(game.hands[other].values())
-    other_name = game.players[other][:4]
+    other_name = short_name(names[other], names[player], OTHER_CHARS, ellipsis=False)
     # Make room step by step: the other hand as a count only, then no phase word.
     for shown, phase in ((theirs, t(f"phase.{game.phase}")), ([], t(f"phase.{game.phase}")),
                          ([], "")):
@@ -225,6 +226,34 @@ def _header(image: Image.Image, game, pending: str | None) -> None:
     _draw_hand(image, x + 1, shown, None)
 
 
+PILL_CHARS = 7  # the name in the lit tab of the player to move
+OTHER_CHARS = 4  # the other player's name before their hand size
+
+
+def short_name(name: str, other: str, chars: int, *, ellipsis: bool = True) -> str:
+    """``name`` in at most ``chars`` characters, still told apart from ``other``.
+
+    Names that differ only at the end ("Player 1", "Player 2") keep their initials and last
+    word, so the header never shows the same name for both players.
+
+    >>> short_name("Player 1", "Player 2", 7), short_name("Player 2", "Player 1", 4, ellipsis=False)
+    ('P1', 'P2')
+    >>> short_name("Alexandra", "Ben", 7), short_name("Ana", "Ben", 7)
+    ('Alexan…', 'Ana')
+    """
+    if len(name) <= chars:
+        return name
+    cut = fit(name, chars * MEDIUM.width, MEDIUM) if ellipsis else name[:chars]
+    if name[:chars - 1] != other[:chars - 1]:
+        return cut
+    words = name.split()
+    if len(words) > 1:
+        initials = "".join(word[0] for word in words[:-1]) + words[-1]
+    else:
+        initials = name[0] + name[-(chars - 1):]
+    return initials[:chars] if initials[:chars] != other[:chars] else cut
+
+
 def _pill(image: Image.Image, player: int | None, text: str) -> int:
     """The lit name tab at the top left, with the player's headdress mark; return its end."""
     mark = art.ICON_WIDTH + 2 if player is not None else 0
@@ -241,7 +270,11 @@ def _over_header(image: Image.Image, game) -> None:
     outcome = game.outcome()
     winners = outcome.winners if outcome else ()
     if len(winners) == 1:
-        end = _pill(image, winners[0], fit(t("wins", name=game.players[winners[0]]), 70, MEDIUM))
+        winner = winners[0]
+        name = game.players[winner]
+        if text_width(t("wins", name=name), MEDIUM) > 70:
+            name = short_name(name, game.players[1 - winner], PILL_CHARS)
+        end = _pill(image, winner, fit(t("wins", name=name), 70, MEDIUM))
     else:
         end = _pill(image, None, t("shared"))
     totals = f"{game.score(0).total}:{game.score(1).total}"
