@@ -204,10 +204,17 @@ def test_bad_script_line_is_one_line(folders, capsys):
     assert err.count("\n") == 1 and "bad.txt: line 2: unknown event 'push'" in err
 
 
-def test_totem_wars_at_the_table_is_one_line(folders, capsys):
-    assert main(["sim", "--game", "totem-wars"]) == 1
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "later version" in err
+def test_game_option_goes_straight_to_the_set_up_of_totem_wars(folders):
+    script = folders / "tw.txt"
+    # Two players, the first deals; the totems are scanned from the dealer's left (T2).
+    script.write_text("press ok\npress ok\ntag africans/lion\ngone africans/lion\n"
+                      "tag indians/snake\ngone indians/snake\n")
+    data = folders / "data"
+    assert main(["run", "--game", "totem-wars", "--input", str(script), "--display", "none",
+                 "--data", str(data)]) == 0
+    lines = (data / "current.jsonl").read_text().splitlines()
+    assert json.loads(lines[0])["game"] == "totem-wars"
+    assert json.loads(lines[1]) == {"totems": ["indians/snake", "africans/lion"]}
 
 
 def test_keyboard_without_a_terminal_is_one_line(folders):

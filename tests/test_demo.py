@@ -81,10 +81,13 @@ def test_data_folder_keeps_the_finished_record(tmp_path, capsys):
     assert header["game"] == "wakanda"
 
 
-def test_totem_wars_is_one_clear_line(capsys):
-    status, out = demo(capsys, "--game", "totem-wars")
-    assert status == 1
-    assert out.err.count("\n") == 1 and "later version" in out.err
+def test_totem_wars_plays_a_whole_game(tmp_path, capsys):
+    record = tmp_path / "tw.jsonl"
+    status, out = demo(capsys, "--game", "totem-wars", "--seed", "5", "--record", str(record))
+    assert status == 0 and out.err == ""
+    assert "Totems: " in out.out and "Big game to 42 (T16)" in out.out
+    assert main(["score", "--json", str(record)]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] is True
 
 
 def test_unwritable_record_is_one_line(tmp_path, capsys):
@@ -117,7 +120,7 @@ def test_demo_through_mocked_buttons_and_a_counting_i2c_bus(tmp_path):
 
     from gpiozero.pins.mock import MockFactory
 
-    from companion.commands.demo import TablePlayer, play_demo, result_line
+    from companion.table.wakanda_demo import TablePlayer, play_demo, result_line
     from companion.config import DEFAULT_PINS
     from companion.events import Hold, Press
     from hardware.buttons import GpioButtons
@@ -175,7 +178,7 @@ def test_demo_through_mocked_buttons_and_a_counting_i2c_bus(tmp_path):
 
 
 def test_a_tied_result_names_the_tie_break_once(wakanda_play):
-    from companion.commands.demo import result_line
+    from companion.table.wakanda_demo import result_line
     game = wakanda_play("d:sun c:1 d:sun c:2 d:sun c:3 d:sun c:4 d:sun c:5 d:sun c:6",
                         empty_claim="always")
     assert result_line(game) == "Ana wins 0 to 0: tie broken by the third headdress (W9)"

@@ -1,6 +1,7 @@
 """``replay RECORD --out DIR``: one OLED frame per record line, bad records in one line."""
 
 import json
+from pathlib import Path
 
 from PIL import Image
 
@@ -56,7 +57,16 @@ def test_torn_last_line_is_a_warning(tmp_path, capsys):
     assert "warning: line" in capsys.readouterr().err
 
 
-def test_totem_wars_record_is_one_line(tmp_path, capsys):
+def test_a_totem_wars_record_gives_a_frame_per_line(tmp_path, capsys):
+    record = Path(__file__).parent / "data" / "totem_wars_round.jsonl"
+    out = tmp_path / "frames"
+    assert main(["replay", str(record), "--out", str(out)]) == 0
+    lines = [line for line in record.read_text().splitlines() if line.strip()]
+    assert len(list(out.glob("*.png"))) == len(lines)
+
+
+def test_a_bad_totem_wars_header_is_one_line(tmp_path, capsys):
     path = record_file(tmp_path, '{"game": "totem-wars"}\n')
     assert main(["replay", str(path), "--out", str(tmp_path / "f")]) == 1
-    assert "later version" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{path}: line 1: " in err

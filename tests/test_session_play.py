@@ -35,7 +35,7 @@ def scan(session, token, reader="pad"):
 
 
 def set_up(session, row=ROW, variant="open", first=0):
-    choose(session, "new")
+    choose(session, "wakanda")
     choose(session, variant)
     for village in row[: 3 if variant == "hidden" else 6]:
         scan(session, f"village:{village}")
@@ -297,7 +297,7 @@ def test_game_to_the_end_score_pages_then_menu(tmp_path):
     assert s.screen == "menu" and s.game is None
     kept = list((s.data_dir / "games").iterdir())
     assert len(kept) == 1 and not (s.data_dir / "current.jsonl").exists()
-    assert s.view.choice.values[0] == "new"               # nothing left to resume
+    assert s.view.choice.values[0] == "wakanda"           # nothing left to resume
 
 
 def test_last_claim_can_be_taken_back_from_the_score(tmp_path):

@@ -19,16 +19,17 @@ def header(s):
     return json.loads((s.data_dir / "current.jsonl").read_text().splitlines()[0])
 
 
-def test_menu_offers_wakanda_and_totem_wars_is_coming_soon(tmp_path):
+def test_menu_offers_both_games(tmp_path):
     s = make(tmp_path)
     assert s.screen == "menu"
-    assert s.view.choice.labels == ("New game: Wakanda", "Totem Wars (soon)")
+    assert s.view.choice.labels == ("New: Wakanda", "New: Totem Wars")
     s.handle(Press("down"))
-    out = s.handle(Press("ok"))
-    assert out.signal == "refused" and s.screen == "menu" and "later version" in s.message
-    s.handle(Press("down"))                                 # wraps back to Wakanda
     s.handle(Press("ok"))
-    assert s.screen == "setup"
+    assert s.screen == "setup" and s.view.choice.title == "Totem Wars: players"
+    s.handle(Press("back"))                                 # back out of the set-up
+    assert s.screen == "menu" and s.view.choice.value == "wakanda"
+    s.handle(Press("ok"))
+    assert s.screen == "setup" and s.view.choice.title == "Variant"
 
 
 def test_buttons_only_set_up_with_default_names(tmp_path):
@@ -134,7 +135,7 @@ def test_new_game_keeps_an_unfinished_one_aside(tmp_path):
     s.handle(Press("ok"))
     s.handle(Tag("sun")); s.handle(TagGone("sun"))
     s.handle(Hold("back")); s.handle(Press("ok"))           # leave: kept for resume
-    assert s.view.choice.values == ("resume", "new", "totem-wars")
+    assert s.view.choice.values == ("resume", "wakanda", "totem-wars")
     s.handle(Press("down")); s.handle(Press("ok"))          # new game instead
     s.handle(Press("ok"))
     for village in ROW:
@@ -151,7 +152,7 @@ def test_an_unreadable_unfinished_game_is_not_offered_but_kept(tmp_path):
     (s.data_dir).mkdir(parents=True, exist_ok=True)
     (s.data_dir / "current.jsonl").write_text('{"game": "wakanda", "players": 3}\n')
     s = make(tmp_path)
-    assert s.view.choice.values[0] == "new" and "unreadable" in s.message
+    assert s.view.choice.values[0] == "wakanda" and "unreadable" in s.message
     s.handle(Press("ok")); s.handle(Press("ok"))
     for village in ROW:
         s.handle(Tag(f"village:{village}")); s.handle(TagGone(f"village:{village}"))

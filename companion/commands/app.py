@@ -33,15 +33,14 @@ def _config(args):
 
 def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
-    if getattr(args, "game", None) == "totem-wars":
-        raise UserError("Totem Wars at the table comes in a later version: play Wakanda for now")
     config = _config(args)
     try:
         text.set_language(config.language)
     except ValueError as exc:
         raise UserError(f"language: {exc}") from None
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
-    session = Session(config.data_dir, registry, players=config.players)
+    session = Session(config.data_dir, registry, players=config.players,
+                      game=getattr(args, "game", None))
 
     from hardware.displays import open_display
     from hardware.feedback import open_feedback

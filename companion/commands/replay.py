@@ -1,7 +1,7 @@
 """``totem-companion replay RECORD --out DIR``: the OLED frames of a game, as PNG files.
 
-One frame per line of the record (``0001.png`` is the board after the header, ``0002.png``
-after the first event, …), each the board the box showed with a note of what that line did.
+One frame per line of the record (``0001.png`` is the screen after the header, ``0002.png``
+after the first event, …), each what the box showed, with a note of what that line did.
 """
 
 from __future__ import annotations
@@ -10,37 +10,12 @@ import sys
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.games import game_of_record
-from companion.games.wakanda import read_record
-from companion.records import dump_line, parse_lines, read_text
-from companion.table.wakanda_flow import describe
-from companion.ui.wakanda_screens import board_screen
+from companion.games import game_of_record, game_module
+from companion.records import read_text
+from companion.table import totem_wars_replay, wakanda_replay
 
-
-def frames(text: str):
-    """The board after each line of a Wakanda record: ``(image, note)`` pairs, in order.
-
-    ``RecordError`` (``line N: reason``) when the record is bad.
-    """
-    read_record(text)  # the whole record first: a bad line is reported before any frame
-    lines, _ = parse_lines(text)
-    previous = None
-    for count in range(1, len(lines) + 1):
-        game, _ = read_record("".join(dump_line(obj) for _, obj in lines[:count]))
-        note = _note(previous, game)
-        previous = game
-        yield board_screen(game, message=note), note
-
-
-def _note(before, after) -> str:
-    """What one record line did, for the frame's message band."""
-    if before is None:
-        return f"{after.players[0]} v {after.players[1]}: set up"
-    if len(after.history) < len(before.history):
-        player, move = before.history[-1]
-        return f"Taken back: {describe(before, player, move)}"
-    player, move = after.history[-1]
-    return describe(after, player, move)
+#: Record name → the frames of its game.
+FRAMES = {"wakanda": wakanda_replay.frames, "totem-wars": totem_wars_replay.frames}
 
 
 def run(args) -> int:
@@ -48,13 +23,12 @@ def run(args) -> int:
     path = args.record
     text = read_text(path)
     try:
-        if game_of_record(text) != "wakanda":
-            raise UserError(f"{path}: replaying Totem Wars records comes in a later version")
-        _, warnings = read_record(text)
+        game = game_of_record(text)
+        _, warnings = game_module(game).read_record(text)
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
         written = 0
-        for written, (image, _) in enumerate(frames(text), start=1):
+        for written, (image, _) in enumerate(FRAMES[game](text), start=1):
             image.save(out / f"{written:04d}.png")
     except UserError as exc:
         message = str(exc)

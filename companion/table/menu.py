@@ -1,7 +1,4 @@
-"""The start menu: resume the unfinished game (offered first), or set up a new one.
-
-Totem Wars is shown as coming soon: it is not playable at the table yet.
-"""
+"""The start menu: resume the unfinished game (offered first), or set up a new one."""
 
 from __future__ import annotations
 
@@ -14,18 +11,20 @@ TITLE = "Totem Companion"
 
 
 class MenuFlow(Flow):
-    """The menu; ``resume`` is the label of the unfinished game, or None when there is none."""
+    """The menu: ``titles`` are the games that can be set up, as ``(name, title)`` pairs;
+    ``resume`` is the label of the unfinished game, or None when there is none."""
 
     kind = "menu"
 
-    def __init__(self, resume: str | None = None, note: str | None = None):
+    def __init__(self, titles, resume: str | None = None, note: str | None = None):
         super().__init__()
         labels, values = [], []
         if resume:
             labels.append(resume)
             values.append("resume")
-        labels += ["New game: Wakanda", "Totem Wars (soon)"]
-        values += ["new", "totem-wars"]
+        for name, title in titles:
+            labels.append(f"New: {title}")
+            values.append(name)
         self.choice = Choice(TITLE, tuple(labels), tuple(values))
         self.note = note
 
@@ -49,6 +48,4 @@ class MenuFlow(Flow):
             return Reply()
         if self.choice.value == "resume":
             return Reply(goto="resume")
-        if self.choice.value == "new":
-            return Reply(goto="setup")
-        return self.tell("Totem Wars comes in a later version", True)
+        return Reply(goto="setup", payload=self.choice.value)

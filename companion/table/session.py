@@ -3,7 +3,8 @@
 One thread calls ``handle`` for each event (the app loop, the demo, tests); nothing here
 touches hardware. The session resolves tags through the registry, drops repeated reads,
 explains unknown tags and tags of the other game, and passes the rest to the flow on
-screen: the start menu, the set-up, the game, the score pages.
+screen: the start menu, the set-up, the game, the score pages. What differs between the
+games is in ``table_games``.
 
 >>> import tempfile
 >>> from companion.events import Press
@@ -23,16 +24,14 @@ from PIL import Image
 
 from companion.errors import UserError
 from companion.events import ReaderState, Tag, TagGone
-from companion.games.wakanda import Wakanda, header_line, read_record
-from companion.table.flow import REFUSED, Reply, Scan
+from companion.games import game_of_record
+from companion.table.flow import REFUSED, Flow, Reply, Scan
 from companion.table.items import game_of_item
 from companion.table.journal import Journal, archive_unfinished
 from companion.table.menu import MenuFlow
 from companion.table.registry import normalise_uid
-from companion.table.score_flow import ScoreFlow
-from companion.table.setup_flow import Settings, SetupFlow
+from companion.table.table_games import TABLE_GAMES, TableGame
 from companion.table.tag_tracker import TagTracker
-from companion.table.wakanda_flow import PlayFlow
 from companion.ui.canvas import MEDIUM, WIDTH
 from companion.ui.wakanda_screens import short_name
 
@@ -48,15 +47,17 @@ class Output:
     signal: str | None = None
 
 
-def resume_label(game: Wakanda) -> str:
+def resume_label(game) -> str:
     """The menu line offering an unfinished game: ``Resume Ana v Ben``; long names are cut
     (``Resume P1 v P2``) so that the line fits the menu and still says whose game it is."""
-    a, b = game.players
-    label = f"Resume {a} v {b}"
+    names = game.players
+    label = "Resume " + " v ".join(names)
     if len(label) <= MENU_LINE_CHARS:
         return label
-    room = (MENU_LINE_CHARS - len("Resume  v ")) // 2
-    return f"Resume {short_name(a, b, room)} v {short_name(b, a, room)}"
+    joints = len(" v ") * (len(names) - 1)
+    room = max(1, (MENU_LINE_CHARS - len("Resume ") - joints) // len(names))
+    short = [short_name(name, names[(i + 1) % len(names)], room) for i, name in enumerate(names)]
+    return ("Resume " + " v ".join(short))[:MENU_LINE_CHARS]
 
 
 class Session:
@@ -64,18 +65,22 @@ class Session:
 
     ``data_dir`` holds the journal and the finished games, ``registry`` resolves tags
     (``resolve(token) -> item | None``), ``players`` are the names offered at set-up,
-    ``rng`` draws lots for the start player.
+    ``rng`` draws lots for the start player. ``game`` (``wakanda`` or ``totem-wars``) goes
+    straight to that game's set-up, unless an unfinished game waits to be resumed.
     """
 
     def __init__(self, data_dir, registry, *, players: tuple[str, ...] = (),
-                 rng: random.Random | None = None):
+                 rng: random.Random | None = None, game: str | None = None):
         self.data_dir = Path(data_dir)
         self.registry = registry
         self.players = tuple(players)
         self.rng = rng or random.Random()
         self.tracker = TagTracker()
-        self.play: PlayFlow | None = None
+        self.table_game: TableGame | None = None  # the game set up or played; None at the menu
+        self.play: Flow | None = None
         self.flow = self._menu()
+        if game is not None and "resume" not in self.flow.choice.values:
+            self._goto(Reply(goto="setup", payload=game))
         self._frame = self.flow.frame()
 
     # --- what tests and the app read ------------------------------------------------------
@@ -97,7 +102,7 @@ class Session:
         return self.flow.note
 
     @property
-    def game(self) -> Wakanda | None:
+    def game(self):
         """The game being played (or whose score is shown); None at the menu and set-up."""
         return self.play.game if self.play is not None else None
 
@@ -133,8 +138,8 @@ class Session:
             self.flow.clear()
             if item is None:
                 return self.flow.tell("Unknown tag — enroll it", True)
-            if game_of_item(item) != "wakanda":
-                return self.flow.tell("A Totem Wars card: this game is Wakanda", True)
+            if self.table_game is not None and game_of_item(item) != self.table_game.name:
+                return self.flow.tell(self.table_game.wrong_item, True)
             uid = event.uid.upper() if normalise_uid(event.uid) else None
             event = Scan(item, uid, event.reader)
         return self.flow.handle(event)
@@ -153,68 +158,79 @@ class Session:
         if goto is None:
             return reply.signal
         if goto == "setup":
-            self.flow = SetupFlow(self.players, self.rng)
+            self.table_game = TABLE_GAMES[reply.payload]
+            self.flow = self.table_game.setup(self)
         elif goto == "start":
             self._start(reply.payload)
         elif goto == "resume":
             self._resume()
         elif goto == "score":
-            self.flow = ScoreFlow(self.play.game)
+            self.flow = self.table_game.score(self.play.game, self.data_dir)
         elif goto == "play":
             self.flow = self.play
             return self.play.undo().signal
         elif goto == "finish":
             self.play.journal.finish()
-            self.play = None
+            self.play = self.table_game = None
             self.flow = self._menu(note="Game kept in the data folder")
         elif goto == "menu":
             if self.play is not None:
                 self.play.journal.close()
-                self.play = None
+            self.play = self.table_game = None
             self.flow = self._menu()
         return reply.signal
 
     def _menu(self, note: str | None = None) -> MenuFlow:
         """The start menu, offering the unfinished game when there is one."""
+        titles = tuple((game.name, game.title) for game in TABLE_GAMES.values())
         try:
-            found = Journal.resume(self.data_dir)
+            found = self._unfinished()
         except UserError:
-            return MenuFlow(note=note or "Unfinished game unreadable: kept aside on New game")
+            return MenuFlow(titles, note=note or "Unfinished game unreadable: kept aside on New game")
         if found is None:
-            return MenuFlow(note=note)
-        journal, text = found
+            return MenuFlow(titles, note=note)
+        journal, _, game = found
         journal.close()
-        try:
-            game, _ = read_record(text)
-        except UserError:
-            return MenuFlow(note=note or "Unfinished game unreadable: kept aside on New game")
-        return MenuFlow(resume_label(game), note=note)
+        return MenuFlow(titles, resume_label(game), note)
 
-    def _start(self, settings: Settings) -> None:
-        game = Wakanda(list(settings.villages), first=settings.first,
-                       players=settings.players, variant=settings.variant)
+    def _unfinished(self):
+        """``(journal, table game, game)`` of the unfinished game, or None; ``UserError``
+        (the journal closed again) when its record cannot be read."""
+        found = Journal.resume(self.data_dir)
+        if found is None:
+            return None
+        journal, text = found
+        try:
+            table_game = TABLE_GAMES[game_of_record(text)]
+            game, _ = table_game.engine.read_record(text)
+        except UserError:
+            journal.close()
+            raise
+        return journal, table_game, game
+
+    def _start(self, settings) -> None:
+        game, note = self.table_game.new_game(settings)
         # An unfinished game still waiting is kept aside, never overwritten.
         archive_unfinished(self.data_dir)
-        journal = Journal.start(self.data_dir, header_line(game))
+        journal = Journal.start(self.data_dir, self.table_game.engine.header_line(game))
         self._enter(game, journal)
-        if settings.by_lot:
-            self.play.tell(f"Drawn by lot: {game.name(game.first)} starts")
+        if note:
+            self.play.tell(note)
 
     def _resume(self) -> None:
-        found = Journal.resume(self.data_dir)
+        try:
+            found = self._unfinished()
+        except UserError as exc:
+            self.flow = self._menu(note=f"Cannot resume: {exc}")
+            return
         if found is None:
             self.flow = self._menu(note="No unfinished game to resume")
             return
-        journal, text = found
-        try:
-            game, _ = read_record(text)
-        except UserError as exc:
-            journal.close()
-            self.flow = self._menu(note=f"Cannot resume: {exc}")
-            return
+        journal, self.table_game, game = found
         self._enter(game, journal)
 
-    def _enter(self, game: Wakanda, journal: Journal) -> None:
+    def _enter(self, game, journal: Journal) -> None:
         self.tracker.reset()
-        self.play = PlayFlow(game, journal, self.tracker)
-        self.flow = ScoreFlow(game) if game.phase == "over" else self.play
+        self.play = self.table_game.play(game, journal, self.tracker)
+        over = game.phase == "over"
+        self.flow = self.table_game.score(game, self.data_dir) if over else self.play

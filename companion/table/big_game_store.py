@@ -1,0 +1,117 @@
+"""The big game (T16) kept across small games: ``DATA/big_game.json``.
+
+The file holds the running match (players, first dealer, points of each small game) and a
+fingerprint of every small game counted, so a game is never counted twice — not when its
+score pages are finished again after an undo, nor when the box lost power between saving
+the match and filing the record. It is saved atomically (a temporary file, fsynced, then
+renamed), so a power cut leaves the old or the new totals, never a mix.
+
+>>> import tempfile
+>>> from companion.games.totem_wars import Match
+>>> folder = tempfile.mkdtemp()
+>>> load_big_game(folder) is None
+True
+>>> save_big_game(folder, BigGame(Match(("Ana", "Ben")).add_points((5, 3)), ("a1",)))
+>>> load_big_game(folder).match.totals
+(5, 3)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import UserError
+from companion.games.totem_wars import Match, write_record
+from companion.table.journal import fsync_dir
+
+#: The big game's file inside the data folder.
+BIG_GAME_FILE = "big_game.json"
+
+
+@dataclass(frozen=True)
+class BigGame:
+    """The running match and the fingerprints of the small games already in it."""
+
+    match: Match
+    counted: tuple[str, ...] = ()
+
+
+def fingerprint(game) -> str:
+    """A short, stable name for one small game: a hash of its whole record."""
+    return hashlib.sha256(write_record(game).encode("utf-8")).hexdigest()[:16]
+
+
+def load_big_game(data_dir) -> BigGame | None:
+    """The stored big game, ``None`` when there is none; one ``UserError`` line if damaged."""
+    path = Path(data_dir) / BIG_GAME_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        raise UserError(f"{path}: the big game's totals are damaged; remove the file "
+                        "to start a new big game") from None
+    if not isinstance(data, dict) or set(data) != {"match", "counted"} or not isinstance(
+            data["counted"], list) or not all(isinstance(c, str) for c in data["counted"]):
+        raise UserError(f"{path}: not a big game file (expected match and counted)")
+    try:
+        match = Match.from_json(data["match"])
+    except UserError as exc:
+        raise UserError(f"{path}: {exc}") from None
+    return BigGame(match, tuple(data["counted"]))
+
+
+def save_big_game(data_dir, big: BigGame) -> None:
+    """Write the big game atomically; one ``UserError`` line if the folder is not writable."""
+    folder = Path(data_dir)
+    path = folder / BIG_GAME_FILE
+    tmp = folder / (BIG_GAME_FILE + ".tmp")
+    text = json.dumps({"match": big.match.to_json(), "counted": list(big.counted)}, indent=1) + "\n"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        fsync_dir(folder)
+    except OSError as exc:
+        raise UserError(f"cannot save the big game's totals in {folder}: {exc.strerror}") from None
+
+
+def next_dealer(big: BigGame | None, players) -> int | None:
+    """The dealer of the next small game of the stored big game (T16) when it is these
+    players' and still running; ``None`` otherwise (a new big game then starts)."""
+    if big is None or big.match.over or big.match.players != tuple(players):
+        return None
+    return big.match.dealer
+
+
+def with_game(big: BigGame | None, game) -> BigGame:
+    """The big game with the finished small ``game`` counted (T16).
+
+    A game already counted leaves it unchanged. A game of other players, of another dealer
+    than the one due, or after the big game was won starts a new big game with it.
+    """
+    key = fingerprint(game)
+    if big is not None and key in big.counted:
+        return big
+    match = big.match if big is not None else None
+    if match is None or match.over or match.players != game.players or match.dealer != game.dealer:
+        match, counted = Match(game.players, game.dealer), ()
+    else:
+        counted = big.counted
+    return BigGame(match.add(game), counted + (key,))
+
+
+def count_game(data_dir, game) -> BigGame:
+    """Count the finished ``game`` in the stored big game and save it; returns the result."""
+    before = load_big_game(data_dir)
+    after = with_game(before, game)
+    if after != before:
+        save_big_game(data_dir, after)
+    return after

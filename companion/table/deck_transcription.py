@@ -1,0 +1,230 @@
+"""Transcribing a physical Totem Wars deck that differs from the default list (T1a).
+
+The maker scans the cards one by one. For each, the companion proposes an identity — the
+card its tag is enrolled for, else the next card of the default list not transcribed yet —
+with its habitats; OK keeps it, ▲▼ change it step by step (tribe, animal, habitats, the
+first habitat first as R2 needs), Back drops the scan. Each kept card binds the tag to the
+card in the registry and is saved before it is confirmed (the registry, and the deck so far
+in ``decks/NAME.toml.part``), so switching off loses nothing: the walk resumes where it
+stopped. After the 52nd card the checked deck is written to ``DATA/decks/NAME.toml``, where
+the Totem Wars set-up offers it.
+
+Animals are chosen from the names of the default deck (the buttons cannot type); a deck with
+other animals is written as a file by hand (docs/decks.md).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import UserError
+from companion.events import Hold, Press, Tag, TagGone
+from companion.games.totem_wars import TRIBES, Card, Deck, default_deck
+from companion.games.totem_wars.deck import CARDS_PER_TRIBE, deck_from_toml
+from companion.table.choice import Choice, step_of
+from companion.table.journal import fsync_dir
+from companion.table.registry import normalise_uid
+from companion.table.tag_tracker import TagTracker
+from companion.table.totem_wars_cards import animal_label, card_label, tribe_label
+from companion.table.totem_wars_setup import DECKS_FOLDER
+from companion.ui.screens import menu_screen, message_screen
+
+#: Every habitat list a card may carry (T1), the first habitat first (R2).
+HABITAT_CHOICES = (("water",), ("land",), ("air",), ("water", "land"), ("land", "water"),
+                   ("water", "air"), ("air", "water"), ("land", "air"), ("air", "land"))
+DECK_SIZE = CARDS_PER_TRIBE * len(TRIBES)
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one event did: a line for the maker (``refused`` when nothing changed)."""
+
+    note: str | None = None
+    refused: bool = False
+
+
+def deck_text(cards) -> str:
+    """A deck file's text: a table per tribe, ``"animal" = ["habitat", …]`` lines."""
+    lines = ["# Totem Wars deck transcribed at the table (rules/totem-wars.md T1a)"]
+    for tribe in TRIBES:
+        lines += ["", f"[{tribe}]"]
+        for card in cards:
+            if card.tribe == tribe:
+                habitats = ", ".join(f'"{h}"' for h in card.habitats)
+                lines.append(f'"{card.animal}" = [{habitats}]')
+    return "\n".join(lines) + "\n"
+
+
+def _write(path: Path, text: str) -> None:
+    """Write ``text`` atomically (temporary file, fsync, rename)."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        fsync_dir(path.parent)
+    except OSError as exc:
+        raise UserError(f"cannot save the deck {path}: {exc.strerror}") from None
+
+
+def _read_part(path: Path) -> list[Card]:
+    """The cards of a transcription in progress (``[]`` when there is none)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        raise UserError(f"{path}: the deck in progress is damaged; remove it to start again") from None
+    return [Card(tribe, animal, tuple(habitats))
+            for tribe, animals in data.items() if tribe in TRIBES
+            for animal, habitats in animals.items()]
+
+
+class DeckTranscription:
+    """The walk through a physical deck, card by card, into ``DATA/decks/NAME.toml``."""
+
+    def __init__(self, data_dir, name: str, registry, reference: Deck | None = None):
+        if not name or "/" in name or name.startswith("."):
+            raise UserError(f"'{name}' cannot name a deck file: use letters, digits, - or _")
+        folder = Path(data_dir) / DECKS_FOLDER
+        self.path = folder / f"{name}.toml"
+        self.part = folder / f"{name}.toml.part"
+        self.registry = registry
+        self.reference = reference or default_deck()
+        self.animals = tuple(sorted({c.animal for c in self.reference}))
+        self.cards: list[Card] = _read_part(self.part)
+        self.tracker = TagTracker()
+        self.uid: str | None = None
+        self.proposal: Card | None = None
+        self.stage = "scan"  # scan, confirm, tribe, animal, habitats, done
+        self.choice: Choice | None = None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the whole deck is transcribed and written."""
+        return self.stage == "done"
+
+    def handle(self, event) -> Step:
+        """Take one event: a ``Tag``/``TagGone`` scan, a ``Press``, ``Hold("ok")`` to stop."""
+        if self.finished:
+            return Step()
+        if isinstance(event, TagGone):
+            self.tracker.leave(event.uid, event.reader)
+            return Step()
+        if isinstance(event, Tag):
+            if not self.tracker.arrive(event.uid, event.reader):
+                return Step()  # a repeated read of the card still on the reader
+            return self._scan(event.uid)
+        if isinstance(event, Hold) and event.button == "ok":
+            self.stage = "done"
+            return Step(f"Stopped at {len(self.cards)}/{DECK_SIZE}: scan again to go on later")
+        if isinstance(event, Press):
+            return self._press(event.button)
+        return Step()
+
+    def _scan(self, token: str) -> Step:
+        uid = normalise_uid(token)
+        if uid is None:
+            return Step(f"'{token}' is not a tag: scan the card's tag", True)
+        if self.stage != "scan":
+            return Step("Keep or change this card first (OK, ▲▼)", True)
+        known = self.registry.item_for(uid)
+        done = {c.name for c in self.cards}
+        if known in done:
+            return Step(f"{uid} is {known} already in this deck", True)
+        by_name = {c.name: c for c in self.reference}
+        proposal = by_name.get(known) or next((c for c in self.reference if c.name not in done),
+                                              self.reference.cards[0])
+        self.uid, self.proposal, self.stage = uid, proposal, "confirm"
+        return Step()
+
+    def _press(self, button: str) -> Step:
+        stage = self.stage
+        if stage == "scan":
+            return Step(f"Scan card {len(self.cards) + 1} of {DECK_SIZE}")
+        if stage == "confirm":
+            if button == "ok":
+                return self._keep(self.proposal)
+            if button == "back":
+                self.stage, self.uid = "scan", None
+                return Step("Scan dropped")
+            if step_of(button):
+                self.stage = "tribe"
+                self.choice = Choice("Tribe?", tuple(map(tribe_label, TRIBES)), TRIBES).select(
+                    self.proposal.tribe)
+            return Step()
+        if step_of(button):
+            self.choice = self.choice.moved(step_of(button))
+            return Step()
+        if button == "back":
+            self.stage = {"tribe": "confirm", "animal": "tribe", "habitats": "animal"}[stage]
+            return Step()
+        if button != "ok":
+            return Step()
+        p = self.proposal
+        if stage == "tribe":
+            self.proposal = Card(self.choice.value, p.animal, p.habitats)
+            labels = tuple(animal_label(Card("", a, ())) for a in self.animals)
+            self.choice = Choice("Animal?", labels, self.animals).select(p.animal)
+            self.stage = "animal"
+            return Step()
+        if stage == "animal":
+            self.proposal = Card(p.tribe, self.choice.value, p.habitats)
+            labels = tuple(" + ".join(h) for h in HABITAT_CHOICES)
+            self.choice = Choice("Habitats?", labels, HABITAT_CHOICES).select(p.habitats)
+            self.stage = "habitats"
+            return Step()
+        return self._keep(Card(p.tribe, p.animal, self.choice.value))
+
+    def _keep(self, card: Card) -> Step:
+        if any(c.name == card.name for c in self.cards):
+            self.stage = "confirm"
+            self.proposal = card
+            return Step(f"{card_label(card)} is in the deck already (T1a): ▲▼ change", True)
+        if sum(c.tribe == card.tribe for c in self.cards) == CARDS_PER_TRIBE:
+            self.stage = "confirm"
+            self.proposal = card
+            return Step(f"{tribe_label(card.tribe)} has {CARDS_PER_TRIBE} cards already (T1a)", True)
+        cards = self.cards + [card]
+        if len(cards) == DECK_SIZE:
+            text = deck_text(cards)
+            deck_from_toml(text, str(self.path))  # the whole deck checked before it is written
+            _write(self.path, text)
+        else:
+            _write(self.part, deck_text(cards))
+        previous = self.registry.bind(self.uid, card.name)
+        try:
+            self.registry.save()
+        except UserError:
+            # Keep memory and file alike: the binding was not saved, so it did not happen.
+            if previous is None:
+                self.registry.unbind(self.uid)
+            else:
+                self.registry.bind(self.uid, previous)
+            raise
+        self.cards = cards
+        self.stage, self.uid, self.proposal = ("done" if len(cards) == DECK_SIZE else "scan"), None, None
+        if self.finished:
+            self.part.unlink(missing_ok=True)
+            return Step(f"Deck written: {self.path.name}, {DECK_SIZE} cards")
+        return Step(f"{card_label(card)} kept ({len(cards)}/{DECK_SIZE})")
+
+    def frame(self, note: str | None = None):
+        """The picture of the walk now, with ``note`` (the last step's line) at the bottom."""
+        title = f"Deck {min(len(self.cards) + 1, DECK_SIZE)}/{DECK_SIZE}"
+        if self.stage in ("tribe", "animal", "habitats"):
+            return menu_screen(f"{title} {self.choice.title}", list(self.choice.labels),
+                               self.choice.selected, footer=note or "▲▼ · OK · BACK")
+        if self.stage == "confirm":
+            p = self.proposal
+            return message_screen(title, [card_label(p), " + ".join(p.habitats)],
+                                  footer=note or "OK keep · ▲▼ change")
+        if self.finished:
+            return message_screen("Deck", [note or f"{len(self.cards)} cards kept"])
+        return message_screen(title, ["Scan the next card"], footer=note)

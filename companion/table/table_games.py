@@ -1,0 +1,72 @@
+"""The games the table plays, and what the session needs of each: its set-up, how a set-up
+becomes a game, its play and score flows, how a record is read back.
+
+The session itself knows no game; adding one means adding a ``TableGame`` here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Callable
+
+from companion.games import game_module
+from companion.table.score_flow import ScoreFlow
+from companion.table.setup_flow import Settings, SetupFlow
+from companion.table.totem_wars_flow import TotemWarsFlow
+from companion.table.totem_wars_score import TotemWarsScoreFlow
+from companion.table.totem_wars_setup import TotemWarsSettings, TotemWarsSetupFlow
+from companion.table.wakanda_flow import PlayFlow
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """One game as the table plays it."""
+
+    name: str                    # as in record headers and ``--game``
+    title: str                   # as in the start menu
+    wrong_item: str              # said when a tag of the other game is scanned
+    setup: Callable              # (session) -> the set-up flow
+    new_game: Callable           # (settings) -> (game, note or None)
+    play: Callable               # (game, journal, tracker) -> the play flow
+    score: Callable              # (game, data_dir) -> the score flow
+
+    @property
+    def engine(self) -> ModuleType:
+        """The rules engine package (``header_line``, ``read_record`` …)."""
+        return game_module(self.name)
+
+
+def _new_wakanda(settings: Settings):
+    from companion.games.wakanda import Wakanda
+    game = Wakanda(list(settings.villages), first=settings.first,
+                   players=settings.players, variant=settings.variant)
+    note = f"Drawn by lot: {game.name(game.first)} starts" if settings.by_lot else None
+    return game, note
+
+
+def _new_totem_wars(settings: TotemWarsSettings):
+    from companion.games.totem_wars import TotemWars
+    return TotemWars(settings.players, settings.dealer, settings.deck), None
+
+
+WAKANDA = TableGame(
+    name="wakanda", title="Wakanda",
+    wrong_item="A Totem Wars card: this game is Wakanda",
+    setup=lambda session: SetupFlow(session.players, session.rng),
+    new_game=_new_wakanda,
+    play=PlayFlow,
+    score=lambda game, data_dir: ScoreFlow(game),
+)
+
+TOTEM_WARS = TableGame(
+    name="totem-wars", title="Totem Wars",
+    wrong_item="A Wakanda piece: this game is Totem Wars",
+    setup=lambda session: TotemWarsSetupFlow(session.players, session.data_dir),
+    new_game=_new_totem_wars,
+    play=TotemWarsFlow,
+    score=TotemWarsScoreFlow,
+)
+
+#: Record name → the game at the table, in menu order.
+TABLE_GAMES = {game.name: game for game in (WAKANDA, TOTEM_WARS)}

@@ -1,0 +1,96 @@
+"""Totem Wars cards at the table: which scanned card can be in a hand, and the card picker.
+
+The companion never sees hands, so a scanned card is accepted when it could be in one: not
+a totem, not on the table, not taken, not out of the game (T2, T9, R4). Without a reader
+(or with a card whose tag is lost) a card is entered with the buttons: first its tribe,
+then its animal, among the cards that could be in a hand.
+
+>>> from companion.games.totem_wars import TotemWars, ChooseTotems, default_deck
+>>> d = default_deck().card
+>>> g = TotemWars(["Ana", "Ben"])
+>>> g.push(ChooseTotems((d("indians/snake"), d("africans/lion"))))
+>>> card_problem(g, d("indians/snake")).rule, card_problem(g, d("indians/wolf")) is None
+('T2', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.games.totem_wars import TRIBES, Card, IllegalMove
+from companion.table.choice import Choice
+
+
+def card_problem(game, card: Card, held=()) -> IllegalMove | None:
+    """Why ``card`` cannot be in a hand now (with the rule), or ``None`` when it can.
+
+    ``held`` are the cards already scanned for the placement (or the totems) under way.
+    """
+    if card not in game.deck:
+        return IllegalMove(f"{card.name} is not a card of this game's deck", "T1a")
+    if card in held:
+        return IllegalMove(f"{card_label(card)} is scanned already", "T4")
+    if card in game.unseen:
+        return None
+    if card in game.totems:
+        return IllegalMove(f"{card_label(card)} is a totem", "T2")
+    if any(card in cards for cards in game.table):
+        return IllegalMove(f"{card_label(card)} is on the table already", "T4")
+    if any(card in cards for cards in game.taken):
+        return IllegalMove(f"{card_label(card)} was taken", "T9")
+    return IllegalMove(f"{card_label(card)} left the game", "R4")
+
+
+def tribe_label(tribe: str) -> str:
+    """A tribe as players read it: ``Indians``."""
+    return tribe.capitalize()
+
+
+def animal_label(card: Card) -> str:
+    """A card's animal as players read it: ``Polar bear``."""
+    animal = card.animal.replace("_", " ")
+    return animal[:1].upper() + animal[1:]
+
+
+def card_label(card: Card) -> str:
+    """A card as players read it: ``Snake (Indians)``."""
+    return f"{animal_label(card)} ({tribe_label(card.tribe)})"
+
+
+@dataclass(frozen=True)
+class CardPicker:
+    """Two lists in a row: the tribe, then the animal among ``cards`` of that tribe."""
+
+    title: str
+    cards: tuple[Card, ...]
+    choice: Choice
+    tribe: str | None = None
+
+    @classmethod
+    def open(cls, title: str, cards) -> CardPicker | None:
+        """A picker over ``cards``; ``None`` when there is no card to pick."""
+        cards = tuple(sorted(cards))
+        tribes = tuple(t for t in TRIBES if any(c.tribe == t for c in cards))
+        if not tribes:
+            return None
+        return cls(title, cards, Choice(title, tuple(map(tribe_label, tribes)), tribes))
+
+    def moved(self, step: int) -> CardPicker:
+        """The picker with the selection moved by ``step``."""
+        return replace(self, choice=self.choice.moved(step))
+
+    def ok(self) -> tuple[CardPicker | None, Card | None]:
+        """OK: the tribe chosen opens its animals; an animal chosen gives its card."""
+        if self.tribe is None:
+            tribe = self.choice.value
+            own = tuple(c for c in self.cards if c.tribe == tribe)
+            choice = Choice(f"{tribe_label(tribe)}:", tuple(map(animal_label, own)), own)
+            return replace(self, choice=choice, tribe=tribe), None
+        return None, self.choice.value
+
+    def back(self) -> CardPicker | None:
+        """Back: from the animals to the tribes; from the tribes, closed."""
+        if self.tribe is None:
+            return None
+        reopened = CardPicker.open(self.title, self.cards)
+        return replace(reopened, choice=reopened.choice.select(self.tribe))

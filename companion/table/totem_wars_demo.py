@@ -1,0 +1,178 @@
+"""The Totem Wars demo: bots with known hands play a whole game through the full stack.
+
+A shuffled deck is dealt by the rules (``simulation.deal``); each bot's choice becomes the
+raw input events players make at the table — the set-up with the buttons, each card put on
+the pad and taken off (``Tag``/``TagGone``), now and then a card entered with the buttons
+instead, OK to place, OK to turn the result pages — and those events go through the table
+session, the flows and the screens (and the display, when one is given). Every round and
+the result are printed; the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+from companion.errors import UserError
+from companion.events import Press, Tag, TagGone
+from companion.games.totem_wars import ChooseTotems, deal, greedy_bot, random_bot, write_record
+from companion.games.totem_wars.simulation import NAMES
+from companion.table.registry import TAGS_FILE, TagRegistry
+from companion.table.session import Session
+from companion.table.totem_wars_cards import card_label
+from companion.table.totem_wars_flow import totem_order
+from companion.ui.totem_wars_round_screens import outcome_line, refill_line
+
+#: How often a card is entered with the buttons rather than scanned.
+BUTTONS_SHARE = 0.2
+MAX_STEPS = 64  # up/down presses to reach any entry of a list
+MAX_PAGES = 16
+
+
+class DemoError(Exception):
+    """The box did not do what the bots' events meant: a defect, never a bot's fault."""
+
+
+class TotemWarsPlayer:
+    """Feeds a table session the events of players at the table; shows each frame."""
+
+    def __init__(self, table: Session, rng: random.Random, display=None):
+        self.table = table
+        self.rng = rng
+        self.display = display
+        self.events = 0
+
+    def send(self, event) -> None:
+        """One event through the whole stack; a refusal means the box misunderstood."""
+        out = self.table.handle(event)
+        self.events += 1
+        if self.display is not None:
+            self.display.show(out.frame)
+        if out.signal == "refused":
+            raise DemoError(f"the box refused {event}: {self.table.message}")
+
+    def choose(self, value) -> None:
+        """Move the list on screen to ``value`` with up/down, then press OK."""
+        for _ in range(MAX_STEPS):
+            if self.table.view.choice.value == value:
+                self.send(Press("ok"))
+                return
+            self.send(Press("down"))
+        raise DemoError(f"{value!r} is not offered on the screen")
+
+    def card(self, card) -> None:
+        """Put a card on the pad and take it off; or enter it with the buttons."""
+        if self.rng.random() < BUTTONS_SHARE:
+            self.send(Press("up"))  # opens the card picker: tribe, then animal
+            self.choose(card.tribe)
+            self.choose(card)
+        else:
+            self.send(Tag(card.name))
+            self.send(TagGone(card.name))
+
+    def set_up(self, players, dealer: int) -> None:
+        """Number of players, the names seat by seat, the dealer."""
+        self.choose(len(players))
+        for name in players:
+            self.choose(name)
+        self.choose(dealer)
+
+    def turn_pages(self) -> None:
+        """OK through the pages on screen (a round's result or the end)."""
+        for _ in range(MAX_PAGES):
+            if self.table.screen not in ("round", "deal"):
+                return
+            self.send(Press("ok"))
+        raise DemoError("the result pages do not end")
+
+
+def _print_round(game, result, out) -> None:
+    names = game.players
+    n = len(names)
+    order = [(result.starter + i) % n for i in range(n)]
+    placed = ", ".join(f"{names[p]} {len(result.placed[p])}" for p in order if result.placed[p])
+    points = ", ".join(f"{names[p]} {result.points[p]}" for p in order if result.placed[p])
+    out(f"Round {result.number} · placed: {placed} · points: {points}")
+    if result.war:
+        war = ", ".join(f"{names[p]} {result.war_points[p]}" for p in result.warring)
+        habitats = [f"{names[p]} {result.habitats[p]}" for p in range(n) if result.habitats[p]]
+        out(f"        war (T10): {war}" + (f" · totems: {', '.join(habitats)}" if habitats else ""))
+    out(f"        {outcome_line(game, result)} · {refill_line(game, result)}")
+
+
+def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, players=None,
+                        data_dir=None) -> int:
+    """Play one demo game of Totem Wars; prints each round and the result.
+
+    ``players`` (2 to 4 names) default to 2–4 of Ana, Ben, Cleo, Dan drawn by the seed;
+    ``data_dir`` keeps the journal, the record and the big game (default: a temporary
+    folder); ``record`` is a file to write the game's record to. Returns the exit status.
+    """
+    rng = random.Random(seed)
+    players = tuple(players) if players else NAMES[:rng.choice((2, 3, 4))]
+    if not 2 <= len(players) <= 4:
+        raise UserError(f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
+    n = len(players)
+    dealer = rng.randrange(n)
+    bots = [rng.choice((greedy_bot, random_bot)) for _ in range(n)]
+    names = ", ".join(f"{players[p]} ({'greedy' if bots[p] is greedy_bot else 'random'})"
+                      for p in range(n))
+    out(f"Seed {seed} · Totem Wars · {names} · {players[dealer]} deals")
+    with tempfile.TemporaryDirectory(prefix="totem-demo-") as scratch:
+        folder = Path(data_dir) if data_dir is not None else Path(scratch)
+        table = Session(folder, TagRegistry(Path(scratch) / TAGS_FILE), players=players)
+        if "resume" in table.view.choice.values:
+            raise UserError(f"{folder}: an unfinished game waits there; resume or archive it first")
+        player = TotemWarsPlayer(table, rng, display)
+        try:
+            player.choose("totem-wars")
+            game = _play(table, player, players, dealer, bots, rng, out)
+        except DemoError as exc:
+            raise UserError(f"seed {seed}: {exc}") from None
+    outcome = game.outcome()
+    out(outcome.reason)
+    if record:
+        try:
+            Path(record).write_text(write_record(game), encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"{record}: cannot write the record ({exc.strerror})") from None
+        out(f"Record written to {record}")
+    return 0
+
+
+def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out):
+    """The set-up, the totems, every round and the end pages; returns the finished game."""
+    player.set_up(players, dealer)
+    sim = deal(rng, players, dealer, table.game.deck)
+    game = table.game
+    totems = ChooseTotems(tuple(bots[p](sim, rng).cards[p] for p in range(len(players))))
+    for seat in totem_order(game):
+        player.card(totems.cards[seat])
+    sim.push(totems)
+    if game.history[-1][1] != totems:
+        raise DemoError("the box did not take the totems")
+    out("Totems: " + ", ".join(f"{players[p]} {card_label(c)}" for p, c in enumerate(totems.cards)))
+    player.turn_pages()
+    while sim.game.phase != "over":
+        move = bots[sim.game.to_move](sim, rng)
+        for card in move.cards:
+            player.card(card)
+        player.send(Press("ok"))
+        rounds = len(sim.game.rounds)
+        sim.push(move)
+        if game.history[-1][1] != move or game.history != sim.game.history:
+            raise DemoError(f"the box did not take {move}")
+        if len(sim.game.rounds) > rounds:
+            _print_round(game, game.last_round, out)
+            player.turn_pages()
+    if table.screen != "score":
+        raise DemoError("the end pages are not shown")
+    match = table.flow.match
+    for _ in range(len(table.flow.pages) - 1):
+        player.send(Press("down"))
+    player.send(Press("ok"))  # count the game in the big game, keep the record
+    if match is not None:
+        totals = ", ".join(f"{name} {total}" for name, total in zip(match.players, match.totals))
+        out(f"Big game to 42 (T16): {totals}")
+    return game

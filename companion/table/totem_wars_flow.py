@@ -1,0 +1,294 @@
+"""Playing Totem Wars at the table: totems, placements, round results, undo.
+
+- Totems (T2): each player in turn, from the dealer's left, scans the card laid as totem;
+  the screen shows who is done, never which card, and once all are down reminds the dealer
+  to deal one more card each and says who starts (T3).
+- Placements (T4–T6, T14): the player to move scans the cards they lay down, then presses
+  OK. A card that cannot be in a hand (a totem, a card on the table, a taken card) is
+  refused at once; a count the rules forbid is refused at OK, with the rule. Back takes the
+  last scanned card off again. Without a reader, OK (or ▲▼) opens a picker: tribe, animal.
+- Round result: pages with each player's points and best arrangement (R1), the war with
+  its habitat groupings and the totem comparison (T10, T11, R3), who takes the cards or
+  that they go under the deck (T9, T12, R4), then the refill and who starts next (T13).
+  OK turns the pages; a scan goes straight on with the next round (no scan is lost).
+- Undo: Back (or Undo) with nothing scanned, then OK, takes back the last placement (or the
+  totems), as often as wanted. Holding Back offers to leave the game (it is kept).
+
+An accepted action is written to the journal before the screen shows it. The screen after
+an action follows from the game alone, so a resumed game shows what it showed before.
+"""
+
+from __future__ import annotations
+
+from companion.errors import UserError
+from companion.events import Hold, Press
+from companion.games.totem_wars import ChooseTotems, IllegalMove, Play, event_line
+from companion.table.choice import step_of
+from companion.table.flow import ACCEPTED, YOUR_TURN, Flow, Reply, Scan, rule_line
+from companion.table.totem_wars_cards import CardPicker, card_label, card_problem
+from companion.table.totem_wars_views import (DealView, PlacementView, RoundView, TotemsView,
+                                              render)
+from companion.table.views import ConfirmView, MenuView
+from companion.ui.totem_wars_round_screens import round_page, round_page_count
+
+
+def totem_order(game) -> list[int]:
+    """The seats in the order they lay their totems: clockwise from the dealer's left (T2)."""
+    n = len(game.players)
+    return [(game.dealer + 1 + i) % n for i in range(n)]
+
+
+def describe(game, player: int | None, move) -> str:
+    """What a move did, for the undo question: ``Ben placed 2 cards``; for the totems, the
+    last one laid (the others stay down)."""
+    if isinstance(move, ChooseTotems):
+        return f"{game.players[totem_order(game)[-1]]}'s totem"
+    count = len(move.cards)
+    return f"{game.players[player]} placed {count} card{'s' * (count != 1)}"
+
+
+def _after_action(game) -> str | None:
+    """The page a game shows right after its last action: the deal reminder after the
+    totems, the round result after a placement that ended a round; else None."""
+    if not game.history:
+        return None
+    move = game.history[-1][1]
+    if isinstance(move, ChooseTotems):
+        return "deal"
+    if game.rounds and not any(game.table):
+        return "round"
+    return None
+
+
+class TotemWarsFlow(Flow):
+    """A small game in progress: the engine, its journal and the tag tracker."""
+
+    kind = "play"
+
+    def __init__(self, game, journal, tracker):
+        super().__init__()
+        self.game = game
+        self.journal = journal
+        self.tracker = tracker
+        self.totems: list = []       # totems laid so far, in totem_order (secret, T2)
+        self.pending: list = []      # cards scanned for the placement under way
+        self.picker: CardPicker | None = None
+        self.confirming: str | None = None  # "undo" or "leave"
+        self.showing = _after_action(game)  # "deal", "round" or None
+        self.page = 0
+        self._pages: dict = {}
+        self._pages_of = None  # the round result the cached pages show
+
+    # --- the picture ---------------------------------------------------------------------
+
+    @property
+    def page_count(self) -> int:
+        """How many pages the last round's result has."""
+        return round_page_count(self.game, self.game.last_round)
+
+    def _page_frame(self):
+        """The picture of the result page shown, drawn once per round and page."""
+        result = self.game.last_round
+        if self._pages_of is not result:  # another round, or the same one played again
+            self._pages, self._pages_of = {}, result
+        if self.page not in self._pages:
+            self._pages[self.page] = round_page(self.game, result, self.page)
+        return self._pages[self.page]
+
+    def view(self):
+        """What the screen shows now."""
+        game = self.game
+        if self.confirming == "undo":
+            return ConfirmView("Take back?", self._undo_text())
+        if self.confirming == "leave":
+            return ConfirmView("Leave this game?", "It is kept: resume it from the menu")
+        if self.picker is not None:
+            return MenuView(self.picker.choice, footer=self.note or "▲▼ · OK · BACK")
+        if self.showing == "deal":
+            return DealView()
+        if self.showing == "round":
+            return RoundView(self.page, self.page_count)
+        if game.phase == "totems":
+            return TotemsView(len(self.totems), self.note, self.refused)
+        return PlacementView(tuple(self.pending), self.note, self.refused)
+
+    def frame(self):
+        """The picture of ``view()``."""
+        view = self.view()
+        return self._page_frame() if isinstance(view, RoundView) else render(view, self.game)
+
+    # --- events --------------------------------------------------------------------------
+
+    def handle(self, event) -> Reply:
+        """Take one event: a ``Scan`` of a card, a ``Press`` or a ``Hold``."""
+        self.clear()
+        if self.confirming is not None:
+            if event == Press("ok"):
+                what, self.confirming = self.confirming, None
+                return Reply(goto="menu") if what == "leave" else self.undo()
+            self.confirming = None
+            if event == Press("back"):
+                return Reply()
+            # Anything else drops the question and is taken as usual: no scan is lost.
+        if self.picker is not None:
+            if isinstance(event, Press):
+                return self._picking(event.button)
+            self.picker = None
+        if self.showing is not None:
+            if isinstance(event, Press):
+                return self._paging(event.button)
+            if isinstance(event, Scan):
+                self.showing = None  # the next placement has begun
+        if isinstance(event, Scan):
+            return self._scan(event)
+        if isinstance(event, Press):
+            return self._press(event.button)
+        if event == Hold("back"):
+            self.confirming = "leave"
+        return Reply()
+
+    def _picking(self, button: str) -> Reply:
+        if step_of(button):
+            self.picker = self.picker.moved(step_of(button))
+        elif button == "ok":
+            self.picker, card = self.picker.ok()
+            if card is not None:
+                return self._card(card)
+        elif button in ("back", "undo"):
+            self.picker = self.picker.back()
+        return Reply()
+
+    def _paging(self, button: str) -> Reply:
+        if button in ("back", "undo"):
+            self.confirming = "undo"
+            return Reply()
+        if self.showing == "round" and button == "up":
+            self.page = max(self.page - 1, 0)
+            return Reply()
+        if button not in ("ok", "down"):
+            return Reply()
+        if self.showing == "round" and self.page + 1 < self.page_count:
+            self.page += 1
+            return Reply()
+        self.showing = None
+        if self.game.phase == "over":
+            return Reply(goto="score")
+        return Reply(YOUR_TURN)
+
+    def _scan(self, scan: Scan) -> Reply:
+        try:
+            card = self.game.deck.card(scan.item)
+        except KeyError:
+            return self.tell(rule_line(f"no card {scan.item} in this game's deck", "T1a"), True)
+        return self._card(card)
+
+    def _card(self, card) -> Reply:
+        game = self.game
+        if game.phase == "over":
+            return self.tell("The game is over: OK for the score", True)
+        held = self.totems if game.phase == "totems" else self.pending
+        problem = card_problem(game, card, held)
+        if problem is not None:
+            return self.tell(rule_line(problem.reason, problem.rule), True)
+        if game.phase == "totems":
+            self.totems.append(card)
+            if len(self.totems) < len(game.players):
+                return Reply(ACCEPTED)
+            by_seat = dict(zip(totem_order(game), self.totems))
+            return self.commit(ChooseTotems(tuple(by_seat[p] for p in range(len(game.players)))))
+        if len(self.pending) + 1 > max(game.legal_counts()):
+            try:  # the engine names the limit: the hand (T5), an answer (T6), the last player (T14)
+                game.check(Play(tuple(self.pending) + (card,)))
+            except IllegalMove as exc:
+                return self.tell(rule_line(exc.reason, exc.rule), True)
+        self.pending.append(card)
+        return Reply(ACCEPTED)
+
+    def _press(self, button: str) -> Reply:
+        game = self.game
+        if button in ("back", "undo"):
+            if self.pending:
+                card = self.pending.pop()
+                return self.tell(f"{card_label(card)} taken off: not placed")
+            if not self.totems and not game.history:
+                return self.tell("Nothing to take back yet", True)
+            self.confirming = "undo"
+            return Reply()
+        if game.phase == "over":
+            return Reply(goto="score") if button == "ok" else Reply()
+        if button == "ok" and self.pending:
+            return self.commit(Play(tuple(self.pending)))
+        if button == "ok" or step_of(button):
+            self._open_picker()
+        return Reply()
+
+    def _open_picker(self) -> None:
+        game = self.game
+        if game.phase == "totems":
+            player = totem_order(game)[len(self.totems)]
+            cards, title = game.unseen - set(self.totems), f"{game.players[player]}'s totem"
+        else:
+            cards = game.unseen - set(self.pending)
+            title = f"{game.players[game.to_move]} places"
+        self.picker = CardPicker.open(title, cards)
+
+    def _undo_text(self) -> str:
+        game = self.game
+        if game.phase == "totems":
+            player = totem_order(game)[len(self.totems) - 1]
+            return f"{game.players[player]}'s totem"
+        player, move = game.history[-1]
+        return describe(game, player, move)
+
+    # --- changing the game ---------------------------------------------------------------
+
+    def commit(self, move) -> Reply:
+        """Play ``move``: the engine checks it, the journal keeps it, then the screen shows it."""
+        game = self.game
+        before, level, rounds = game.to_move, game.level, len(game.rounds)
+        first = before is not None and not game.table[before]
+        try:
+            game.push(move)
+        except IllegalMove as exc:
+            return self.tell(rule_line(exc.reason, exc.rule), True)
+        try:
+            self.journal.append(event_line(game.history[-1][0], move))
+        except UserError:
+            game.pop()
+            if isinstance(move, ChooseTotems):
+                self.totems.pop()  # the last totem is not down until it is saved
+            return self.tell("Cannot save the game: not played", True)
+        self.pending, self.totems = [], []
+        if isinstance(move, ChooseTotems):
+            self.showing = "deal"
+            return Reply(ACCEPTED)
+        if len(game.rounds) > rounds:
+            self.showing, self.page = "round", 0
+        elif first and 0 < level < len(move.cards):
+            self.tell(f"{game.players[before]} raises to {game.level} (T5)")
+        return Reply(YOUR_TURN if game.to_move != before else ACCEPTED)
+
+    def undo(self) -> Reply:
+        """Take back the last totem laid, or the last move (journal first)."""
+        game = self.game
+        self.picker, self.showing, self.pending = None, None, []
+        if game.phase == "totems" and self.totems:
+            text = self._undo_text()
+            self.totems.pop()
+            return self.tell(f"Taken back: {text}")
+        if not game.history:
+            return self.tell("Nothing to take back yet", True)
+        player, move = game.history[-1]
+        text = describe(game, player, move)
+        game.pop()
+        try:
+            self.journal.append({"undo": True})
+        except UserError:
+            game.push(move)
+            return self.tell("Cannot save the game: nothing taken back", True)
+        self.tracker.forget_from(len(game.history))
+        if isinstance(move, ChooseTotems):
+            # Back to the last totem: the others stay down, as they are on the table.
+            self.totems = [move.cards[p] for p in totem_order(game)][:-1]
+        self.tell(f"Taken back: {text}")
+        return Reply(ACCEPTED)

@@ -1,0 +1,162 @@
+"""Setting up a Totem Wars game at the table (rules/totem-wars.md T1, T2, T16).
+
+Steps: how many players (2 to 4), their names in seat order, clockwise (from the names of
+the configuration, or "Player 1" …), the dealer, and the deck (the default deck or a deck
+file of the data folder's ``decks/``, e.g. one transcribed from a physical deck). When the
+big game of these players is under way, the dealer it is due to (T16) is offered first.
+Back always goes one step back, and from the first step to the menu.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import UserError
+from companion.events import Press
+from companion.games.totem_wars import Deck, default_deck, load_deck
+from companion.table.big_game_store import load_big_game, next_dealer
+from companion.table.choice import Choice, step_of
+from companion.table.flow import ACCEPTED, Flow, Reply, Scan, rule_line
+from companion.table.views import MenuView, render
+
+#: The folder of deck files inside the data folder.
+DECKS_FOLDER = "decks"
+DEFAULT_DECK = "Default deck"
+
+
+@dataclass(frozen=True)
+class TotemWarsSettings:
+    """A set-up ready to play: names in seat order, the dealer's seat, the deck."""
+
+    players: tuple[str, ...]
+    dealer: int
+    deck: Deck
+    deck_name: str = DEFAULT_DECK
+
+
+def deck_files(data_dir) -> list[Path]:
+    """The deck files (``*.toml``) in the data folder's ``decks/``, by name."""
+    folder = Path(data_dir) / DECKS_FOLDER
+    try:
+        return sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
+    except OSError:
+        return []
+
+
+class TotemWarsSetupFlow(Flow):
+    """The set-up steps; ``names`` is the short list of names of the configuration."""
+
+    kind = "setup"
+
+    def __init__(self, names: tuple[str, ...] = (), data_dir=None):
+        super().__init__()
+        self.offered = tuple(names)
+        self.data_dir = data_dir
+        self.decks = deck_files(data_dir) if data_dir is not None else []
+        self.count = 2
+        self.players: list[str] = []
+        self.dealer = 0
+        self.step = "count"
+        self.choice = self._choice()
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The steps for the current number of players."""
+        names = tuple(f"name{i}" for i in range(self.count)) if self.offered else ()
+        return ("count", *names, "dealer") + (("deck",) if self.decks else ())
+
+    def _default(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(self.players[i] if i < len(self.players) else self._default(i)
+                     for i in range(self.count))
+
+    def _choice(self) -> Choice:
+        step = self.step
+        if step == "count":
+            return Choice("Totem Wars: players", ("2 players", "3 players", "4 players"),
+                          (2, 3, 4)).select(self.count)
+        if step.startswith("name"):
+            seat = int(step[4:])
+            taken = set(self.players[:seat])
+            names = tuple(n for n in self.offered if n not in taken) + (self._default(seat),)
+            choice = Choice(f"Seat {seat + 1} (clockwise)", names, names)
+            return choice.select(self.players[seat]) if seat < len(self.players) else choice
+        if step == "dealer":
+            names = self._names()
+            choice = Choice("Who deals?", names, tuple(range(self.count)))
+            due = self._due_dealer(names)
+            return choice.select(due if due is not None else self.dealer)
+        labels = (DEFAULT_DECK, *(p.stem for p in self.decks))
+        return Choice("Which deck?", labels, (None, *self.decks))
+
+    def _due_dealer(self, names) -> int | None:
+        """The dealer the stored big game of these players is due to (T16), if any."""
+        if self.data_dir is None:
+            return None
+        try:
+            return next_dealer(load_big_game(self.data_dir), names)
+        except UserError:
+            return None
+
+    def view(self):
+        """What the screen shows now."""
+        return MenuView(self.choice, footer=self.note or "▲▼ choose · OK")
+
+    def frame(self):
+        """The picture of ``view()``."""
+        return render(self.view())
+
+    def handle(self, event) -> Reply:
+        """Up/down choose, OK takes the choice, Back goes one step back."""
+        self.clear()
+        if isinstance(event, Scan):
+            return self.tell("Set-up first: ▲▼ then OK")
+        if not isinstance(event, Press):
+            return Reply()
+        if step_of(event.button):
+            self.choice = self.choice.moved(step_of(event.button))
+            return Reply()
+        if event.button == "ok":
+            return self._take(self.choice.value)
+        if event.button in ("back", "undo"):
+            return self._back()
+        return Reply()
+
+    def _take(self, value) -> Reply:
+        step = self.step
+        if step == "count":
+            self.count = value
+            self.players = self.players[:value]
+        elif step.startswith("name"):
+            seat = int(step[4:])
+            self.players = self.players[:seat] + [value]
+        elif step == "dealer":
+            self.dealer = value
+        if step == "deck" or (step == "dealer" and not self.decks):
+            return self._finish(value if step == "deck" else None)
+        steps = self.steps
+        self.step = steps[steps.index(step) + 1]
+        self.choice = self._choice()
+        return Reply(ACCEPTED)
+
+    def _finish(self, path) -> Reply:
+        try:
+            deck = default_deck() if path is None else load_deck(path)
+        except UserError:
+            # The loader's full reason is too long for the screen: one line names the deck.
+            return self.tell(rule_line(f"deck {Path(path).stem} is not a valid deck", "T1a"), True)
+        name = DEFAULT_DECK if path is None else Path(path).stem
+        return Reply(ACCEPTED, goto="start",
+                     payload=TotemWarsSettings(self._names(), self.dealer, deck, name))
+
+    def _back(self) -> Reply:
+        steps = self.steps
+        index = steps.index(self.step)
+        if index == 0:
+            return Reply(goto="menu")
+        self.step = steps[index - 1]
+        self.choice = self._choice()
+        return Reply()

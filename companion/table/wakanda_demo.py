@@ -1,0 +1,245 @@
+"""The Wakanda demo: two bots play a whole game through the full stack.
+
+The bots' choices become the raw input events a player would make at the table — scan the
+drawn piece and take it off the pad, press the village's button, hold it to claim, pick
+with up/down and OK — and those events go through the session, the screens and the display,
+exactly as on the box. Each turn and the result are printed; the same seed gives the same
+game. The demo keeps its journal in a temporary folder unless ``--data`` is given.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from companion.errors import UserError
+from companion.events import Hold, Press, Tag, TagGone
+from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal
+from companion.games.wakanda.bots import greedy_bot, random_bot
+from companion.games.wakanda.chance import sample_draw, sample_reveal
+from companion.games.wakanda.rules import HEADDRESSES, PIECES
+from companion.games.wakanda.setup import random_setup
+from companion.table.app_loop import AppLoop
+from companion.table.items import VILLAGE_PREFIX, wakanda_enrollment_steps
+from companion.table.registry import TAGS_FILE, TagRegistry
+from companion.table.session import Session
+
+DEFAULT_NAMES = ("Ana", "Ben")
+#: How often the bots use the buttons instead of a scan (buttons-only play is exercised too).
+BUTTONS_SHARE = 0.3
+MAX_STEPS = 64  # up/down presses to reach any entry of a list
+
+
+def demo_tags() -> dict[str, str]:
+    """A fully enrolled box: one made-up UID per physical piece, tile and headdress."""
+    return {f"D{n:09X}": step.item for n, step in enumerate(wakanda_enrollment_steps(), start=1)}
+
+
+class DemoError(Exception):
+    """The box did not do what the bot's events meant: a defect, never a bot's fault."""
+
+
+class TablePlayer:
+    """Turns the bots' decisions into input events and feeds them to the app loop."""
+
+    def __init__(self, loop: AppLoop, tags: dict[str, str], rng: random.Random,
+                 delay: float = 0.0):
+        self.loop = loop
+        self.session = loop.session
+        self.rng = rng
+        self.delay = delay
+        by_item: dict[str, list[str]] = {}
+        for uid, item in tags.items():
+            by_item.setdefault(item, []).append(uid)
+        self.bag = {item: uids for item, uids in by_item.items() if item in PIECES}
+        self.tiles = {item[len(VILLAGE_PREFIX):]: uids[0] for item, uids in by_item.items()
+                      if item.startswith(VILLAGE_PREFIX)}
+        self.headdresses = [list(by_item[h]) for h in HEADDRESSES]
+        self.hands: tuple[list[str], list[str]] = ([], [])
+
+    # --- raw events ------------------------------------------------------------------------
+
+    def send(self, event) -> str | None:
+        """One event through the whole stack; a refusal means the box misunderstood."""
+        out = self.loop.deliver(event)
+        if out.signal == "refused":
+            raise DemoError(f"the box refused {event}: {self.session.message}")
+        return out.signal
+
+    def scan(self, uid: str) -> None:
+        """Put a tag on the pad and take it off again."""
+        self.send(Tag(uid))
+        self.send(TagGone(uid))
+
+    def choose(self, value) -> None:
+        """Move the list on screen to ``value`` with up/down, then press OK."""
+        for _ in range(MAX_STEPS):
+            if self.session.view.choice.value == value:
+                self.send(Press("ok"))
+                return
+            self.send(Press("down"))
+        raise DemoError(f"{value!r} is not offered on the screen")
+
+    def buttons(self) -> bool:
+        """Whether this action is entered with the buttons rather than a scan."""
+        return self.rng.random() < BUTTONS_SHARE
+
+    # --- the game --------------------------------------------------------------------------
+
+    def set_up(self, players: tuple[str, str], variant: str, row: list, first: int) -> None:
+        """New game from the menu, names, variant, the tiles in row order, who starts."""
+        self.choose("wakanda")
+        if self.session.flow.current in ("name0", "name1"):
+            self.choose(players[0])
+            self.choose(players[1])
+        self.choose(variant)
+        for village in row:
+            if village is None:
+                break
+            if self.buttons():
+                self.choose(village)
+            else:
+                self.scan(self.tiles[village])
+        self.choose(first)
+
+    def draw(self, move: Draw) -> None:
+        """Take a piece of the drawn type out of the bag and scan it (or pick its type)."""
+        uid = self.bag[move.piece].pop(self.rng.randrange(len(self.bag[move.piece])))
+        self.hands[self.session.game.to_move].append(uid)
+        if self.buttons():
+            self.send(Press("ok"))
+            self.choose(move)
+        else:
+            self.scan(uid)
+
+    def reveal(self, move: Reveal) -> None:
+        """Turn up the tile: scan it, or pick it."""
+        if self.buttons():
+            self.send(Press("ok"))
+            self.choose(move)
+        else:
+            self.scan(self.tiles[move.village])
+
+    def act(self, move) -> None:
+        """A build, a claim or the forced pass, as a player would enter it."""
+        game = self.session.game
+        player = game.to_move
+        village = f"v{getattr(move, 'village', 0)}"
+        if isinstance(move, Pass):
+            self.send(Press("ok"))
+        elif isinstance(move, Build):
+            hand = self.hands[player]
+            uid = next(u for u in hand if self._item(u) == move.piece)
+            hand.remove(uid)
+            if self.buttons():
+                self.send(Press(village))
+                if self.session.screen == "picker":
+                    self.choose(move)
+            else:
+                self.scan(uid)
+                self.send(Press(village))
+        elif isinstance(move, Claim):
+            if self.buttons():
+                self.send(Hold(village))
+            else:
+                self.scan(self.headdresses[player].pop())
+                self.send(Press(village))
+
+    def _item(self, uid: str) -> str:
+        return self.session.registry.resolve(uid)
+
+    def play(self, bots, out) -> None:
+        """Play to the end, printing each turn, checking that the box took every move."""
+        game = self.session.game
+        turn = 0
+        line = ""
+        while game.phase != "over":
+            before = len(game.history)
+            if game.phase == "draw":
+                move = sample_draw(game, self.rng)
+                self.draw(move)
+            elif game.phase == "reveal":
+                move = sample_reveal(game, self.rng)
+                self.reveal(move)
+            else:
+                move = bots[game.to_move](game.copy(), self.rng)
+                self.act(move)
+            if len(game.history) != before + 1 or game.history[-1][1] != move:
+                raise DemoError(f"the box did not take {move}")
+            if isinstance(move, Draw):
+                line = f"{game.name(game.to_move)} draws {move.piece}, "
+                continue
+            if isinstance(move, Reveal):
+                print(f"        village {game.open_count} turned up: {move.village}", file=out)
+                continue
+            turn += 1
+            player = game.history[-1][0]
+            line = line or f"{game.name(player)} "
+            print(f"Turn {turn} · {line}{_action(move)}", file=out)
+            line = ""
+            if self.delay:
+                time.sleep(self.delay)
+
+
+def _action(move) -> str:
+    if isinstance(move, Build):
+        return f"builds {move.piece} on village {move.village}"
+    if isinstance(move, Claim):
+        return f"claims village {move.village}"
+    return "passes (no move possible, R3)"
+
+
+def result_line(game) -> str:
+    """``Ana wins 20 to 16`` (or a shared win), with the tie-break when there was one:
+    ``Ana wins 9 to 9: tie broken by the third headdress (W9)``."""
+    outcome = game.outcome()
+    totals = [game.score(p).total for p in (0, 1)]
+    if len(outcome.winners) == 2:
+        return f"Shared win {totals[0]} to {totals[1]}"
+    winner = outcome.winners[0]
+    text = f"{game.name(winner)} wins {totals[winner]} to {totals[1 - winner]}"
+    return text if totals[0] != totals[1] else f"{text}: {outcome.reason}"
+
+
+def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
+              delay: float = 0.0, player_type=TablePlayer):
+    """Play the game of ``seed`` through a session on ``display``; returns the finished game.
+
+    Prints the set-up, each turn and nothing else on ``out``; ``player_type`` turns the
+    bots' moves into events (tests give one that presses mocked GPIO buttons).
+    """
+    out = out or sys.stdout
+    rng = random.Random(seed)
+    bots = (greedy_bot, rng.choice((random_bot, greedy_bot)))
+    if rng.random() < 0.5:
+        bots = bots[::-1]
+    variant = rng.choice(("open", "hidden"))
+    row = random_setup(rng, variant)
+    first = rng.randrange(2)
+    names = " v ".join(f"{players[p]} ({'greedy' if bots[p] is greedy_bot else 'random'})"
+                       for p in (0, 1))
+    print(f"Seed {seed} · {names} · {variant} variant", file=out, flush=True)
+    with tempfile.TemporaryDirectory(prefix="totem-demo-") as scratch:
+        tags = demo_tags()
+        registry = TagRegistry(Path(scratch) / TAGS_FILE, tags)  # made up, never saved
+        session = Session(data_dir or scratch, registry, players=tuple(players), rng=rng)
+        loop = AppLoop(session, display)
+        try:
+            loop.show(session.frame())
+            player = player_type(loop, tags, rng, delay=delay)
+            player.set_up(tuple(players), variant, row, first)
+            print("Villages: " + ", ".join(v or "?" for v in session.game.villages),
+                  file=out, flush=True)
+            game = session.game
+            player.play(bots, out)
+            for _ in range(len(session.flow.pages) - 1):
+                player.send(Press("down"))
+            player.send(Press("ok"))  # leave the score: the record is kept
+        except DemoError as exc:
+            raise UserError(f"seed {seed}: {exc}") from None
+        finally:
+            loop.close()
+    return game

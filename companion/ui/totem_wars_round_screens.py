@@ -1,0 +1,263 @@
+"""Totem Wars result screens: the pages of a round's result, and the end of the game.
+
+A round's pages: the summary (each player's points, the war points and the totem habitats
+compared, who takes the cards or where they go, T9–T12, R3, R4); one page per player with
+the best arrangement to lay out (R1: which cards go in which column, the totem first and
+marked ●); one page per warring player with the habitat grouping (T10, R2); the refill
+and who starts next (T13). The end: the winner (T15), the taken cards of each totem's
+tribe, and the big game's running totals to 42 (T16).
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_centered, draw_text,
+                                 fill_box, fit, new_canvas, outline_box, text_band, text_width,
+                                 wrap)
+from companion.ui.screens import TITLE_HEIGHT, title_band
+from companion.ui.totem_wars_screens import TRIBE_SHORT
+
+#: The big game's target (T16).
+TARGET = 42
+HABITAT_SHORT = {"water": "WAT", "land": "LND", "air": "AIR"}
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' * (count != 1)}"
+
+
+def outcome_line(game, result) -> str:
+    """Where the round's cards went, in one line with the rule (T9, T11, T12, T14, R3, R4)."""
+    count = _cards(len(result.cards))
+    if result.taker is not None:
+        name = game.players[result.taker]
+        if result.last_player:
+            rule = "T14"
+        elif any(result.habitats):
+            rule = "R3" if sum(h is not None for h in result.habitats) > 2 else "T11"
+        else:
+            rule = "T10" if result.war else "T9"
+        return f"{name} takes {count} ({rule})"
+    if result.destination == "removed":
+        return f"No winner 3 times: {count} leave (R4)"
+    return f"No winner: {count} under the deck (T12)"
+
+
+def _summary(game, result, number: int, count: int) -> Image.Image:
+    image = new_canvas()
+    title_band(image, f"Round {result.number}" + (" · war!" if result.war else ""),
+               f"{number}/{count}")
+    band_top = text_band(image, wrap(outcome_line(game, result), WIDTH - 4, SMALL, 2), SMALL,
+                         inverted=True)
+    players = [p for p in range(len(game.players)) if result.arrangements[p] is not None]
+    pitch = min(11, (band_top - TITLE_HEIGHT - 1) // max(len(players), 1))
+    for i, p in enumerate(players):
+        y = TITLE_HEIGHT + 1 + i * pitch
+        lit = p == result.taker
+        if lit:
+            fill_box(image, (0, y, WIDTH - 1, y + pitch - 2))
+        ink = 0 if lit else 1
+        draw_text(image, 3, y, fit(game.players[p], 7 * MEDIUM.width, MEDIUM), MEDIUM, ink)
+        points = str(result.points[p])
+        draw_text(image, 52 - text_width(points, MEDIUM), y, points, MEDIUM, ink)
+        if result.war_points[p] is not None:
+            x = draw_text(image, 58, y + 2, "war", SMALL, ink)
+            war = str(result.war_points[p])
+            draw_text(image, x + 3, y, war, MEDIUM, ink)
+        if result.habitats[p]:
+            draw_text(image, WIDTH - 3 - text_width(result.habitats[p], SMALL), y + 2,
+                      result.habitats[p], SMALL, ink)
+    return image
+
+
+def _card_text(card, key: str, totem: bool) -> str:
+    """A card in a column: its animal, with its tribe when it is a guest (T7)."""
+    animal = card.animal.replace("_", " ")
+    if totem:
+        return "● " + animal
+    if card.tribe != key and key in TRIBE_SHORT:
+        return f"{animal}/{TRIBE_SHORT[card.tribe].lower()}"
+    return animal
+
+
+def _columns(image: Image.Image, top: int, arrangement, short: dict[str, str],
+             guest_tribes: bool) -> None:
+    """One column a row: its label, its cards bottom first (wrapped), its points."""
+    y = top
+    for column in arrangement.columns:
+        if y > HEIGHT - SMALL.height:
+            break
+        label = short[column.key]
+        fill_box(image, (0, y - 1, 16, y + SMALL.height - 1))
+        draw_text(image, 1, y, label, SMALL, 0)
+        words = [_card_text(c, column.key if guest_tribes else "", column.totem and i == 0)
+                 for i, c in enumerate(column.cards)]
+        points = str(column.points)
+        room = WIDTH - 20 - text_width(points, SMALL) - 4
+        lines = wrap(" ".join(words), room, SMALL) or [""]
+        for j, line in enumerate(lines):
+            if y > HEIGHT - SMALL.height:
+                break
+            draw_text(image, 20, y, line, SMALL)
+            if j == 0:
+                draw_text(image, WIDTH - 1 - text_width(points, SMALL), y, points, SMALL)
+            y += SMALL.height + 1
+        y += 1
+
+
+def _arrangement(game, result, player: int, number: int, count: int) -> Image.Image:
+    image = new_canvas()
+    arrangement = result.arrangements[player]
+    title_band(image, f"{game.players[player]}: {arrangement.points} pts", f"{number}/{count}")
+    _columns(image, TITLE_HEIGHT + 2, arrangement, TRIBE_SHORT, guest_tribes=True)
+    return image
+
+
+def _war(game, result, player: int, number: int, count: int) -> Image.Image:
+    image = new_canvas()
+    grouping = result.war_groupings[player]
+    title_band(image, f"War: {game.players[player]} {grouping.points}", f"{number}/{count}")
+    _columns(image, TITLE_HEIGHT + 2, grouping, HABITAT_SHORT, guest_tribes=False)
+    if result.habitats[player]:
+        text = f"totem habitat: {result.habitats[player]}"
+        text_band(image, [text + (" (T11)" if len(text) < 20 else "")], SMALL)
+    return image
+
+
+def refill_line(game, result) -> str:
+    """The refill reminder (T13): ``Deal 2 to Ben, 1 to Cleo``."""
+    if not result.refill:
+        return "Deck empty: no refill (T14)"
+    parts = [f"{c} to {game.players[p]}" for p, c in result.refill]
+    return "Deal " + ", ".join(parts)
+
+
+def _next(game, result, number: int, count: int) -> Image.Image:
+    image = new_canvas()
+    over = result.next_starter is None
+    title_band(image, "Game over" if over else f"Round {result.number + 1}", f"{number}/{count}")
+    bottom = "OK: the score" if over else f"{game.players[result.next_starter]} starts"
+    band_top = text_band(image, [fit(bottom, WIDTH - 4, LARGE)], LARGE, inverted=True)
+    text = refill_line(game, result) + ("" if not result.refill else " (T13)")
+    font = MEDIUM
+    lines = wrap(text, WIDTH - 4, font)
+    if len(lines) > 2:  # four players: the whole reminder in smaller print
+        font = SMALL
+        lines = wrap(text, WIDTH - 4, font, max_lines=3)
+    y = TITLE_HEIGHT + 2
+    for line in lines:
+        draw_text(image, 2, y, line, font)
+        y += font.height + 1
+    if not over and y + SMALL.height < band_top:
+        draw_text(image, 2, y + 1, f"deck: {game.deck_count} left", SMALL)
+    return image
+
+
+def round_page_count(game, result) -> int:
+    """How many pages ``result`` has: summary, one per player in the round, one per warring
+    player, the refill."""
+    return 2 + sum(a is not None for a in result.arrangements) + len(result.warring)
+
+
+def round_page(game, result, page: int) -> Image.Image:
+    """Page ``page`` (from 0) of ``result`` (a ``RoundResult`` of ``game``)."""
+    players = [p for p in range(len(game.players)) if result.arrangements[p] is not None]
+    count = round_page_count(game, result)
+    if page == 0:
+        return _summary(game, result, 1, count)
+    if page <= len(players):
+        return _arrangement(game, result, players[page - 1], page + 1, count)
+    if page < count - 1:
+        return _war(game, result, result.warring[page - 1 - len(players)], page + 1, count)
+    return _next(game, result, count, count)
+
+
+def round_pages(game, result) -> list[Image.Image]:
+    """Every page of ``result`` in the order they are shown."""
+    return [round_page(game, result, i) for i in range(round_page_count(game, result))]
+
+
+# --- the end -------------------------------------------------------------------------------
+
+def _result(game, number: int, count: int) -> Image.Image:
+    image = new_canvas()
+    outcome = game.outcome()
+    winners = outcome.winners if outcome else ()
+    if outcome is None:
+        headline = "Score so far"
+    elif len(winners) == 1:
+        headline = f"{game.players[winners[0]]} wins"
+    else:
+        headline = "Shared win"
+    fill_box(image, (0, 0, WIDTH - 1, 14))
+    draw_centered(image, 1, headline, LARGE, 0, right=WIDTH - 18)
+    page = f"{number}/{count}"
+    draw_text(image, WIDTH - 2 - text_width(page, SMALL), 4, page, SMALL, 0)
+    n = len(game.players)
+    pitch = min(12, (HEIGHT - 17) // n)
+    order = sorted(range(n), key=lambda p: -game.points(p))
+    for i, p in enumerate(order):
+        y = 17 + i * pitch
+        if p in winners:
+            draw_text(image, 1, y + 1, "▶", SMALL)
+        draw_text(image, 8, y, fit(game.players[p], 12 * MEDIUM.width, MEDIUM), MEDIUM)
+        points = str(game.points(p))
+        draw_text(image, WIDTH - 3 - text_width(points, MEDIUM), y, points, MEDIUM)
+    return image
+
+
+def _taken(game, number: int, count: int) -> Image.Image:
+    image = new_canvas()
+    title_band(image, "Totem + own tribe", f"{number}/{count}")
+    n = len(game.players)
+    pitch = min(12, (HEIGHT - TITLE_HEIGHT - 9) // n)
+    for p in range(n):
+        y = TITLE_HEIGHT + 2 + p * pitch
+        totem = game.totems[p]
+        draw_text(image, 2, y, fit(game.players[p], 6 * MEDIUM.width, MEDIUM), MEDIUM)
+        if totem is None:
+            continue
+        own = game.taken_by_tribe(p)[totem.tribe]
+        draw_text(image, 42, y + 2, TRIBE_SHORT[totem.tribe], SMALL)
+        sums = f"1+{own}"
+        draw_text(image, 62, y, sums, MEDIUM)
+        total = str(game.points(p))
+        draw_text(image, WIDTH - 3 - text_width(total, MEDIUM), y, total, MEDIUM)
+    draw_text(image, 2, HEIGHT - SMALL.height - 1, "totem 1 + own tribe (T15)", SMALL)
+    return image
+
+
+def _big(game, match, number: int, count: int) -> Image.Image:
+    image = new_canvas()
+    title_band(image, f"Big game to {TARGET}", f"{number}/{count}")
+    if match is None:
+        for i, line in enumerate(wrap("Totals unavailable: see the data folder", WIDTH - 4,
+                                      MEDIUM)):
+            draw_text(image, 2, 16 + i * MEDIUM.height, line, MEDIUM)
+        return image
+    totals = match.totals
+    n = len(match.players)
+    winner = match.winner
+    footer = (f"{match.players[winner]} wins the big game (T16)" if winner is not None
+              else f"Next: {match.players[match.dealer]} deals (T16)")
+    band_top = text_band(image, [fit(footer, WIDTH - 4, SMALL)], SMALL, inverted=winner is not None)
+    pitch = min(11, (band_top - TITLE_HEIGHT - 2) // n)
+    for p in range(n):
+        y = TITLE_HEIGHT + 2 + p * pitch
+        draw_text(image, 2, y, fit(match.players[p], 6 * SMALL.width, SMALL), SMALL)
+        bar = (36, y, 104, y + SMALL.height - 2)
+        outline_box(image, bar)
+        filled = min(totals[p], TARGET) * (bar[2] - bar[0]) // TARGET
+        if filled:
+            fill_box(image, (bar[0], bar[1], bar[0] + filled, bar[3]))
+        total = str(totals[p])
+        draw_text(image, WIDTH - 1 - text_width(total, SMALL), y, total, SMALL)
+    return image
+
+
+def end_pages(game, match) -> list[Image.Image]:
+    """The end of a small game: the winner, totem + own-tribe points, and the big game's
+    totals with this game counted (``match``; ``None`` when they cannot be read)."""
+    return [_result(game, 1, 3), _taken(game, 2, 3), _big(game, match, 3, 3)]
+

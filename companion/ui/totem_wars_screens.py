@@ -1,0 +1,187 @@
+"""Totem Wars screens during play: the totems being laid, the deal reminder, the round board.
+
+The board answers the three questions of a player at the table at a glance: whose turn
+(the lit name), how many cards (the big instruction line: start with 1–5, at least the
+level, an answer of exactly n, all in) and where everybody stands (one row a player: cards
+down this round as filled cards, cards just scanned as open ones, an answer still owed,
+cards in hand). Round results and the end are in ``totem_wars_round_screens.py``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from companion.ui.canvas import (HEIGHT, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit,
+                                 new_canvas, outline_box, text_band, text_width, wrap)
+from companion.ui.screens import TITLE_HEIGHT, title_band
+
+#: Short tribe labels for narrow columns.
+TRIBE_SHORT = {"aborigines": "ABO", "africans": "AFR", "eskimos": "ESK", "indians": "IND"}
+
+_ART = {
+    "check": ("......#", ".....##", "#...##.", "##.##..", ".###...", "..#...."),
+    "hand": ("..####", "..#..#", "####.#", "#..#.#", "#..###", "#..#..", "####.."),
+}
+HEADER_HEIGHT = 10
+ROW_PITCH = 8
+CARD_W, CARD_H, CARD_PITCH = 4, 6, 5
+
+
+@lru_cache(maxsize=None)
+def mark(name: str) -> Image.Image:
+    """A small bitmap: ``check`` (done) or ``hand`` (cards in hand)."""
+    rows = _ART[name]
+    image = Image.new("1", (len(rows[0]), len(rows)), 0)
+    image.putdata([1 if ch == "#" else 0 for row in rows for ch in row])
+    return image
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' * (count != 1)}"
+
+
+def _band(image: Image.Image, message: str | None, refused: bool, max_lines: int = 2) -> int:
+    """The note along the bottom (lit when refused); return its top row (HEIGHT if none)."""
+    if not message:
+        return HEIGHT
+    lines = wrap(message, WIDTH - 4, SMALL, max_lines=max_lines)
+    return text_band(image, lines, SMALL, inverted=refused)
+
+
+def _pill(image: Image.Image, name: str) -> int:
+    """The lit name tab at the top left; return its right end."""
+    text = fit(name, 8 * MEDIUM.width, MEDIUM)
+    end = 3 + text_width(text, MEDIUM)
+    fill_box(image, (0, 0, end, HEADER_HEIGHT - 1))
+    draw_text(image, 2, 0, text, MEDIUM, 0)
+    return end
+
+
+# --- totems -------------------------------------------------------------------------------
+
+def totems_screen(game, done: int, *, message: str | None = None,
+                  refused: bool = False) -> Image.Image:
+    """Each player scans their totem in turn from the dealer's left (T2): who is done (a
+    check, never the card), who scans now (lit), who is still to come."""
+    image = new_canvas()
+    n = len(game.players)
+    order = [(game.dealer + 1 + i) % n for i in range(n)]
+    title_band(image, "Lay your totems", f"{done}/{n}")
+    band_top = _band(image, message or "Scan your totem card", refused)
+    pitch = min(11, (band_top - TITLE_HEIGHT - 1) // n)
+    font = MEDIUM if pitch > MEDIUM.height else SMALL  # a two-line note: smaller rows
+    for i, player in enumerate(order):
+        y = TITLE_HEIGHT + 1 + i * pitch
+        name = fit(game.players[player], 9 * font.width, font)
+        if i == done:
+            fill_box(image, (0, y, WIDTH - 1, y + pitch - 2))
+            draw_text(image, 3, y, name, font, 0)
+            draw_text(image, 62, y, "scan now", font, 0)
+        else:
+            draw_text(image, 3, y, name, font)
+            if i < done:
+                image.paste(1, (64, y + (pitch - 8) // 2), mark("check"))
+                draw_text(image, 74, y, "down", font)
+            else:
+                draw_text(image, 62, y, "…", font)
+    return image
+
+
+def deal_screen(game) -> Image.Image:
+    """All totems are down: the dealer deals one more card each (T2); who starts (T3)."""
+    image = new_canvas()
+    n = len(game.players)
+    title_band(image, "Totems are down")
+    dealer, first = game.players[game.dealer], game.players[(game.dealer + 1) % n]
+    draw_text(image, 3, 13, fit(f"{dealer}, deal", WIDTH - 6, MEDIUM), MEDIUM)
+    draw_text(image, 3, 24, "1 more card each", MEDIUM)
+    draw_text(image, 3, 35, fit(f"from {first} (T2)", WIDTH - 6, SMALL), SMALL)
+    text_band(image, [fit(f"{first} starts (T3) · OK", WIDTH - 4, MEDIUM)], MEDIUM, inverted=True)
+    return image
+
+
+# --- the round board ----------------------------------------------------------------------
+
+def instruction(game) -> str:
+    """What the player to move does now, in a few words (T4–T6, T14)."""
+    player = game.to_move
+    counts = game.legal_counts()
+    hand = game.hand_sizes[player]
+    if len(counts) == 1 and sum(1 for h, t in zip(game.hand_sizes, game.table) if h or t) == 1:
+        return f"Last: all {hand} (T14)"
+    if game.level == 0:
+        return f"Start: 1 to {hand} cards"
+    if game.table[player]:
+        return f"Answer: {_cards(counts[0])}"
+    if hand < game.level:
+        return f"All in: {_cards(hand)}"
+    if hand == game.level:
+        return f"Place {_cards(hand)}"
+    return f"{game.level}+ cards ({game.level + 1} raises)"
+
+
+def owed(game, player: int) -> int:
+    """Cards ``player`` still owes as an answer this round (T6); 0 when none."""
+    down = len(game.table[player])
+    if not down or down >= game.level:
+        return 0
+    return min(game.level - down, game.hand_sizes[player])
+
+
+def _row(image: Image.Image, y: int, game, player: int, pending: int) -> None:
+    """One player: the turn mark, the name, the totem's tribe, cards down and scanned, an
+    owed answer, the hand."""
+    mover = player == game.to_move
+    if mover:
+        draw_text(image, 0, y, "▶", SMALL)
+    draw_text(image, 6, y, fit(game.players[player], 6 * SMALL.width, SMALL), SMALL)
+    totem = game.totems[player]
+    if totem is not None:
+        draw_text(image, 38, y, TRIBE_SHORT[totem.tribe], SMALL)
+    x = 57
+    for _ in game.table[player]:
+        fill_box(image, (x, y, x + CARD_W - 1, y + CARD_H - 1))
+        x += CARD_PITCH
+    for _ in range(pending if mover else 0):
+        outline_box(image, (x, y, x + CARD_W - 1, y + CARD_H - 1))
+        x += CARD_PITCH
+    answer = owed(game, player) - (pending if mover else 0)
+    if answer > 0:
+        draw_text(image, max(x + 1, 88), y, f"+{answer}", SMALL)
+    hand = game.hand_sizes[player] - (pending if mover else 0)
+    image.paste(1, (WIDTH - 14, y), mark("hand"))
+    draw_text(image, WIDTH - 6, y, str(hand), SMALL)
+
+
+def board_screen(game, pending=(), *, message: str | None = None,
+                 refused: bool = False) -> Image.Image:
+    """The round under way (see the module docstring); ``pending`` are the cards scanned
+    for the placement not yet confirmed, ``message`` a note (lit when ``refused``)."""
+    image = new_canvas()
+    if game.phase == "over":
+        title_band(image, "Game over")
+        _band(image, message or "OK: the score", refused)
+        return image
+    pending = tuple(pending)
+    n = len(game.players)
+    if not message and pending:
+        message = f"{len(pending)} scanned · OK to place"
+    band_top = _band(image, message or "Scan cards, then OK", refused)
+    end = _pill(image, game.players[game.to_move])
+    info = f"R{len(game.rounds) + 1}" + (f" L{game.level}" if game.level else "")
+    draw_text(image, WIDTH - text_width(info, SMALL) - 1, 2, info, SMALL)
+    rows_top = HEADER_HEIGHT + 1
+    if band_top - rows_top >= n * ROW_PITCH + MEDIUM.height + 1:
+        text = fit(instruction(game), WIDTH - 4, MEDIUM)
+        draw_text(image, 2, rows_top, text, MEDIUM)
+        rows_top += MEDIUM.height + 1
+    else:  # a long note: the instruction moves up beside the name
+        short = fit(instruction(game).split(" (")[0], WIDTH - end - 32, SMALL)
+        draw_text(image, end + 3, 2, short, SMALL)
+    pitch = min(ROW_PITCH + 1, (band_top - rows_top) // n)
+    seats = [(game.round_starter + i) % n for i in range(n)]
+    for i, player in enumerate(seats):
+        _row(image, rows_top + i * pitch, game, player, len(pending))
+    return image

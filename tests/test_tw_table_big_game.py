@@ -1,0 +1,82 @@
+"""The big game kept across small games (T16): counted once, saved atomically, readable."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.errors import UserError
+from companion.events import Press
+from companion.games.totem_wars import Match, read_record
+from companion.table.big_game_store import (BIG_GAME_FILE, BigGame, count_game, load_big_game,
+                                            next_dealer, save_big_game, with_game)
+from tw_table_helpers import make
+
+FINISHED = (Path(__file__).parent / "data" / "totem_wars_finished.jsonl").read_text()
+
+
+def finished():
+    return read_record(FINISHED)[0]  # Ana, Ben, Cleo; Ben dealt; 5, 4, 5 points
+
+
+def test_a_game_is_counted_once_and_the_dealer_moves_on(tmp_path):
+    game = finished()
+    big = count_game(tmp_path, game)
+    assert big.match.totals == (5, 4, 5) and big.match.dealer == 2 and len(big.counted) == 1
+    assert count_game(tmp_path, game) == big                     # finished again: not twice
+    assert load_big_game(tmp_path) == big
+    assert not (tmp_path / (BIG_GAME_FILE + ".tmp")).exists()
+
+
+def test_a_game_that_does_not_follow_on_starts_a_new_big_game():
+    game = finished()
+    other = BigGame(Match(("Ana", "Ben")).add_points((40, 2)), ("x",))
+    assert with_game(other, game).match.games == ((5, 4, 5),)
+    wrong_dealer = BigGame(Match(game.players, first_dealer=0), ())   # Ana was due to deal
+    assert with_game(wrong_dealer, game).match.first_dealer == 1
+    won = BigGame(Match(game.players, 0).add_points((42, 0, 0)), ())
+    assert won.match.over and with_game(won, game).match.totals == (5, 4, 5)
+
+
+def test_the_winner_at_42(tmp_path):
+    game = finished()
+    save_big_game(tmp_path, BigGame(Match(game.players, 0).add_points((38, 10, 30))))
+    big = count_game(tmp_path, game)
+    assert big.match.totals == (43, 14, 35) and big.match.winner == 0
+    assert next_dealer(big, game.players) is None                # a new big game comes next
+
+
+@pytest.mark.parametrize("text", ["{", '{"match": {}, "counted": []}', '[1, 2]',
+                                  '{"match": {"players": ["A"], "first_dealer": 0, "games": []}, '
+                                  '"counted": []}'])
+def test_a_damaged_file_is_one_clear_line(tmp_path, text):
+    (tmp_path / BIG_GAME_FILE).write_text(text)
+    with pytest.raises(UserError) as exc:
+        load_big_game(tmp_path)
+    assert str(exc.value).startswith(str(tmp_path / BIG_GAME_FILE)) and "\n" not in str(exc.value)
+
+
+def test_the_score_pages_count_the_game_on_ok_and_say_so_when_they_cannot(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "current.jsonl").write_text(FINISHED)
+    (tmp_path / "data" / BIG_GAME_FILE).write_text("{")
+    t = make(tmp_path)
+    assert t.screen == "score" and t.flow.match is None          # the page says unavailable
+    out = t.handle(Press("ok"))
+    assert out.signal == "refused" and "big game" in t.message and t.screen == "score"
+    (tmp_path / "data" / BIG_GAME_FILE).unlink()
+    t.handle(Press("ok"))
+    assert t.screen == "menu"
+    data = json.loads((tmp_path / "data" / BIG_GAME_FILE).read_text())
+    assert data["match"]["games"] == [[5, 4, 5]]
+
+
+def test_back_on_the_score_pages_takes_the_last_placement_back(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "current.jsonl").write_text(FINISHED)
+    t = make(tmp_path)
+    t.handle(Press("back"))
+    assert t.screen == "confirm"
+    t.handle(Press("ok"))
+    assert t.game.phase == "play" and t.screen == "board"
+    assert not (tmp_path / "data" / BIG_GAME_FILE).exists()

@@ -1,0 +1,50 @@
+"""The Totem Wars demo end to end: bots' choices as raw events through the table session."""
+
+import pytest
+
+from companion.games.totem_wars import read_record
+from companion.table.totem_wars_demo import run_totem_wars_demo
+
+
+class CountingDisplay:
+    def __init__(self):
+        self.frames = 0
+
+    def show(self, image):
+        assert image.size == (128, 64) and image.mode == "1"
+        self.frames += 1
+        return 0
+
+
+@pytest.mark.parametrize("players", [("Ana", "Ben"), ("Ana", "Ben", "Cleo"),
+                                     ("Ana", "Ben", "Cleo", "Dan")])
+def test_a_whole_game_for_2_3_and_4_players(tmp_path, players):
+    lines, display = [], CountingDisplay()
+    record = tmp_path / "game.jsonl"
+    assert run_totem_wars_demo(11, record, display, lines.append, players=players) == 0
+    game = read_record(record.read_text())[0]
+    assert game.players == players and game.outcome() is not None
+    assert lines[0].startswith("Seed 11 · Totem Wars · Ana (")
+    assert sum(line.startswith("Round ") for line in lines) == len(game.rounds)
+    assert lines[-2] == game.outcome().reason and lines[-1] == f"Record written to {record}"
+    assert display.frames > 10 * len(game.rounds)
+
+
+def test_the_same_seed_plays_the_same_game():
+    first, second = [], []
+    run_totem_wars_demo(5, out=first.append)
+    run_totem_wars_demo(5, out=second.append)
+    assert first == second and any("war (T10)" in line or "takes" in line for line in first)
+
+
+def test_the_data_folder_keeps_the_record_and_the_big_game(tmp_path):
+    run_totem_wars_demo(3, out=lambda line: None, data_dir=tmp_path)
+    run_totem_wars_demo(4, out=lambda line: None, data_dir=tmp_path)
+    assert len(list((tmp_path / "games").glob("*-totem-wars*.jsonl"))) == 2
+    assert (tmp_path / "big_game.json").exists()
+
+
+def test_bad_player_count_is_one_line():
+    from companion.errors import UserError
+    with pytest.raises(UserError, match="2 to 4 players, not 5 .T1."):
+        run_totem_wars_demo(1, players=("A", "B", "C", "D", "E"))
