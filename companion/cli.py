@@ -89,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("enroll", "bind RFID tags to pieces, tiles, headdresses and cards")
     _playing(p, argparse.SUPPRESS)
     p.add_argument("--deck", metavar="FILE", help="(Totem Wars) the deck file to enroll")
+    p.add_argument("--transcribe", metavar="NAME",
+                   help="(Totem Wars) transcribe a physical deck card by card into DATA/decks/NAME.toml")
     return parser
 
 

@@ -251,8 +251,31 @@ def test_enroll_command_with_a_deck_file(enroll, tmp_path):
     assert "[1/52] Scan an A0 card (Aborigines)" in out
 
 
+def test_enroll_command_transcribes_a_physical_deck(enroll, tmp_path):
+    from companion.games.totem_wars import default_deck, load_deck
+    # Each card scanned and its proposed identity kept: the default list, card by card.
+    script = "".join(f"tag {0x0A00000000 + n:010X}\ngone {0x0A00000000 + n:010X}\npress ok\n"
+                     for n in range(52))
+    status, out, err = enroll(script, "--game", "totem-wars", "--transcribe", "club")
+    assert (status, err) == (0, "")
+    assert "Deck written: club.toml, 52 cards" in out
+    written = load_deck(tmp_path / "data" / "decks" / "club.toml")
+    assert sorted(c.name for c in written) == sorted(c.name for c in default_deck())
+    assert len(TagRegistry.load(tmp_path / "data" / "tags.json").items()) == 52
+
+
+def test_enroll_command_transcription_stops_and_goes_on_later(enroll, tmp_path):
+    first = "tag 0A00000001\ngone 0A00000001\npress ok\nhold ok\n"
+    status, out, _ = enroll(first, "--game", "totem-wars", "--transcribe", "club")
+    assert status == 0 and "Stopped at 1/52" in out
+    status, out, _ = enroll("tag 0A00000002\ngone 0A00000002\npress ok\n",
+                            "--game", "totem-wars", "--transcribe", "club")
+    assert status == 0 and "(2/52)" in out
+
+
 @pytest.mark.parametrize("options, status, message", [
     (("--deck", "deck.toml"), 2, "--deck is for --game totem-wars"),
+    (("--transcribe", "club"), 2, "--transcribe is for --game totem-wars"),
     (("--game", "totem-wars", "--deck", "/nonexistent/deck.toml"), 1, "no such deck file"),
 ])
 def test_enroll_command_bad_options(enroll, options, status, message):

@@ -1,8 +1,12 @@
-"""``totem-companion enroll [--game G] [--deck FILE] [--input FILE]``: bind RFID tags to items.
+"""``totem-companion enroll [--game G] [--deck FILE | --transcribe NAME] [--input FILE]``:
+bind RFID tags to items.
 
 Walks through the pieces, village tiles and headdresses of Wakanda (or the cards of a Totem
 Wars deck), asking for one scan each, and saves the tag registry (``DATA/tags.json``) after
-every binding. The prompt is shown on the display and printed, a line a step, on stdout.
+every binding. ``--transcribe NAME`` walks through a physical Totem Wars deck that differs
+from the default list instead: each card is scanned, its identity confirmed or chosen with
+the buttons, and the deck is written to ``DATA/decks/NAME.toml``. The prompt is shown on the
+display and printed, a line a step, on stdout.
 """
 
 from __future__ import annotations
@@ -50,6 +54,50 @@ def _queued(sources, events: queue.Queue):
         yield event
 
 
+def _events(config, script):
+    """The events of the input script, or of the configured inputs until the player quits;
+    and the sources to close afterwards."""
+    if script is not None:
+        return _played(script), []
+    from hardware.inputs import open_inputs
+    waiting: queue.Queue = queue.Queue()
+    sources = open_inputs(config, on_quit=lambda: waiting.put(_QUIT))
+    return _queued(sources, waiting), sources
+
+
+def _enroll(game: str, walk: Enrollment, events, show) -> None:
+    """Bind a tag for each step of ``walk``; ``show(note)`` draws the display."""
+    print(f"Enrolling {game} tags into {walk.registry.path} ({BUTTON_HELP})")
+    print(f"[{walk.position}] {walk.current.prompt}")
+    show(None)
+    for event in events:
+        feedback = walk.handle(event)
+        if feedback.note:
+            print(f"  {feedback.note}")
+        if walk.finished:
+            break
+        if feedback.step_changed:
+            print(f"[{walk.position}] {walk.current.prompt}")
+        if feedback.note or feedback.step_changed:
+            show(feedback.note)
+    walk.finish()
+    show(walk.summary())
+    print(walk.summary())
+
+
+def _transcribe(walk, events, display) -> None:
+    """Walk through a physical deck card by card (``DeckTranscription``)."""
+    print(f"Transcribing the deck into {walk.path} (OK keep, up/down change, hold OK: stop)")
+    display.show(walk.frame())
+    for event in events:
+        step = walk.handle(event)
+        if step.note:
+            print(f"  {step.note}")
+        display.show(walk.frame(step.note))
+        if walk.finished:
+            break
+
+
 def run(args) -> int:
     """Walk through the items of ``--game`` and enroll a scanned tag for each."""
     from companion.config import load_config
@@ -64,47 +112,35 @@ def run(args) -> int:
     if script is None and config.reader == "none":
         raise UserError("enroll needs a tag reader: set --reader, or give an input script with --input")
     game = getattr(args, "game", None) or "wakanda"
-    walk = Enrollment(_steps(game, getattr(args, "deck", None)),
-                      TagRegistry.load(config.data_dir / TAGS_FILE))
+    deck_name = getattr(args, "transcribe", None)
+    registry = TagRegistry.load(config.data_dir / TAGS_FILE)
+    if deck_name is not None:
+        if game != "totem-wars" or getattr(args, "deck", None):
+            raise UsageError("--transcribe is for --game totem-wars, without --deck")
+        from companion.table.deck_transcription import DeckTranscription
+        walk = DeckTranscription(config.data_dir, deck_name, registry)
+    else:
+        walk = Enrollment(_steps(game, getattr(args, "deck", None)), registry)
     if script is not None:
         from hardware.script_input import ScriptInput
         # Read and checked whole now, so a mistake in it is reported before anything changes.
-        script_items = ScriptInput(script).events()
-
-    def show(note: str | None) -> None:
-        step = walk.current
-        if step is None:
-            display.show(message_screen("Enroll: done", [note]))
-        else:
-            display.show(message_screen(f"Enroll {walk.position}", [step.prompt] + ([note] if note else []),
-                                        "hold OK: finish"))
+        script = ScriptInput(script).events()
 
     display = open_display(config)
     sources: list = []
     try:
-        if script is not None:
-            events = _played(script_items)
+        events, sources = _events(config, script)
+        if deck_name is not None:
+            _transcribe(walk, events, display)
         else:
-            from hardware.inputs import open_inputs
-            waiting: queue.Queue = queue.Queue()
-            sources = open_inputs(config, on_quit=lambda: waiting.put(_QUIT))
-            events = _queued(sources, waiting)
-        print(f"Enrolling {game} tags into {walk.registry.path} ({BUTTON_HELP})")
-        print(f"[{walk.position}] {walk.current.prompt}")
-        show(None)
-        for event in events:
-            feedback = walk.handle(event)
-            if feedback.note:
-                print(f"  {feedback.note}")
-            if walk.finished:
-                break
-            if feedback.step_changed:
-                print(f"[{walk.position}] {walk.current.prompt}")
-            if feedback.note or feedback.step_changed:
-                show(feedback.note)
-        walk.finish()
-        show(walk.summary())
-        print(walk.summary())
+            def show(note: str | None) -> None:
+                step = walk.current
+                if step is None:
+                    display.show(message_screen("Enroll: done", [note]))
+                else:
+                    lines = [step.prompt] + ([note] if note else [])
+                    display.show(message_screen(f"Enroll {walk.position}", lines, "hold OK: finish"))
+            _enroll(game, walk, events, show)
     finally:
         for source in sources:
             source.close()
