@@ -182,3 +182,46 @@ def test_a_tied_result_names_the_tie_break_once(wakanda_play):
     game = wakanda_play("d:sun c:1 d:sun c:2 d:sun c:3 d:sun c:4 d:sun c:5 d:sun c:6",
                         empty_claim="always")
     assert result_line(game) == "Ana wins 0 to 0: tie broken by the third headdress (W9)"
+
+
+SCRIPT = """press ok
+press ok
+tag village:teepee
+tag village:eagle
+tag village:chief
+tag village:variety
+tag village:sun
+tag village:tomahawk
+press ok
+tag sun
+gone sun
+wait 5
+press v5
+tag sun
+gone sun
+press v1
+press back
+press ok
+"""
+
+
+def test_an_input_script_is_narrated_step_by_step(tmp_path, capsys):
+    script = tmp_path / "bug.txt"
+    script.write_text(SCRIPT)
+    status, out = demo(capsys, "--input", str(script))
+    assert (status, out.err) == (0, "")
+    assert out.out.splitlines() == [
+        "game     Player 1 v Player 2 (Wakanda)",
+        "         Player 1 drew sun",
+        "refused  press v5: Village 5 is not open yet — W4",
+        "         Player 1 built sun on village 1",
+        "         taken back (1)",
+    ]
+    assert not (tmp_path / "user-data").exists()  # a scratch folder, unless --data is given
+
+
+def test_an_input_script_with_seed_or_record_is_bad_usage(tmp_path, capsys):
+    script = tmp_path / "bug.txt"
+    script.write_text("press ok\n")
+    status, out = demo(capsys, "--input", str(script), "--seed", "3")
+    assert status == 2 and out.err.count("\n") == 1

@@ -11,6 +11,9 @@ from pathlib import Path
 from companion.config import load_config
 from companion.errors import UsageError, UserError
 from companion.games.wakanda import write_record
+from companion.table.registry import TAGS_FILE, TagRegistry
+from companion.table.script_demo import narrate_script
+from companion.table.session import Session
 from companion.table.totem_wars_demo import run_totem_wars_demo
 from companion.table.wakanda_demo import DEFAULT_NAMES, play_demo, result_line
 
@@ -18,14 +21,15 @@ from companion.table.wakanda_demo import DEFAULT_NAMES, play_demo, result_line
 def run(args) -> int:
     """Play one demo game; prints the turns and the result, writes ``--record`` if asked."""
     game_name = getattr(args, "game", None) or "wakanda"
-    if getattr(args, "input", None):
-        raise UsageError("demo plays its own moves; to play a script use: run --input FILE")
     config = load_config(getattr(args, "config", None),
                          {"display": getattr(args, "display", None) or "none",
                           "data": getattr(args, "data", None)})
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
 
     from hardware.displays import open_display  # hardware only inside the command
+
+    if getattr(args, "input", None):
+        return _narrate(args, config, open_display(config))
 
     data_dir = Path(args.data) if getattr(args, "data", None) else None
     if game_name == "totem-wars":
@@ -41,4 +45,26 @@ def run(args) -> int:
         except OSError as exc:
             raise UserError(f"{args.record}: cannot write the record ({exc.strerror})") from None
         print(f"Record written to {args.record}")
+    return 0
+
+
+def _narrate(args, config, display) -> int:
+    """``demo --input FILE``: the script through a session, each step printed."""
+    import sys
+    import tempfile
+
+    from hardware.script_input import ScriptInput
+
+    items = ScriptInput(args.input).events()
+    if args.record or args.seed is not None:
+        raise UsageError("--seed and --record are for the bots' game, not with --input")
+    with tempfile.TemporaryDirectory(prefix="totem-demo-") as scratch:
+        data_dir = getattr(args, "data", None) or scratch
+        session = Session(data_dir, TagRegistry.load(Path(data_dir) / TAGS_FILE),
+                          players=config.players, game=getattr(args, "game", None))
+        try:
+            display.show(session.frame())
+            narrate_script(items, session, display, sys.stdout)
+        finally:
+            display.close()
     return 0

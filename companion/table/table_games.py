@@ -13,10 +13,9 @@ from typing import Callable
 from companion.games import game_module
 from companion.table.score_flow import ScoreFlow
 from companion.table.setup_flow import Settings, SetupFlow
-from companion.table.totem_wars_flow import TotemWarsFlow
+from companion.table import totem_wars_flow, wakanda_flow
 from companion.table.totem_wars_score import TotemWarsScoreFlow
 from companion.table.totem_wars_setup import TotemWarsSettings, TotemWarsSetupFlow
-from companion.table.wakanda_flow import PlayFlow
 
 
 @dataclass(frozen=True)
@@ -30,6 +29,7 @@ class TableGame:
     new_game: Callable           # (settings) -> (game, note or None)
     play: Callable               # (game, journal, tracker) -> the play flow
     score: Callable              # (game, data_dir) -> the score flow
+    describe: Callable           # (game, player, move) -> what the move did, one line
 
     @property
     def engine(self) -> ModuleType:
@@ -55,8 +55,9 @@ WAKANDA = TableGame(
     wrong_item="A Totem Wars card: this game is Wakanda",
     setup=lambda session: SetupFlow(session.players, session.rng),
     new_game=_new_wakanda,
-    play=PlayFlow,
+    play=wakanda_flow.PlayFlow,
     score=lambda game, data_dir: ScoreFlow(game),
+    describe=wakanda_flow.describe,
 )
 
 TOTEM_WARS = TableGame(
@@ -64,8 +65,9 @@ TOTEM_WARS = TableGame(
     wrong_item="A Wakanda piece: this game is Totem Wars",
     setup=lambda session: TotemWarsSetupFlow(session.players, session.data_dir),
     new_game=_new_totem_wars,
-    play=TotemWarsFlow,
+    play=totem_wars_flow.TotemWarsFlow,
     score=TotemWarsScoreFlow,
+    describe=totem_wars_flow.describe,
 )
 
 #: Record name → the game at the table, in menu order.

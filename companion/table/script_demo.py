@@ -1,0 +1,47 @@
+"""``demo --input FILE``: an input script played through the whole stack, narrated.
+
+Where ``run --input`` plays a script silently, as the box would, this prints what the box
+made of each event — every accepted action, every refusal with its reason — and the result
+when the game ends: the quickest way to read a recorded bug report.
+"""
+
+from __future__ import annotations
+
+from companion.events import Wait, format_event
+
+
+def narrate_script(items, session, display, out) -> int:
+    """Feed ``items`` (events and ``Wait``s) to ``session``; print what happened on ``out``.
+
+    Waits are skipped: the narration needs no real time. Returns the number of refusals.
+    """
+    refusals = 0
+    game, seen = session.game, 0
+    for item in items:
+        if isinstance(item, Wait):
+            continue
+        result = session.handle(item)
+        display.show(result.frame)
+        if result.signal == "refused":
+            refusals += 1
+            print(f"refused  {format_event(item)}: {session.message}", file=out)
+        if session.game is not None and session.game is not game:
+            game, seen = session.game, len(session.game.history)
+            print(f"game     {' v '.join(game.players)} ({session.table_game.title})", file=out)
+        if game is None:
+            continue
+        history = game.history
+        describe = session.table_game.describe if session.table_game else None
+        while len(history) > seen and describe is not None:
+            player, move = history[seen]
+            print(f"         {describe(game, player, move)}", file=out)
+            seen += 1
+        if len(history) < seen:
+            print(f"         taken back ({seen - len(history)})", file=out)
+            seen = len(history)
+        if session.game is None:  # the game was finished and kept
+            outcome = game.outcome()
+            if outcome is not None:
+                print(f"result   {outcome.reason}", file=out)
+            game, seen = None, 0
+    return refusals
