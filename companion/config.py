@@ -142,14 +142,6 @@ class Config:
             buttons=self.buttons if self.buttons != "auto" else ("gpio" if on_pi else "keyboard"),
         )
 
-    def used_pins(self) -> dict[int, str]:
-        """BCM pin -> what is wired to it (``button v1``, ``buzzer``, ``led green``)."""
-        used = {pin: f"button {name}" for name, pin in self.pins.items()}
-        if self.buzzer_pin is not None:
-            used[self.buzzer_pin] = "buzzer"
-        used.update({pin: f"led {name}" for name, pin in self.led_pins.items()})
-        return used
-
 
 def _validate(config: Config) -> None:
     """Semantic checks; messages name the TOML key of the field."""
@@ -286,6 +278,17 @@ def load_config(path: str | None = None, overrides: Mapping[str, str | None] | N
     except UserError as exc:
         raise UserError(f"{file}: {exc}") from None
     return apply_overrides(config, overrides or {})
+
+
+#: The command-line options that override the file (``--display`` … ``--data``).
+OVERRIDES = ("display", "reader", "buttons", "data")
+
+
+def config_from_args(args) -> Config:
+    """``load_config`` for parsed command-line ``args``: ``--config`` and the ``OVERRIDES``
+    given (an option a command does not have counts as not given)."""
+    return load_config(getattr(args, "config", None),
+                       {name: getattr(args, name, None) for name in OVERRIDES})
 
 
 def apply_overrides(config: Config, overrides: Mapping[str, str | None]) -> Config:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.config import Config
+from hardware import pn532, rdm6300
 
 #: BCM number -> physical pin of the 40-pin header (for messages a maker can follow).
 HEADER_PIN = {2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16,
@@ -21,7 +22,7 @@ HEADER_PIN = {2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 2
               13: 33, 19: 35, 16: 36, 26: 37, 20: 38, 21: 40}
 #: Serial ports that are the header UART (pins 8 and 10).
 PI_UARTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
-BAUD = {"rdm6300": 9600, "pn532": 115200, "hub": 115200}
+BAUD = {"rdm6300": rdm6300.BAUDRATE, "pn532": pn532.BAUDRATE, "hub": 115200}
 
 FIX_I2C = "enable I2C: sudo raspi-config nonint do_i2c 0, then reboot (./setup.sh does both)"
 FIX_I2C_GROUP = "add yourself to the i2c group: sudo usermod -aG i2c $USER, then log out and in"
@@ -177,9 +178,7 @@ def _console_on_uart(cmdline: Path) -> bool:
 
 def _talk(kind: str, port: str, link) -> Finding:
     if kind == "pn532":
-        from hardware.pn532 import PN532
-
-        reader = PN532(link)
+        reader = pn532.PN532(link)
         try:
             reader.wake()
             firmware = reader.firmware_version()
@@ -189,10 +188,11 @@ def _talk(kind: str, port: str, link) -> Finding:
                            "that its mode switches select HSU (both off)")
         return Finding(True, f"the PN532 answers: {firmware}")
     if kind == "rdm6300":
-        return Finding(True, f"{port} opens at 9600 baud; the RDM6300 only speaks when it reads a tag: "
+        return Finding(True, f"{port} opens at {BAUD[kind]} baud; the RDM6300 only speaks when it reads a tag: "
                              f"hold a tag to the coil and run totem-companion listen")
-    return Finding(True, f"{port} opens at {BAUD[kind]} baud; run totem-companion listen and "
-                         f"put a tag on a slot to test the hub")
+    # The configuration accepts the hub ahead of its support: say so here, not at play time.
+    return Finding(False, f"{port} opens at {BAUD[kind]} baud, but this version cannot read the "
+                          f"reader hub yet", "use a single scan pad: reader rdm6300:PORT or pn532:PORT")
 
 
 # --- buttons and feedback ----------------------------------------------------------------

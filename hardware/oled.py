@@ -24,9 +24,10 @@ import luma.core.error
 import luma.oled.device
 from PIL import Image
 
+from hardware.frame import HEIGHT, WIDTH, check_frame
+
 log = logging.getLogger(__name__)
 
-WIDTH, HEIGHT = 128, 64
 PAGES = HEIGHT // 8
 FRAME_BYTES = WIDTH * PAGES
 
@@ -169,8 +170,7 @@ class Oled:
 
     def show(self, image: Image.Image) -> int:
         """Send what changed in ``image`` (mode "1", 128×64); the number of bytes sent."""
-        if image.mode != "1" or image.size != (WIDTH, HEIGHT):
-            raise ValueError(f"the OLED shows mode '1' {WIDTH}x{HEIGHT} images, not {image.mode} {image.size}")
+        check_frame(image)
         device = self._device
         sent_before = 0
         try:

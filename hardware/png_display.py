@@ -12,8 +12,7 @@ from pathlib import Path
 from PIL import Image
 
 from companion.errors import UserError
-
-WIDTH, HEIGHT = 128, 64
+from hardware.frame import check_frame
 
 
 class PngDisplay:
@@ -30,8 +29,7 @@ class PngDisplay:
 
     def show(self, image: Image.Image) -> int:
         """Write ``image`` (mode "1", 128×64) if it changed; the number of bytes written."""
-        if image.mode != "1" or image.size != (WIDTH, HEIGHT):
-            raise ValueError(f"the display shows mode '1' {WIDTH}x{HEIGHT} images, not {image.mode} {image.size}")
+        check_frame(image)
         pixels = image.tobytes()
         if pixels == self._last:
             return 0

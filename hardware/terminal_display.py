@@ -15,7 +15,8 @@ from typing import TextIO
 
 from PIL import Image
 
-WIDTH, HEIGHT = 128, 64
+from hardware.frame import HEIGHT, WIDTH, check_frame
+
 COLUMNS, ROWS = WIDTH // 2, HEIGHT // 4
 
 BRAILLE = 0x2800
@@ -91,8 +92,7 @@ class TerminalDisplay:
 
     def show(self, image: Image.Image) -> int:
         """Draw ``image`` (mode "1", 128×64) if it changed; the number of characters written."""
-        if image.mode != "1" or image.size != (WIDTH, HEIGHT):
-            raise ValueError(f"the display shows mode '1' {WIDTH}x{HEIGHT} images, not {image.mode} {image.size}")
+        check_frame(image)
         lines = [f"│{line}│" for line in self._render(image)]
         with self._lock:
             if self._lines is None:

@@ -31,9 +31,10 @@ def test_missing_record_is_one_line_and_exit_1(tmp_path, capsys):
     assert err == f"{missing}: no such file"
 
 
-def test_record_of_an_unknown_game(tmp_path, capsys):
+@pytest.mark.parametrize("game", ['"chess"', '["wakanda"]', '{}', 'null'])
+def test_record_of_an_unknown_game(tmp_path, capsys, game):
     record = tmp_path / "chess.jsonl"
-    record.write_text('{"game": "chess"}\n')
+    record.write_text(f'{{"game": {game}}}\n')
     assert main(["moves", str(record)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"{record}: line 1: the header must name the game")

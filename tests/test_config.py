@@ -1,11 +1,12 @@
 """Configuration: the TOML file, its validation, command-line overrides, auto resolution."""
 
+from argparse import Namespace
 from pathlib import Path
 
 import pytest
 
-from companion.config import (DEFAULT_PINS, Config, apply_overrides, default_config_path,
-                              default_data_dir, load_config)
+from companion.config import (DEFAULT_PINS, Config, apply_overrides, config_from_args,
+                              default_config_path, default_data_dir, load_config)
 from companion.errors import UsageError, UserError
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "hardware" / "config.example.toml"
@@ -92,7 +93,6 @@ def test_full_file(tmp_path):
     assert config.pins["v1"] == 4 and config.pins["v2"] == 6 and config.pins["hint"] == 24
     assert config.buzzer_pin == 18 and dict(config.led_pins) == {"green": 12, "red": 16}
     assert config.data_dir == Path("~/games").expanduser()
-    assert config.used_pins()[18] == "buzzer" and config.used_pins()[4] == "button v1"
 
 
 @pytest.mark.parametrize("text, message", [
@@ -151,6 +151,15 @@ def test_overrides_win_over_the_file(tmp_path):
     assert config.reader == "none"
     assert config.buttons == "none"
     assert config.data_dir == tmp_path / "d"
+
+
+def test_config_from_command_line_arguments(tmp_path):
+    path = write(tmp_path, '[display]\nkind = "sh1106"\n[reader]\nkind = "none"\n')
+    # A command without --buttons or --data leaves the file's values (here the defaults).
+    config = config_from_args(Namespace(config=path, display="none", reader=None))
+    assert (config.display, config.reader, config.buttons) == ("none", "none", "auto")
+    with pytest.raises(UsageError, match="--reader: 'pn532' is not a reader"):
+        config_from_args(Namespace(config=path, reader="pn532"))
 
 
 @pytest.mark.parametrize("overrides, message", [

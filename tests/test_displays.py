@@ -51,6 +51,15 @@ def test_png_writes_into_the_folder(tmp_path):
     assert (tmp_path / "out" / "frame-0001.png").exists()
 
 
+@pytest.mark.parametrize("kind", ["terminal", "png", "ssd1306", "sh1106"])
+@pytest.mark.parametrize("mode, size", [("L", (128, 64)), ("1", (64, 128)), ("1", (128, 32))])
+def test_every_display_refuses_a_frame_that_is_not_128x64_black_and_white(tmp_path, kind, mode, size):
+    spec = f"png:{tmp_path}" if kind == "png" else kind
+    display = open_display(Config(display=spec), stream=io.StringIO(), i2c_bus=Bus())
+    with pytest.raises(ValueError, match=rf"mode '1' 128x64 images, not {mode} \({size[0]}, {size[1]}\)"):
+        display.show(Image.new(mode, size))
+
+
 @pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
 def test_oled_on_a_given_bus(kind):
     bus = Bus()

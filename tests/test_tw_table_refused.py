@@ -86,13 +86,29 @@ def test_ok_with_too_few_cards_is_refused_and_keeps_the_scans(table):
     assert table.message == "Place at least 2 cards, the level of this round — T5"
 
 
-def test_the_same_totem_twice_is_refused(tmp_path):
+def test_the_same_totem_twice_is_refused_without_naming_it(tmp_path):
     t = make(tmp_path)
     set_up(t, ("Ana", "Ben", "Cleo"), 0)
     scan(t, "africans/lion")
     out = scan(t, "africans/lion")
-    assert out.signal == "refused" and t.message == "Lion (Africans) is scanned already — T4"
-    assert t.view.done == 1
+    assert out.signal == "refused" and t.view.done == 1
+    assert t.message == "That card is down as a totem already — T2"    # secret until all down
+
+
+def test_the_totem_picker_still_lists_the_totems_laid(tmp_path):
+    t = make(tmp_path)
+    set_up(t, ("Ana", "Ben", "Cleo"), 0)
+    scan(t, "africans/lion")                                    # Ben's totem
+    t.handle(Press("up"))                                       # Cleo picks with the buttons
+    assert t.flow.picker.choice.labels == ("Aborigines", "Africans", "Eskimos", "Indians")
+    while t.flow.picker.choice.value != "africans":
+        t.handle(Press("down"))
+    t.handle(Press("ok"))
+    assert "Lion" in t.flow.picker.choice.labels                # a gap would give it away
+    while t.flow.picker.choice.value.name != "africans/lion":
+        t.handle(Press("down"))
+    assert t.handle(Press("ok")).signal == "refused"
+    assert t.message == "That card is down as a totem already — T2" and t.view.done == 1
 
 
 def test_unknown_tags_and_wakanda_pieces_are_explained(tmp_path):

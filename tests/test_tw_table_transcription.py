@@ -90,7 +90,7 @@ def test_bad_input_is_one_clear_line(tmp_path):
     t, _ = walk(tmp_path)
     assert scan(t, "indians/snake").refused                      # a name is not a tag
     scan(t, uid(1))
-    assert scan(t, uid(2)).note == "Keep or change this card first (OK, ▲▼)"
+    assert scan(t, uid(2)).note == "OK or ▲▼ this card first"   # fits the footer
     with pytest.raises(UserError, match="cannot name a deck file"):
         DeckTranscription(tmp_path, "../x", TagRegistry(tmp_path / "t.json"))
     (tmp_path / "decks").mkdir()
@@ -107,3 +107,20 @@ def test_hold_ok_stops_and_the_frames_draw(tmp_path):
     t.handle(Press("down"))
     assert t.frame().size == (128, 64)
     assert t.handle(Hold("ok")).note.startswith("Stopped at 0/52") and t.finished
+
+
+def test_back_shows_the_list_of_the_step_before_and_ok_chooses_from_it(tmp_path):
+    t, registry = walk(tmp_path)
+    scan(t, uid(1))                                              # proposed: Eagle (Indians)
+    t.handle(Press("down"))                                      # the tribes
+    pick(t, "africans")                                          # the animals
+    t.handle(Press("back"))
+    assert t.stage == "tribe" and t.choice.value == "africans"   # the tribes again
+    pick(t, "africans")
+    pick(t, "snake")
+    t.handle(Press("back"))
+    assert t.stage == "animal" and t.choice.title == "Animal?"
+    pick(t, "snake")
+    pick(t, ("land",))
+    assert [c.name for c in t.cards] == ["africans/snake"]
+    assert registry.item_for(uid(1)) == "africans/snake"

@@ -1,10 +1,11 @@
 """Wakanda bots and self-play: legal choices, determinism per seed, greedy beats random."""
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
-from companion.games.wakanda import Build, Claim, Draw, Wakanda
+from companion.games.wakanda import Build, Claim, Draw, Wakanda, sample_draw
 from companion.games.wakanda.bots import greedy_bot, play_game, random_bot
 
 ROW = ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"]
@@ -22,6 +23,14 @@ def test_bots_choose_a_legal_action(bot):
 def test_bots_do_not_play_chance_moves(bot):
     with pytest.raises(ValueError, match="action phase, not the draw phase"):
         bot(Wakanda(ROW), random.Random(0))
+
+
+def test_sampled_draws_come_from_the_bag_and_an_empty_bag_is_an_error():
+    rng = random.Random(3)
+    only_suns = SimpleNamespace(bag={"eagle": 0, "chief": 0, "sun": 2})
+    assert {sample_draw(only_suns, rng) for _ in range(20)} == {Draw("sun")}
+    with pytest.raises(ValueError, match=r"the bag is empty \(W4\)"):
+        sample_draw(SimpleNamespace(bag={"eagle": 0, "sun": 0}), rng)
 
 
 def test_greedy_claims_the_rich_pole_and_leaves_the_sunny_one():

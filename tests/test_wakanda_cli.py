@@ -108,6 +108,16 @@ def test_several_records_give_one_json_line_each_in_order(tmp_path, capsys):
     assert [r["winners"] for r in results] == [list(g.outcome().winners) for g in games]
 
 
+@pytest.mark.parametrize("command, last", [("score", "Winner: Ana, higher total (W9)."),
+                                           ("moves", "The game is over: no moves.")])
+def test_several_records_as_text_are_headed_by_their_file(tmp_path, capsys, command, last):
+    second = write(tmp_path, "again.jsonl", Path(WORKED).read_text())
+    assert main([command, WORKED, second]) == 0
+    blocks = capsys.readouterr().out.split("\n\n")
+    assert [block.splitlines()[0] for block in blocks] == [f"== {WORKED}", f"== {second}"]
+    assert [block.splitlines()[-1] for block in blocks] == [last, last]
+
+
 @pytest.mark.parametrize("command", ["score", "moves"])
 def test_a_bad_record_exits_1_with_file_line_and_reason(tmp_path, capsys, command):
     lines = worked_lines()

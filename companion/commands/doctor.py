@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from companion.config import load_config
+from companion.config import config_from_args
 
 
 def run(args) -> int:
@@ -16,8 +16,7 @@ def run(args) -> int:
     from hardware.checks import check_all
     from hardware.platform import is_raspberry_pi
 
-    overrides = {name: getattr(args, name, None) for name in ("display", "reader", "buttons", "data")}
-    config = load_config(getattr(args, "config", None), overrides).resolved(is_raspberry_pi())
+    config = config_from_args(args).resolved(is_raspberry_pi())
     reports = check_all(config)
     out = sys.stdout
     for report in reports:

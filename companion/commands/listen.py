@@ -45,13 +45,12 @@ def run(args) -> int:
 def _open_sources(args, events: queue.Queue) -> tuple[list, str]:
     """The input sources, and a few words on what they are."""
     # Hardware modules are imported here only: companion/ never needs them otherwise.
-    from companion.config import load_config
+    from companion.config import config_from_args
     from hardware.inputs import open_inputs
     from hardware.platform import is_raspberry_pi
     from hardware.script_input import ScriptInput
 
-    overrides = {name: getattr(args, name, None) for name in ("display", "reader", "buttons", "data")}
-    config = load_config(getattr(args, "config", None), overrides).resolved(is_raspberry_pi())
+    config = config_from_args(args).resolved(is_raspberry_pi())
     script_path = getattr(args, "input", None)
     script = ScriptInput(script_path, on_end=lambda: events.put(_END)) if script_path else None
     what = script_path if script else f"buttons {config.buttons}, reader {config.reader}"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import sys
+
 from companion.errors import UserError
 from companion.games import read_any_record
 from companion.records import read_text
@@ -28,3 +31,19 @@ def each_record(paths, show, err) -> int:
         show(path, module, state, first)
         first = False
     return status
+
+
+def print_each(paths, as_json: bool, to_json, to_text) -> int:
+    """Print a report of each record: ``to_json(module, state)`` as one JSON line with
+    ``as_json``, else ``to_text(module, state)``, under ``== FILE`` when there are several
+    and a blank line apart. The exit status of :func:`each_record`."""
+    def show(path, module, state, first):
+        if as_json:
+            print(json.dumps(to_json(module, state), ensure_ascii=False))
+            return
+        if not first:
+            print()
+        if len(paths) > 1:
+            print(f"== {path}")
+        print(to_text(module, state))
+    return each_record(paths, show, sys.stderr)

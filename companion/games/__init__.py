@@ -36,7 +36,7 @@ def game_of_record(text: str) -> str:
     except json.JSONDecodeError:
         raise RecordError(1, "the header is not valid JSON") from None
     game = header.get("game") if isinstance(header, dict) else None
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise RecordError(1, f"the header must name the game ({' or '.join(GAMES)}), got {game!r}")
     return game
 

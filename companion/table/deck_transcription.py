@@ -133,7 +133,7 @@ class DeckTranscription:
         if uid is None:
             return Step(f"'{token}' is not a tag: scan the card's tag", True)
         if self.stage != "scan":
-            return Step("Keep or change this card first (OK, ▲▼)", True)
+            return Step("OK or ▲▼ this card first", True)  # one footer line
         known = self.registry.item_for(uid)
         done = {c.name for c in self.cards}
         if known in done:
@@ -155,32 +155,43 @@ class DeckTranscription:
                 self.stage, self.uid = "scan", None
                 return Step("Scan dropped")
             if step_of(button):
-                self.stage = "tribe"
-                self.choice = Choice("Tribe?", tuple(map(tribe_label, TRIBES)), TRIBES).select(
-                    self.proposal.tribe)
+                self._open("tribe")
             return Step()
         if step_of(button):
             self.choice = self.choice.moved(step_of(button))
             return Step()
         if button == "back":
-            self.stage = {"tribe": "confirm", "animal": "tribe", "habitats": "animal"}[stage]
+            previous = {"tribe": "confirm", "animal": "tribe", "habitats": "animal"}[stage]
+            if previous == "confirm":
+                self.stage = previous
+            else:  # the list of that step again, not the one left: OK must choose from it
+                self._open(previous)
             return Step()
         if button != "ok":
             return Step()
         p = self.proposal
         if stage == "tribe":
             self.proposal = Card(self.choice.value, p.animal, p.habitats)
-            labels = tuple(animal_label(Card("", a, ())) for a in self.animals)
-            self.choice = Choice("Animal?", labels, self.animals).select(p.animal)
-            self.stage = "animal"
+            self._open("animal")
             return Step()
         if stage == "animal":
             self.proposal = Card(p.tribe, self.choice.value, p.habitats)
-            labels = tuple(" + ".join(h) for h in HABITAT_CHOICES)
-            self.choice = Choice("Habitats?", labels, HABITAT_CHOICES).select(p.habitats)
-            self.stage = "habitats"
+            self._open("habitats")
             return Step()
         return self._keep(Card(p.tribe, p.animal, self.choice.value))
+
+    def _open(self, stage: str) -> None:
+        """Show the list of ``stage`` (tribe, animal, habitats), the proposal's entry chosen."""
+        p = self.proposal
+        if stage == "tribe":
+            choice = Choice("Tribe?", tuple(map(tribe_label, TRIBES)), TRIBES).select(p.tribe)
+        elif stage == "animal":
+            labels = tuple(animal_label(Card("", a, ())) for a in self.animals)
+            choice = Choice("Animal?", labels, self.animals).select(p.animal)
+        else:
+            labels = tuple(" + ".join(h) for h in HABITAT_CHOICES)
+            choice = Choice("Habitats?", labels, HABITAT_CHOICES).select(p.habitats)
+        self.stage, self.choice = stage, choice
 
     def _keep(self, card: Card) -> Step:
         if any(c.name == card.name for c in self.cards):

@@ -186,8 +186,10 @@ class TotemWarsFlow(Flow):
         game = self.game
         if game.phase == "over":
             return self.tell("The game is over: OK for the score", True)
-        held = self.totems if game.phase == "totems" else self.pending
-        problem = card_problem(game, card, held)
+        if game.phase == "totems" and card in self.totems:
+            # Everyone sees the screen: a totem is never named before all are down (T2).
+            return self.tell(rule_line("that card is down as a totem already", "T2"), True)
+        problem = card_problem(game, card, self.pending)
         if problem is not None:
             return self.tell(rule_line(problem.reason, problem.rule), True)
         if game.phase == "totems":
@@ -226,7 +228,8 @@ class TotemWarsFlow(Flow):
         game = self.game
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems)]
-            cards, title = game.unseen - set(self.totems), f"{game.players[player]}'s totem"
+            # The totems laid stay in the list: leaving them out would give them away (T2).
+            cards, title = game.unseen, f"{game.players[player]}'s totem"
         else:
             cards = game.unseen - set(self.pending)
             title = f"{game.players[game.to_move]} places"

@@ -16,7 +16,7 @@ from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_cente
                                  fill_box, fit, new_canvas, outline_box, text_band, text_width,
                                  wrap)
 from companion.ui.screens import TITLE_HEIGHT, title_band
-from companion.ui.totem_wars_screens import TRIBE_SHORT
+from companion.ui.totem_wars_screens import TRIBE_SHORT, named
 
 #: The big game's target (T16).
 TARGET = 42
@@ -72,8 +72,9 @@ def _summary(game, result, number: int, count: int) -> Image.Image:
 
 
 def _card_text(card, key: str, totem: bool) -> str:
-    """A card in a column: its animal, with its tribe when it is a guest (T7)."""
-    animal = card.animal.replace("_", " ")
+    """A card in a column: its animal, with its tribe when it is a guest (T7). A two-word
+    animal keeps a hyphen (``polar-bear``): cards are told apart by the spaces."""
+    animal = card.animal.replace("_", "-")
     if totem:
         return "● " + animal
     if card.tribe != key and key in TRIBE_SHORT:
@@ -82,11 +83,12 @@ def _card_text(card, key: str, totem: bool) -> str:
 
 
 def _columns(image: Image.Image, top: int, arrangement, short: dict[str, str],
-             guest_tribes: bool) -> None:
-    """One column a row: its label, its cards bottom first (wrapped), its points."""
+             guest_tribes: bool, bottom: int = HEIGHT) -> None:
+    """One column a row, above ``bottom``: its label, its cards bottom first (wrapped), its
+    points."""
     y = top
     for column in arrangement.columns:
-        if y > HEIGHT - SMALL.height:
+        if y > bottom - SMALL.height:
             break
         label = short[column.key]
         fill_box(image, (0, y - 1, 16, y + SMALL.height - 1))
@@ -97,7 +99,7 @@ def _columns(image: Image.Image, top: int, arrangement, short: dict[str, str],
         room = WIDTH - 20 - text_width(points, SMALL) - 4
         lines = wrap(" ".join(words), room, SMALL) or [""]
         for j, line in enumerate(lines):
-            if y > HEIGHT - SMALL.height:
+            if y > bottom - SMALL.height:
                 break
             draw_text(image, 20, y, line, SMALL)
             if j == 0:
@@ -118,10 +120,10 @@ def _war(game, result, player: int, number: int, count: int) -> Image.Image:
     image = new_canvas()
     grouping = result.war_groupings[player]
     title_band(image, f"War: {game.players[player]} {grouping.points}", f"{number}/{count}")
-    _columns(image, TITLE_HEIGHT + 2, grouping, HABITAT_SHORT, guest_tribes=False)
+    bottom = HEIGHT
     if result.habitats[player]:
-        text = f"totem habitat: {result.habitats[player]}"
-        text_band(image, [text + (" (T11)" if len(text) < 20 else "")], SMALL)
+        bottom = text_band(image, [f"totem: {result.habitats[player]} (T11)"], SMALL)
+    _columns(image, TITLE_HEIGHT + 2, grouping, HABITAT_SHORT, guest_tribes=False, bottom=bottom)
     return image
 
 
@@ -228,6 +230,13 @@ def _taken(game, number: int, count: int) -> Image.Image:
     return image
 
 
+def big_game_footer(match) -> str:
+    """Who won the big game, or who deals next (T16), in one line that keeps its rule."""
+    if match.winner is None:
+        return named("Next: {} deals (T16)", match.players[match.dealer], WIDTH - 4, SMALL)
+    return named("{} wins (T16)", match.players[match.winner], WIDTH - 4, SMALL)  # the title says which game
+
+
 def _big(game, match, number: int, count: int) -> Image.Image:
     image = new_canvas()
     title_band(image, f"Big game to {TARGET}", f"{number}/{count}")
@@ -239,9 +248,7 @@ def _big(game, match, number: int, count: int) -> Image.Image:
     totals = match.totals
     n = len(match.players)
     winner = match.winner
-    footer = (f"{match.players[winner]} wins the big game (T16)" if winner is not None
-              else f"Next: {match.players[match.dealer]} deals (T16)")
-    band_top = text_band(image, [fit(footer, WIDTH - 4, SMALL)], SMALL, inverted=winner is not None)
+    band_top = text_band(image, [big_game_footer(match)], SMALL, inverted=winner is not None)
     pitch = min(11, (band_top - TITLE_HEIGHT - 2) // n)
     for p in range(n):
         y = TITLE_HEIGHT + 2 + p * pitch

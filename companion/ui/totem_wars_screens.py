@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from companion.ui.canvas import (HEIGHT, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit,
+from companion.ui.canvas import (ELLIPSIS, HEIGHT, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit,
                                  new_canvas, outline_box, text_band, text_width, wrap)
 from companion.ui.screens import TITLE_HEIGHT, title_band
 
@@ -42,12 +42,36 @@ def _cards(count: int) -> str:
     return f"{count} card{'s' * (count != 1)}"
 
 
+def note_lines(message: str, max_lines: int = 2) -> list[str]:
+    """``message`` wrapped for the bottom band; a note too long is cut in its reason, never
+    in the rule it ends with (``… — T5``): the rule is what players look up."""
+    lines = wrap(message, WIDTH - 4, SMALL)
+    reason, dash, rule = message.rpartition(" — ")
+    if len(lines) <= max_lines:
+        return lines
+    if not dash:
+        return wrap(message, WIDTH - 4, SMALL, max_lines=max_lines)
+    words = reason.split()
+    while words:
+        words.pop()
+        lines = wrap(" ".join(words) + f"{ELLIPSIS}{dash}{rule}", WIDTH - 4, SMALL)
+        if len(lines) <= max_lines:
+            return lines
+    return wrap(f"{ELLIPSIS}{dash}{rule}", WIDTH - 4, SMALL, max_lines=max_lines)
+
+
+def named(template: str, name: str, width: int, font) -> str:
+    """``template`` with ``name`` put in, the name cut so that the line fits ``width``: what
+    follows the name (a rule, OK) is never the part lost."""
+    room = width - text_width(template.format(""), font)
+    return template.format(fit(name, room, font))
+
+
 def _band(image: Image.Image, message: str | None, refused: bool, max_lines: int = 2) -> int:
     """The note along the bottom (lit when refused); return its top row (HEIGHT if none)."""
     if not message:
         return HEIGHT
-    lines = wrap(message, WIDTH - 4, SMALL, max_lines=max_lines)
-    return text_band(image, lines, SMALL, inverted=refused)
+    return text_band(image, note_lines(message, max_lines), SMALL, inverted=refused)
 
 
 def _pill(image: Image.Image, name: str) -> int:
@@ -92,14 +116,21 @@ def totems_screen(game, done: int, *, message: str | None = None,
 def deal_screen(game) -> Image.Image:
     """All totems are down: the dealer deals one more card each (T2); who starts (T3)."""
     image = new_canvas()
-    n = len(game.players)
     title_band(image, "Totems are down")
-    dealer, first = game.players[game.dealer], game.players[(game.dealer + 1) % n]
-    draw_text(image, 3, 13, fit(f"{dealer}, deal", WIDTH - 6, MEDIUM), MEDIUM)
+    draw_text(image, 3, 13, fit(f"{game.players[game.dealer]}, deal", WIDTH - 6, MEDIUM), MEDIUM)
     draw_text(image, 3, 24, "1 more card each", MEDIUM)
-    draw_text(image, 3, 35, fit(f"from {first} (T2)", WIDTH - 6, SMALL), SMALL)
-    text_band(image, [fit(f"{first} starts (T3) · OK", WIDTH - 4, MEDIUM)], MEDIUM, inverted=True)
+    small, band = deal_lines(game)
+    draw_text(image, 3, 35, small, SMALL)
+    text_band(image, [band], MEDIUM, inverted=True)
     return image
+
+
+def deal_lines(game) -> tuple[str, str]:
+    """The deal reminder's last two lines: from whom to deal, and who starts; a long name is
+    cut, never the rule or the OK."""
+    first = game.players[(game.dealer + 1) % len(game.players)]
+    return (named("from {} (T2), then OK", first, WIDTH - 6, SMALL),
+            named("{} starts (T3)", first, WIDTH - 4, MEDIUM))
 
 
 # --- the round board ----------------------------------------------------------------------

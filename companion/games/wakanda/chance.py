@@ -14,12 +14,13 @@ from companion.games.wakanda.rules import VILLAGES
 def sample_draw(game, rng: random.Random) -> Draw:
     """A draw from the bag, each piece equally likely (so a type by its count). W4(1)."""
     bag = game.bag
+    if not any(bag.values()):
+        raise ValueError("the bag is empty (W4)")
     pick = rng.randrange(sum(bag.values()))
     for piece, count in bag.items():
         if pick < count:
             return Draw(piece)
         pick -= count
-    raise ValueError("the bag is empty (W4)")
 
 
 def sample_reveal(game, rng: random.Random) -> Reveal:

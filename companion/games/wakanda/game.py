@@ -69,6 +69,8 @@ class Wakanda:
         self._empty_claim = empty_claim
         self._open_hands = open_hands
         self._villages = list(villages)
+        # The totals (_bag_total, _hand_total, _claims) repeat what the containers hold, kept
+        # up to date by push/pop so that legal_moves() never has to count.
         self._bag = dict(PIECES)
         self._bag_total = sum(PIECES.values())
         self._hands = ({p: 0 for p in PIECES}, {p: 0 for p in PIECES})

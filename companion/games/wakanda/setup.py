@@ -23,7 +23,7 @@ def check_setup(villages: Sequence, first, players: Sequence, variant, empty_cla
     ...     print(exc)
     village 'eagle' appears twice in the row (W2)
     """
-    if isinstance(players, str) or len(players) != 2 or not all(
+    if not isinstance(players, (list, tuple)) or len(players) != 2 or not all(
             isinstance(name, str) and name.strip() for name in players):
         raise SetupError("players must be two non-empty names (W1)")
     if variant not in VARIANTS:
@@ -34,7 +34,7 @@ def check_setup(villages: Sequence, first, players: Sequence, variant, empty_cla
         raise SetupError(f"open_hands must be true or false, got {open_hands!r} (R2)")
     if isinstance(first, bool) or first not in (0, 1):
         raise SetupError(f"first must be player 0 or 1, got {first!r} (W3)")
-    if isinstance(villages, str) or len(villages) != ROW:
+    if not isinstance(villages, (list, tuple)) or len(villages) != ROW:
         raise SetupError(f"villages must list the {ROW} tiles of the row (W2)")
     seen = set()
     for position, name in enumerate(villages, start=1):

@@ -1,0 +1,53 @@
+"""Text that must stay whole on the small screen: the rule and the OK at the end of a line,
+an animal of two words, the last line of a column above a band."""
+
+from companion.games.totem_wars import Match, TotemWars, default_deck, play_game, random_bot
+from companion.ui.canvas import HEIGHT, MEDIUM, SMALL, WIDTH, new_canvas
+from companion.ui.screens import TITLE_HEIGHT
+from companion.ui.totem_wars_round_screens import (HABITAT_SHORT, _card_text, _columns,
+                                                   big_game_footer)
+from companion.ui.totem_wars_screens import deal_lines, note_lines
+
+LONG = "Bartholomew-Jay"
+
+
+def fits(line, font):
+    return len(line) * font.width <= WIDTH - 4
+
+
+def test_a_refusal_too_long_for_the_band_keeps_its_rule():
+    lines = note_lines("Place at least 4 cards, the level of this round — T5")
+    assert len(lines) == 2 and lines[-1].endswith("… — T5")
+    lines = note_lines(f"{LONG} is the last player with cards and places all 3 — T14")
+    assert len(lines) == 2 and lines[-1].endswith("… — T14")
+    assert note_lines("Snake (Indians) is a totem — T2") == ["Snake (Indians) is a", "totem — T2"]
+
+
+def test_the_deal_reminder_keeps_its_rules_and_the_ok():
+    for names in (("Ana", "Ben", "Cleo"), ("Ana", LONG)):
+        small, band = deal_lines(TotemWars(names, 0))
+        assert small.endswith("(T2), then OK") and fits(small, SMALL)
+        assert band.endswith(" starts (T3)") and fits(band, MEDIUM)
+    assert deal_lines(TotemWars(("Ben", "Cleo", "Ana"), 0)) == (
+        "from Cleo (T2), then OK", "Cleo starts (T3)")
+
+
+def test_the_big_game_line_keeps_its_rule():
+    won = Match(("Ana", "Ben", "Cleo"), 0).add_points((40, 20, 44))
+    assert big_game_footer(won) == "Cleo wins (T16)"
+    line = big_game_footer(Match((LONG, "Ben"), 1).add_points((3, 4)))
+    assert line.startswith("Next: Bart") and line.endswith("… deals (T16)") and fits(line, SMALL)
+
+
+def test_a_two_word_animal_stays_one_word_in_a_column():
+    d = default_deck().card
+    assert _card_text(d("eskimos/polar_bear"), "eskimos", totem=False) == "polar-bear"
+    assert _card_text(d("eskimos/polar_bear"), "indians", totem=False) == "polar-bear/esk"
+
+
+def test_columns_stop_above_the_band_under_them():
+    game, _ = play_game(111, 4, [random_bot] * 4)   # Dan's war grouping needs 6 lines
+    grouping = game.rounds[0].war_groupings[3]
+    image = new_canvas()
+    _columns(image, TITLE_HEIGHT + 2, grouping, HABITAT_SHORT, guest_tribes=False, bottom=48)
+    assert not any(image.getpixel((x, y)) for x in range(WIDTH) for y in range(48, HEIGHT))
