@@ -185,7 +185,7 @@ def test_a_whole_game_from_an_input_script_without_hardware(folders, command, va
 def test_a_script_that_stops_mid_game_leaves_it_to_resume(folders):
     script = folders / "start.txt"
     script.write_text("press ok\npress ok\n" +
-                      "".join(f"press ok\n" for _ in range(6)) + "press ok\ntag eagle\n")
+                      "press ok\n" * 6 + "press ok\ntag eagle\n")
     data = folders / "data"
     status = []
     run_in_thread(lambda: status.append(main(["run", "--input", str(script), "--data", str(data),

@@ -3,7 +3,6 @@
 import pytest
 
 from companion.events import Press, ReaderState, Tag, TagGone
-from companion.table.registry import TagRegistry
 from tw_table_helpers import journal, make, place, play_war_round, scan, set_up
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import signal
 import threading
 
-from companion.config import load_config
+from companion.config import OVERRIDES, load_config
 from companion.errors import UserError
 from companion.table.app_loop import AppLoop
 from companion.table.registry import TAGS_FILE, TagRegistry
@@ -22,13 +22,24 @@ from companion.ui import text
 
 def _config(args):
     """The configuration with the command line applied; ``sim`` forces terminal + keyboard."""
-    overrides = {name: getattr(args, name, None) for name in ("display", "reader", "buttons", "data")}
+    overrides = {name: getattr(args, name, None) for name in OVERRIDES}
     if args.command == "sim":
         overrides["display"] = overrides["display"] or "terminal"
         overrides["buttons"] = overrides["buttons"] or "keyboard"
         overrides["reader"] = overrides["reader"] or "keyboard"
     from hardware.platform import is_raspberry_pi
     return load_config(getattr(args, "config", None), overrides).resolved(is_raspberry_pi())
+
+
+def _echo(footer, key_help: str):
+    """What the keyboard calls while a scan is typed: it replaces the key help in the
+    terminal display's footer until Enter or Esc (None without a footer)."""
+    if footer is None:
+        return None
+
+    def echo(typed: str | None) -> None:
+        footer(key_help if typed is None else f"scan: {typed}_")
+    return echo
 
 
 def run(args) -> int:
@@ -55,15 +66,11 @@ def run(args) -> int:
         # Item names in the script stay names: the session tells anonymous pieces apart
         # better than one enrolled UID repeated for every piece of a type.
         script = ScriptInput(args.input, on_end=loop.stop) if getattr(args, "input", None) else None
-        footer = getattr(display, "set_footer", None)
-        echo = None
-        if footer is not None and script is None:
+        footer = getattr(display, "set_footer", None) if script is None else None
+        if footer is not None:
             footer(KEY_HELP)
-
-            def echo(typed: str | None) -> None:
-                # The scan being typed replaces the key help until Enter or Esc.
-                footer(KEY_HELP if typed is None else f"scan: {typed}_")
-        sources = open_inputs(config, script=script, echo=echo, on_quit=loop.stop)
+        sources = open_inputs(config, script=script, echo=_echo(footer, KEY_HELP),
+                              on_quit=loop.stop)
     except BaseException:
         loop.close()
         raise

@@ -19,8 +19,6 @@ from companion.table.enrollment import BUTTON_HELP, Enrollment
 from companion.table.items import card_enrollment_steps, wakanda_enrollment_steps
 from companion.table.registry import TAGS_FILE, TagRegistry
 
-_OVERRIDES = ("display", "reader", "buttons", "data")
-
 #: Put on the event queue when the player quits the keyboard input.
 _QUIT = object()
 
@@ -100,14 +98,12 @@ def _transcribe(walk, events, display) -> None:
 
 def run(args) -> int:
     """Walk through the items of ``--game`` and enroll a scanned tag for each."""
-    from companion.config import load_config
+    from companion.config import config_from_args
     from companion.ui.screens import message_screen
     from hardware.displays import open_display
     from hardware.platform import is_raspberry_pi
 
-    config = load_config(getattr(args, "config", None),
-                         {name: getattr(args, name, None) for name in _OVERRIDES})
-    config = config.resolved(is_raspberry_pi())
+    config = config_from_args(args).resolved(is_raspberry_pi())
     script = getattr(args, "input", None)
     if script is None and config.reader == "none":
         raise UserError("enroll needs a tag reader: set --reader, or give an input script with --input")
