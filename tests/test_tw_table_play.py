@@ -148,7 +148,7 @@ def test_four_players_play_a_whole_game_and_the_big_game_counts_it(tmp_path):
     lines = []
     game = _play(t, TotemWarsPlayer(t, rng), names, 2, [greedy_bot] * 4, rng, lines.append)
     assert game.outcome() is not None and t.screen == "menu"
-    assert t.message == "Game kept in the data folder"
+    assert t.message == "Finished game kept"
     kept = finished_games(t.data_dir)
     assert len(kept) == 1 and read_record(kept[0].read_text())[0].outcome() == game.outcome()
     big = load_big_game(t.data_dir)

@@ -98,3 +98,11 @@ def test_replay_frames_are_the_screens_the_box_showed(tmp_path):
     t = make(tmp_path)
     play_war_round(t)
     assert shown[-1][0].tobytes() == t.frame().tobytes()        # the war's first result page
+
+
+def test_the_menu_offers_a_three_player_game_by_its_first_player(tmp_path):
+    from companion.table.session import MENU_LINE_CHARS
+    write_journal(tmp_path, WAR_RECORD)
+    box = Session(tmp_path / "data", TagRegistry(tmp_path / "tags.json"))
+    assert box.view.choice.labels[0] == "Resume Ana +2"
+    assert all(len(label) <= MENU_LINE_CHARS for label in box.view.choice.labels)

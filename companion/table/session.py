@@ -49,15 +49,18 @@ class Output:
 
 def resume_label(game) -> str:
     """The menu line offering an unfinished game: ``Resume Ana v Ben``; long names are cut
-    (``Resume P1 v P2``) so that the line fits the menu and still says whose game it is."""
+    (``Resume P1 v P2``) so that the line fits the menu and still says whose game it is;
+    three or four players are named by the first and a count (``Resume Ana +2``)."""
     names = game.players
-    label = "Resume " + " v ".join(names)
+    if len(names) > 2:
+        more = f" +{len(names) - 1}"
+        return f"Resume {names[0][:MENU_LINE_CHARS - len('Resume ') - len(more)]}{more}"
+    a, b = names
+    label = f"Resume {a} v {b}"
     if len(label) <= MENU_LINE_CHARS:
         return label
-    joints = len(" v ") * (len(names) - 1)
-    room = max(1, (MENU_LINE_CHARS - len("Resume ") - joints) // len(names))
-    short = [short_name(name, names[(i + 1) % len(names)], room) for i, name in enumerate(names)]
-    return ("Resume " + " v ".join(short))[:MENU_LINE_CHARS]
+    room = (MENU_LINE_CHARS - len("Resume  v ")) // 2
+    return f"Resume {short_name(a, b, room)} v {short_name(b, a, room)}"
 
 
 class Session:
@@ -172,7 +175,7 @@ class Session:
         elif goto == "finish":
             self.play.journal.finish()
             self.play = self.table_game = None
-            self.flow = self._menu(note="Game kept in the data folder")
+            self.flow = self._menu(note="Finished game kept")
         elif goto == "menu":
             if self.play is not None:
                 self.play.journal.close()

@@ -36,9 +36,9 @@ def title_band(image: Image.Image, title: str, right: str = "",
 
 
 def footer_line(image: Image.Image, footer: str | None) -> None:
-    """A line of small print along the bottom edge, centred."""
+    """A line of small print along the bottom edge, centred (cut with an ellipsis)."""
     if footer:
-        draw_centered(image, FOOTER_TOP + 1, footer, SMALL)
+        draw_centered(image, FOOTER_TOP + 1, fit(footer, WIDTH, SMALL), SMALL)
 
 
 def _window(count: int, selected: int, rows: int) -> int:
