@@ -69,3 +69,16 @@ def check_keys(line: int, obj: dict, required: set[str], optional: set[str] = fr
     missing = sorted(required - set(obj))
     if missing:
         raise RecordError(line, f"missing key '{missing[0]}'")
+
+
+def games_line_by_line(text: str, read_record):
+    """``(before, after)``: the game before and after each line of a record, in order
+    (``before`` is None for the header), for replays. The whole record is read first, so a
+    bad line is reported (``RecordError``) before anything is yielded."""
+    read_record(text)
+    lines, _ = parse_lines(text)
+    before = None
+    for count in range(1, len(lines) + 1):
+        after, _ = read_record("".join(dump_line(obj) for _, obj in lines[:count]))
+        yield before, after
+        before = after

@@ -7,7 +7,9 @@ events meant for it and answers with a ``Reply``: the feedback signal, and where
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
+
+from companion.errors import UserError
 
 #: Feedback signals a reply can give (hardware/feedback.py plays them).
 ACCEPTED, REFUSED, YOUR_TURN = "accepted", "refused", "your_turn"
@@ -68,3 +70,42 @@ def rule_line(reason: str, rule: str | None) -> str:
     """A refusal for the screen: ``Village 5 is not open yet — W4``."""
     text = reason[:1].upper() + reason[1:]
     return f"{text} — {rule}" if rule else text
+
+
+def keep_move(game, journal, move, event_line: Callable, illegal: type[Exception]) -> str | None:
+    """Journal first: push ``move`` on the engine and append its record line (fsynced).
+
+    Returns None when the move is played and kept, else the refusal to show: the rule it
+    breaks (``illegal`` is the engine's exception), or that it could not be saved — then the
+    engine is as it was, so nothing is shown that the journal does not hold.
+    """
+    try:
+        game.push(move)
+    except illegal as exc:
+        return rule_line(exc.reason, exc.rule)
+    try:
+        journal.append(event_line(game.history[-1][0], move))
+    except UserError:
+        game.pop()
+        return "Cannot save the game: not played"
+    return None
+
+
+def take_back(game, journal, tracker, describe: Callable) -> str:
+    """Journal first: pop the last move and append ``{"undo": true}``; the note to show.
+
+    ``UserError`` (the move put back) when there is nothing to take back or the journal
+    cannot be written; the tags placed by the move are forgotten by ``tracker``.
+    """
+    if not game.history:
+        raise UserError("Nothing to take back yet")
+    player, move = game.history[-1]
+    text = describe(game, player, move)
+    game.pop()
+    try:
+        journal.append({"undo": True})
+    except UserError:
+        game.push(move)
+        raise UserError("Cannot save the game: nothing taken back") from None
+    tracker.forget_from(len(game.history))
+    return f"Taken back: {text}"

@@ -14,15 +14,18 @@ from companion.table.wakanda_flow import describe
 from companion.ui.wakanda_screens import score_pages
 
 
-class ScoreFlow(Flow):
-    """The final score of ``game``, page by page."""
+class ScorePagesFlow(Flow):
+    """The score pages of a finished ``game``: up/down turn them, OK calls ``finish()``,
+    Back (then OK) takes back the last action. ``describe(game, player, move)`` words that
+    action for the question; a game's score flow gives ``page_view`` and ``frame``."""
 
     kind = "score"
 
-    def __init__(self, game):
+    def __init__(self, game, pages, describe):
         super().__init__()
         self.game = game
-        self.pages = score_pages(game)
+        self.pages = pages
+        self.describe = describe
         self.page = 0
         self.confirming = False
 
@@ -30,12 +33,12 @@ class ScoreFlow(Flow):
         """What the screen shows now."""
         if self.confirming:
             player, move = self.game.history[-1]
-            return ConfirmView("Take back?", describe(self.game, player, move))
-        return ScoreView(self.page)
+            return ConfirmView("Take back?", self.describe(self.game, player, move))
+        return self.page_view()
 
-    def frame(self):
-        """The picture of ``view()``."""
-        return render(self.view(), self.game, self.pages)
+    def finish(self) -> Reply:
+        """OK on a page: keep the record and go back to the menu."""
+        return Reply(goto="finish")
 
     def handle(self, event) -> Reply:
         """Up/down turn the pages, OK finishes, Back (then OK) takes back the last action."""
@@ -49,7 +52,22 @@ class ScoreFlow(Flow):
             self.page = (self.page + step_of(event.button)) % len(self.pages)
             return Reply()
         if event.button == "ok":
-            return Reply(goto="finish")
+            return self.finish()
         if event.button in ("back", "undo") and self.game.history:
             self.confirming = True
         return Reply()
+
+
+class ScoreFlow(ScorePagesFlow):
+    """The final score of a Wakanda ``game``, page by page."""
+
+    def __init__(self, game):
+        super().__init__(game, score_pages(game), describe)
+
+    def page_view(self):
+        """The page shown when no question is asked."""
+        return ScoreView(self.page)
+
+    def frame(self):
+        """The picture of ``view()``."""
+        return render(self.view(), self.game, self.pages)

@@ -24,7 +24,8 @@ from companion.errors import UserError
 from companion.events import Hold, Press
 from companion.games.totem_wars import ChooseTotems, IllegalMove, Play, event_line
 from companion.table.choice import step_of
-from companion.table.flow import ACCEPTED, YOUR_TURN, Flow, Reply, Scan, rule_line
+from companion.table.flow import (ACCEPTED, YOUR_TURN, Flow, Reply, Scan, keep_move, rule_line,
+                                  take_back)
 from companion.table.totem_wars_cards import CardPicker, card_label, card_problem
 from companion.table.totem_wars_views import (DealView, PlacementView, RoundView, TotemsView,
                                               render)
@@ -250,17 +251,11 @@ class TotemWarsFlow(Flow):
         game = self.game
         before, level, rounds = game.to_move, game.level, len(game.rounds)
         first = before is not None and not game.table[before]
-        try:
-            game.push(move)
-        except IllegalMove as exc:
-            return self.tell(rule_line(exc.reason, exc.rule), True)
-        try:
-            self.journal.append(event_line(game.history[-1][0], move))
-        except UserError:
-            game.pop()
-            if isinstance(move, ChooseTotems):
+        refusal = keep_move(game, self.journal, move, event_line, IllegalMove)
+        if refusal:
+            if isinstance(move, ChooseTotems) and game.phase == "totems":
                 self.totems.pop()  # the last totem is not down until it is saved
-            return self.tell("Cannot save the game: not played", True)
+            return self.tell(refusal, True)
         self.pending, self.totems = [], []
         if isinstance(move, ChooseTotems):
             self.showing = "deal"
@@ -279,19 +274,13 @@ class TotemWarsFlow(Flow):
             text = self._undo_text()
             self.totems.pop()
             return self.tell(f"Taken back: {text}")
-        if not game.history:
-            return self.tell("Nothing to take back yet", True)
-        player, move = game.history[-1]
-        text = describe(game, player, move)
-        game.pop()
+        move = game.history[-1][1] if game.history else None
         try:
-            self.journal.append({"undo": True})
-        except UserError:
-            game.push(move)
-            return self.tell("Cannot save the game: nothing taken back", True)
-        self.tracker.forget_from(len(game.history))
+            note = take_back(game, self.journal, self.tracker, describe)
+        except UserError as exc:
+            return self.tell(str(exc), True)
         if isinstance(move, ChooseTotems):
             # Back to the last totem: the others stay down, as they are on the table.
             self.totems = [move.cards[p] for p in totem_order(game)][:-1]
-        self.tell(f"Taken back: {text}")
+        self.tell(note)
         return Reply(ACCEPTED)

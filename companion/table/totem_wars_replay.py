@@ -8,7 +8,7 @@ line by line gives the frames the box showed, each with a note of what the line 
 from __future__ import annotations
 
 from companion.games.totem_wars import ChooseTotems, read_record
-from companion.records import dump_line, parse_lines
+from companion.records import games_line_by_line
 from companion.table.tag_tracker import TagTracker
 from companion.table.totem_wars_flow import TotemWarsFlow, describe
 
@@ -18,13 +18,8 @@ def frames(text: str):
 
     ``RecordError`` (``line N: reason``) when the record is bad, before any frame.
     """
-    read_record(text)
-    lines, _ = parse_lines(text)
-    previous = None
-    for count in range(1, len(lines) + 1):
-        game, _ = read_record("".join(dump_line(obj) for _, obj in lines[:count]))
-        note = _note(previous, game)
-        previous = game
+    for before, game in games_line_by_line(text, read_record):
+        note = _note(before, game)
         flow = TotemWarsFlow(game, journal=None, tracker=TagTracker())
         flow.note = note if flow.showing is None else None
         yield flow.frame(), note

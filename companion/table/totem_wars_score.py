@@ -10,13 +10,11 @@ must not end a game for good).
 from __future__ import annotations
 
 from companion.errors import UserError
-from companion.events import Press
 from companion.table.big_game_store import count_game, load_big_game, with_game
-from companion.table.choice import step_of
-from companion.table.flow import REFUSED, Flow, Reply
+from companion.table.flow import REFUSED, Reply
+from companion.table.score_flow import ScorePagesFlow
 from companion.table.totem_wars_flow import describe
 from companion.table.totem_wars_views import EndView, render
-from companion.table.views import ConfirmView
 from companion.ui.totem_wars_round_screens import end_pages
 
 
@@ -28,50 +26,28 @@ def big_game_preview(data_dir, game):
         return None
 
 
-class TotemWarsScoreFlow(Flow):
+class TotemWarsScoreFlow(ScorePagesFlow):
     """The final score of ``game``, page by page; ``data_dir`` keeps the big game."""
 
-    kind = "score"
-
     def __init__(self, game, data_dir):
-        super().__init__()
-        self.game = game
         self.data_dir = data_dir
         self.match = big_game_preview(data_dir, game)
-        self.pages = end_pages(game, self.match)
-        self.page = 0
-        self.confirming = False
+        super().__init__(game, end_pages(game, self.match), describe)
 
-    def view(self):
-        """What the screen shows now."""
-        if self.confirming:
-            player, move = self.game.history[-1]
-            return ConfirmView("Take back?", describe(self.game, player, move))
+    def page_view(self):
+        """The page shown when no question is asked."""
         return EndView(self.page, len(self.pages))
 
     def frame(self):
         """The picture of ``view()``."""
         return render(self.view(), self.game, self.pages)
 
-    def handle(self, event) -> Reply:
-        """Up/down turn the pages, OK counts the game and finishes, Back (then OK) undoes."""
-        self.clear()
-        if not isinstance(event, Press):
-            return Reply()
-        if self.confirming:
-            self.confirming = False
-            return Reply(goto="play", payload="undo") if event.button == "ok" else Reply()
-        if step_of(event.button):
-            self.page = (self.page + step_of(event.button)) % len(self.pages)
-            return Reply()
-        if event.button == "ok":
-            try:
-                count_game(self.data_dir, self.game)
-            except UserError as exc:
-                # The record stays unfinished and safe; the totals wait for a fix.
-                self.tell(str(exc), True)
-                return Reply(REFUSED)
-            return Reply(goto="finish")
-        if event.button in ("back", "undo") and self.game.history:
-            self.confirming = True
-        return Reply()
+    def finish(self) -> Reply:
+        """Count the game in the big game (never twice), then keep the record."""
+        try:
+            count_game(self.data_dir, self.game)
+        except UserError as exc:
+            # The record stays unfinished and safe; the totals wait for a fix.
+            self.tell(str(exc), True)
+            return Reply(REFUSED)
+        return Reply(goto="finish")

@@ -23,7 +23,8 @@ from companion.events import Hold, Press
 from companion.games.wakanda import (Build, Claim, Draw, IllegalMove, Pass, Reveal, event_line)
 from companion.games.wakanda.rules import HEADDRESSES, PIECES
 from companion.table.choice import Choice, step_of
-from companion.table.flow import ACCEPTED, YOUR_TURN, Flow, Reply, Scan, rule_line
+from companion.table.flow import (ACCEPTED, YOUR_TURN, Flow, Reply, Scan, keep_move, rule_line,
+                                  take_back)
 from companion.table.items import VILLAGE_PREFIX
 from companion.table.tag_tracker import Place
 from companion.table.views import BoardView, ConfirmView, PickerView, render
@@ -286,15 +287,9 @@ class PlayFlow(Flow):
         """Play ``move``: the engine checks it, the journal keeps it, then the screen shows it."""
         game = self.game
         before = game.to_move
-        try:
-            game.push(move)
-        except IllegalMove as exc:
-            return self.tell(rule_line(exc.reason, exc.rule), True)
-        try:
-            self.journal.append(event_line(game.history[-1][0], move))
-        except UserError:
-            game.pop()
-            return self.tell("Cannot save the game: not played", True)
+        refusal = keep_move(game, self.journal, move, event_line, IllegalMove)
+        if refusal:
+            return self.tell(refusal, True)
         if uid is not None and where is not None:
             self.tracker.place(len(game.history) - 1, uid, where)
         self.pending = None
@@ -308,19 +303,11 @@ class PlayFlow(Flow):
 
     def undo(self) -> Reply:
         """Take back the last move (a draw goes back to the bag), journal first."""
-        game = self.game
-        if not game.history:
-            return self.tell("Nothing to take back yet", True)
-        player, move = game.history[-1]
-        text = describe(game, player, move)
-        game.pop()
         try:
-            self.journal.append({"undo": True})
-        except UserError:
-            game.push(move)
-            return self.tell("Cannot save the game: nothing taken back", True)
-        self.tracker.forget_from(len(game.history))
+            note = take_back(self.game, self.journal, self.tracker, describe)
+        except UserError as exc:
+            return self.tell(str(exc), True)
         self.pending = None
         self.choice = None
-        self.tell(f"Taken back: {text}")
+        self.tell(note)
         return Reply(ACCEPTED)

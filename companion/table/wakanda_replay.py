@@ -4,7 +4,7 @@ note of what the line did."""
 from __future__ import annotations
 
 from companion.games.wakanda import read_record
-from companion.records import dump_line, parse_lines
+from companion.records import games_line_by_line
 from companion.table.wakanda_flow import describe
 from companion.ui.wakanda_screens import board_screen
 
@@ -14,13 +14,8 @@ def frames(text: str):
 
     ``RecordError`` (``line N: reason``) when the record is bad.
     """
-    read_record(text)  # the whole record first: a bad line is reported before any frame
-    lines, _ = parse_lines(text)
-    previous = None
-    for count in range(1, len(lines) + 1):
-        game, _ = read_record("".join(dump_line(obj) for _, obj in lines[:count]))
-        note = _note(previous, game)
-        previous = game
+    for before, game in games_line_by_line(text, read_record):
+        note = _note(before, game)
         yield board_screen(game, message=note), note
 
 
