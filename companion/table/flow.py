@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from companion.errors import UserError
+from companion.events import Press
+from companion.table.choice import step_of
 
 #: Feedback signals a reply can give (hardware/feedback.py plays them).
 ACCEPTED, REFUSED, YOUR_TURN = "accepted", "refused", "your_turn"
@@ -64,6 +66,30 @@ class Flow:
     def clear(self) -> None:
         """Drop the note of the previous event."""
         self.note, self.refused = None, False
+
+
+class ChoiceStepsFlow(Flow):
+    """A flow of steps that each ask one question from a list (``self.choice``): up/down
+    move, OK takes the choice (``_take``), Back goes one step back (``_back``), a scan goes
+    to ``_scan``. The set-ups of both games are such flows."""
+
+    choice = None
+
+    def handle(self, event) -> Reply:
+        """Up/down choose, OK takes the choice, Back goes one step back."""
+        self.clear()
+        if isinstance(event, Scan):
+            return self._scan(event)
+        if not isinstance(event, Press):
+            return Reply()
+        if step_of(event.button):
+            self.choice = self.choice.moved(step_of(event.button))
+            return Reply()
+        if event.button == "ok":
+            return self._take(self.choice.value)
+        if event.button in ("back", "undo"):
+            return self._back()
+        return Reply()
 
 
 def rule_line(reason: str, rule: str | None) -> str:

@@ -11,10 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from companion.events import Press
 from companion.games.wakanda.rules import OPEN_AT_START, ROW, VILLAGES
-from companion.table.choice import Choice, step_of
-from companion.table.flow import ACCEPTED, Flow, Reply, Scan
+from companion.table.choice import Choice
+from companion.table.flow import ACCEPTED, ChoiceStepsFlow, Reply, Scan
 from companion.table.items import VILLAGE_PREFIX
 from companion.table.views import MenuView, PickerView, render
 from companion.ui.text import piece_name, t
@@ -34,7 +33,7 @@ class Settings:
     by_lot: bool = False
 
 
-class SetupFlow(Flow):
+class SetupFlow(ChoiceStepsFlow):
     """The set-up steps; ``names`` is the short list of player names of the configuration."""
 
     kind = "setup"
@@ -86,22 +85,6 @@ class SetupFlow(Flow):
     def frame(self):
         """The picture of ``view()``."""
         return render(self.view())
-
-    def handle(self, event) -> Reply:
-        """Up/down choose, OK takes the choice, Back goes one step back; tiles may be scanned."""
-        self.clear()
-        if isinstance(event, Scan):
-            return self._scan(event)
-        if not isinstance(event, Press):
-            return Reply()
-        if step_of(event.button):
-            self.choice = self.choice.moved(step_of(event.button))
-            return Reply()
-        if event.button == "ok":
-            return self._take(self.choice.value)
-        if event.button in ("back", "undo"):
-            return self._back()
-        return Reply()
 
     def _scan(self, scan: Scan) -> Reply:
         if not scan.item.startswith(VILLAGE_PREFIX):

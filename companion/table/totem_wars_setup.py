@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.events import Press
+
 from companion.games.totem_wars import Deck, default_deck, load_deck
 from companion.table.big_game_store import load_big_game, next_dealer
-from companion.table.choice import Choice, step_of
-from companion.table.flow import ACCEPTED, Flow, Reply, Scan, rule_line
+from companion.table.choice import Choice
+from companion.table.flow import ACCEPTED, ChoiceStepsFlow, Reply, Scan, rule_line
 from companion.table.views import MenuView, render
 
 #: The folder of deck files inside the data folder.
@@ -44,7 +44,7 @@ def deck_files(data_dir) -> list[Path]:
         return []
 
 
-class TotemWarsSetupFlow(Flow):
+class TotemWarsSetupFlow(ChoiceStepsFlow):
     """The set-up steps; ``names`` is the short list of names of the configuration."""
 
     kind = "setup"
@@ -109,21 +109,8 @@ class TotemWarsSetupFlow(Flow):
         """The picture of ``view()``."""
         return render(self.view())
 
-    def handle(self, event) -> Reply:
-        """Up/down choose, OK takes the choice, Back goes one step back."""
-        self.clear()
-        if isinstance(event, Scan):
-            return self.tell("Set-up first: ▲▼ then OK")
-        if not isinstance(event, Press):
-            return Reply()
-        if step_of(event.button):
-            self.choice = self.choice.moved(step_of(event.button))
-            return Reply()
-        if event.button == "ok":
-            return self._take(self.choice.value)
-        if event.button in ("back", "undo"):
-            return self._back()
-        return Reply()
+    def _scan(self, scan: Scan) -> Reply:
+        return self.tell("Set-up first: ▲▼ then OK")
 
     def _take(self, value) -> Reply:
         step = self.step
