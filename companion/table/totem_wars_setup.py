@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
-
 from companion.games.totem_wars import Deck, default_deck, load_deck
 from companion.table.big_game_store import load_big_game, next_dealer
 from companion.table.choice import Choice
