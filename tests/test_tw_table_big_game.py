@@ -80,3 +80,17 @@ def test_back_on_the_score_pages_takes_the_last_placement_back(tmp_path):
     t.handle(Press("ok"))
     assert t.game.phase == "play" and t.screen == "board"
     assert not (tmp_path / "data" / BIG_GAME_FILE).exists()
+
+
+def test_the_dealer_step_says_whether_the_big_game_goes_on(tmp_path):
+    count_game(tmp_path / "data", finished())                   # Ana, Ben, Cleo; Cleo deals next
+    t = make(tmp_path)
+    t.handle(Press("down")); t.handle(Press("ok"))              # 3 players
+    for name in ("Ana", "Ben", "Cleo"):
+        while t.view.choice.value != name:
+            t.handle(Press("down"))
+        t.handle(Press("ok"))
+    assert t.view.choice.title == "Who deals?" and t.view.choice.value == 2
+    assert t.view.footer == "Big game goes on (T16)"
+    t.handle(Press("down"))
+    assert t.view.footer == "New big game (T16)"

@@ -56,6 +56,7 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         self.count = 2
         self.players: list[str] = []
         self.dealer = 0
+        self.due: int | None = None  # the dealer the stored big game is due to (T16)
         self.step = "count"
         self.choice = self._choice()
 
@@ -86,8 +87,8 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         if step == "dealer":
             names = self._names()
             choice = Choice("Who deals?", names, tuple(range(self.count)))
-            due = self._due_dealer(names)
-            return choice.select(due if due is not None else self.dealer)
+            self.due = self._due_dealer(names)
+            return choice.select(self.due if self.due is not None else self.dealer)
         labels = (DEFAULT_DECK, *(p.stem for p in self.decks))
         return Choice("Which deck?", labels, (None, *self.decks))
 
@@ -102,7 +103,14 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
 
     def view(self):
         """What the screen shows now."""
-        return MenuView(self.choice, footer=self.note or "▲▼ choose · OK")
+        return MenuView(self.choice, footer=self.note or self._hint())
+
+    def _hint(self) -> str:
+        # Choosing another dealer than the one due starts a new big game (T16): say so
+        # before it happens, not after the game.
+        if self.step == "dealer" and self.due is not None:
+            return "Big game goes on (T16)" if self.choice.value == self.due else "New big game (T16)"
+        return "▲▼ choose · OK"
 
     def frame(self):
         """The picture of ``view()``."""
