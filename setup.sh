@@ -82,7 +82,7 @@ case "$cmd" in
     bench)
         install
         exec "$VENV/bin/python" -m pytest tests --benchmark-enable --benchmark-only \
-            --benchmark-columns=min,median,mean,max,rounds "$@"
+            --benchmark-columns=min,median,mean,max,rounds -s "$@"
         ;;
     service)
         install
@@ -92,7 +92,7 @@ case "$cmd" in
         pi_service "$@"
         ;;
     -h|--help|help)
-        sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
         die "unknown command '$cmd' (use: run, test, bench, service, or nothing to install)"

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from companion.errors import UsageError, UserError
+from companion.ui.text import languages
 
 #: Button name -> BCM pin of the default wiring (hardware/README.md).
 DEFAULT_PINS = MappingProxyType({
@@ -183,8 +183,8 @@ def _validate(config: Config) -> None:
     for name in config.players:
         if type(name) is not str or not name.strip() or len(name) > 16:
             raise UserError(f"players: each name is text of 1-16 characters, got {name!r}")
-    if type(config.language) is not str or not re.fullmatch(r"[a-z]{2}", config.language):
-        raise UserError(f"language: expected a two-letter code such as \"en\", got {config.language!r}")
+    if type(config.language) is not str or config.language not in languages():
+        raise UserError(f"language: expected one of {', '.join(languages())}, got {config.language!r}")
 
 
 # --- the file ---------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def test_example_file_names_every_key():
 
 def test_full_file(tmp_path):
     config = load_config(write(tmp_path, """
-        language = "fr"
+        language = "bg"
         players = ["Ana", "Ben"]
         [display]
         kind = "png:/tmp/frames"
@@ -85,7 +85,7 @@ def test_full_file(tmp_path):
         [data]
         dir = "~/games"
     """))
-    assert config.language == "fr" and config.players == ("Ana", "Ben")
+    assert config.language == "bg" and config.players == ("Ana", "Ben")
     assert (config.display, config.i2c_port, config.i2c_address, config.rotation) == \
         ("png:/tmp/frames", 0, 0x3D, 2)
     assert config.reader == "pn532:/dev/ttyUSB0" and config.buttons == "gpio"
@@ -123,7 +123,8 @@ def test_full_file(tmp_path):
     ("players = \"Ana\"", "players: expected a list of names"),
     ("players = [\"\"]", "players: each name is text"),
     ("players = [1]", "players: each name is text"),
-    ("language = \"english\"", "language: expected a two-letter code"),
+    ("language = \"english\"", "language: expected one of bg, en"),
+    ("language = \"fr\"", "language: expected one of bg, en"),
     ("[data]\ndir = 3", "data.dir: expected a folder path"),
     ("[display\nkind=", "not valid TOML"),
 ])

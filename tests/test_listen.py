@@ -124,12 +124,17 @@ def test_gpio_buttons_on_mock_pins(config, capsys):
             listen(config, "--reader", "none", "--buttons", "gpio", "--count", "1", "--seconds", "5")))
         thread.start()
         pin = Device.pin_factory.pin(13)            # v3 in the default wiring
+        last = Device.pin_factory.pin(23)           # back: the last button listen opens
         deadline = time.monotonic() + 5
-        while pin.when_changed is None and time.monotonic() < deadline:
-            time.sleep(0.01)                        # until listen has opened the buttons
-        pin.drive_low()
-        time.sleep(0.1)
-        pin.drive_high()
+        while last.when_changed is None and time.monotonic() < deadline:
+            time.sleep(0.01)                        # until listen has opened every button
+        # Press until listen reports it: a press before its reporting thread runs is not
+        # an event yet, and --count 1 ends listen at the first one.
+        while thread.is_alive() and time.monotonic() < deadline:
+            pin.drive_low()
+            time.sleep(0.1)
+            pin.drive_high()
+            time.sleep(0.1)
         thread.join(timeout=6)
     finally:
         Device.pin_factory.reset()

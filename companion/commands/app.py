@@ -13,7 +13,6 @@ import signal
 import threading
 
 from companion.config import OVERRIDES, load_config
-from companion.errors import UserError
 from companion.table.app_loop import AppLoop
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
@@ -45,10 +44,7 @@ def _echo(footer, key_help: str):
 def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
-    try:
-        text.set_language(config.language)
-    except ValueError as exc:
-        raise UserError(f"language: {exc}") from None
+    text.set_language(config.language)  # a known language: the configuration checked it
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
     session = Session(config.data_dir, registry, players=config.players,
                       game=getattr(args, "game", None))

@@ -78,6 +78,11 @@ def set_language(lang: str) -> None:
     _current = lang
 
 
+def languages() -> tuple[str, ...]:
+    """The codes of the languages the screens can show."""
+    return tuple(sorted(_LANGUAGES))
+
+
 def language() -> str:
     """The current language code."""
     return _current
