@@ -77,3 +77,11 @@ def test_a_bad_deck_file_is_one_line_naming_the_entry(tmp_path, text, message):
 def test_a_missing_deck_file_is_a_clear_error(tmp_path):
     with pytest.raises(DeckError, match="no such deck file"):
         load_deck(tmp_path / "none.toml")
+
+
+def test_a_bad_card_in_a_deck_file_names_the_file_and_the_card(tmp_path):
+    path = tmp_path / "club.toml"
+    path.write_text('[indians]\nowl = ["sky"]\n')
+    with pytest.raises(DeckError) as error:
+        load_deck(path)
+    assert str(error.value) == f"{path}: indians/owl: unknown habitat 'sky' (known: water, land, air) (T1a)"

@@ -81,13 +81,15 @@ def _card(where: str, tribe, animal, habitats) -> Card:
         raise DeckError(f"{where}: the animal must be a name without '/' or outer spaces, "
                         f"got {animal!r} (T1a)")
     name = f"{tribe}/{animal}"
+    # From here on the card has a name: say it, after the file or list entry it comes from.
+    where = where if where.endswith(name) else f"{where}: {name}"
     if not isinstance(habitats, (list, tuple)) or not 1 <= len(habitats) <= 2:
-        raise DeckError(f"{name}: a card has 1 or 2 habitats, as a list like [\"water\", \"land\"] (T1a)")
+        raise DeckError(f"{where}: a card has 1 or 2 habitats, as a list like [\"water\", \"land\"] (T1a)")
     for habitat in habitats:
         if habitat not in HABITATS:
-            raise DeckError(f"{name}: unknown habitat {habitat!r} (known: {', '.join(HABITATS)}) (T1a)")
+            raise DeckError(f"{where}: unknown habitat {habitat!r} (known: {', '.join(HABITATS)}) (T1a)")
     if len(set(habitats)) != len(habitats):
-        raise DeckError(f"{name}: habitat {habitats[0]!r} is listed twice (T1a)")
+        raise DeckError(f"{where}: habitat {habitats[0]!r} is listed twice (T1a)")
     return Card(tribe, animal, tuple(habitats))
 
 
@@ -112,7 +114,7 @@ def deck_from_list(entries, source: str = "deck") -> Deck:
     >>> deck_from_list([{"tribe": "indians", "animal": "snake", "habitats": ["sky"]}])
     Traceback (most recent call last):
     ...
-    companion.games.totem_wars.deck.DeckError: indians/snake: unknown habitat 'sky' (known: water, land, air) (T1a)
+    companion.games.totem_wars.deck.DeckError: deck card 1: indians/snake: unknown habitat 'sky' (known: water, land, air) (T1a)
     """
     if not isinstance(entries, list):
         raise DeckError(f"{source}: a deck is a list of 52 card objects (T1a)")
