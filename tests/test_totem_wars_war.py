@@ -23,6 +23,7 @@ def test_two_players_war_won_on_war_points():
                        ["eskimos/owl", "eskimos/raven"], ["aborigines/shark", "aborigines/cockatoo"])
     assert r.points == (2, 2) and r.war and r.warring == (0, 1)
     assert r.war_points == (5, 0) and r.taker == 0 and r.habitats == (None, None)
+    assert r.rule == "T11"                      # the highest war score takes the cards
     assert str(r.war_groupings[0]) == "air: indians/eagle* eskimos/owl eskimos/raven"
     assert len(game.taken[0]) == 4
 
@@ -31,6 +32,7 @@ def test_two_players_tied_war_water_beats_land_t11():
     game, r = round_of(["eskimos/seal", "indians/bear"],
                        ["aborigines/emu", "aborigines/dingo"], ["africans/vulture", "africans/eagle"])
     assert r.war_points == (2, 2) and r.habitats == ("water", "land") and r.taker == 0
+    assert r.rule == "T11"
 
 
 def test_the_others_cards_stay_for_the_war_winner_t10():
@@ -47,7 +49,7 @@ def test_three_players_all_three_habitats_nobody_wins_and_cards_go_under_the_dec
                        ["aborigines/emu", "aborigines/dingo"], ["eskimos/whale", "eskimos/orca"],
                        ["aborigines/koala", "aborigines/goanna"])
     assert r.war_points == (2, 2, 2) and r.habitats == ("water", "land", "air")
-    assert r.taker is None and r.destination == "under the deck"
+    assert r.taker is None and r.destination == "under the deck" and r.rule == "T12"
     assert set(r.cards) <= game.unseen and game.taken == ((), (), ())
     assert game.deck_count == 52 - 15 - 3 and r.refill == ((0, 2), (1, 2), (2, 2))
     assert r.next_starter == 0 and game.round_starter == 0  # the same starter again (T13)
@@ -58,7 +60,7 @@ def test_four_players_r3_the_only_unbeaten_habitat_wins():
                        ["aborigines/emu", "aborigines/dingo"], ["eskimos/whale", "eskimos/orca"],
                        ["eskimos/narwhal", "eskimos/salmon"], ["indians/eagle", "indians/hawk"])
     assert r.warring == (0, 1, 2, 3) and r.habitats == ("water", "land", "land", "land")
-    assert r.taker == 0 and len(game.taken[0]) == 8
+    assert r.taker == 0 and len(game.taken[0]) == 8 and r.rule == "R3"
 
 
 def test_r2_the_declared_habitat_of_a_two_habitat_totem_is_compared():

@@ -31,17 +31,10 @@ def outcome_line(game, result) -> str:
     """Where the round's cards went, in one line with the rule (T9, T11, T12, T14, R3, R4)."""
     count = _cards(len(result.cards))
     if result.taker is not None:
-        name = game.players[result.taker]
-        if result.last_player:
-            rule = "T14"
-        elif any(result.habitats):
-            rule = "R3" if sum(h is not None for h in result.habitats) > 2 else "T11"
-        else:
-            rule = "T10" if result.war else "T9"
-        return f"{name} takes {count} ({rule})"
+        return f"{game.players[result.taker]} takes {count} ({result.rule})"
     if result.destination == "removed":
-        return f"No winner 3 times: {count} leave (R4)"
-    return f"No winner: {count} under the deck (T12)"
+        return f"No winner 3 times: {count} leave ({result.rule})"
+    return f"No winner: {count} under the deck ({result.rule})"
 
 
 def _summary(game, result, number: int, count: int) -> Image.Image:

@@ -81,12 +81,12 @@ def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
             lines.append("  Totem habitats (T11): " + ", ".join(f"{names[p]} {r.habitats[p]}" for p in compared))
     count = _cards(len(r.cards))
     if r.taker is not None:
-        rule = "T14: the last player with cards" if r.last_player else "T9"
+        rule = "T14: the last player with cards" if r.last_player else r.rule
         lines.append(f"  {names[r.taker]} takes {count} ({rule}).")
     elif r.destination == "removed":
-        lines.append(f"  Nobody wins; third round in a row: {count} leave the game (R4).")
+        lines.append(f"  Nobody wins; third round in a row: {count} leave the game ({r.rule}).")
     else:
-        lines.append(f"  Nobody wins: {count} go under the deck (T12).")
+        lines.append(f"  Nobody wins: {count} go under the deck ({r.rule}).")
     if r.refill:
         lines.append("  Refill (T13): " + ", ".join(f"{names[p]} {c}" for p, c in r.refill))
     return lines

@@ -63,6 +63,20 @@ class RoundResult:
         """Each warring player's war points (T10), ``None`` for the others."""
         return tuple(a.points if a else None for a in self.war_groupings)
 
+    @property
+    def rule(self) -> str:
+        """The rule that sent the cards where they went: the highest score (T9), the highest
+        war score (T11), the totems' habitats (T11, or R3 for three or four), the last player
+        with cards (T14), nobody (T12), or nobody three times in a row (R4)."""
+        if self.taker is None:
+            return "R4" if self.destination == "removed" else "T12"
+        if self.last_player:
+            return "T14"
+        compared = sum(h is not None for h in self.habitats)
+        if compared:
+            return "R3" if compared > 2 else "T11"
+        return "T11" if self.war else "T9"
+
 
 def habitat_winner(habitats: dict[int, str]) -> int | None:
     """The winner among tied players by totem habitat (T11, R3), or ``None``.
