@@ -120,7 +120,8 @@ def test_demo_through_mocked_buttons_and_a_counting_i2c_bus(tmp_path):
 
     from gpiozero.pins.mock import MockFactory
 
-    from companion.table.wakanda_demo import TablePlayer, play_demo, result_line
+    from companion.games.wakanda import result_line
+    from companion.table.wakanda_demo import TablePlayer, play_demo
     from companion.config import DEFAULT_PINS
     from companion.events import Hold, Press
     from hardware.buttons import GpioButtons
@@ -178,7 +179,7 @@ def test_demo_through_mocked_buttons_and_a_counting_i2c_bus(tmp_path):
 
 
 def test_a_tied_result_names_the_tie_break_once(wakanda_play):
-    from companion.table.wakanda_demo import result_line
+    from companion.games.wakanda import result_line
     game = wakanda_play("d:sun c:1 d:sun c:2 d:sun c:3 d:sun c:4 d:sun c:5 d:sun c:6",
                         empty_claim="always")
     assert result_line(game) == "Ana wins 0 to 0: tie broken by the third headdress (W9)"
@@ -225,3 +226,30 @@ def test_an_input_script_with_seed_or_record_is_bad_usage(tmp_path, capsys):
     script.write_text("press ok\n")
     status, out = demo(capsys, "--input", str(script), "--seed", "3")
     assert status == 2 and out.err.count("\n") == 1
+
+
+def test_a_narrated_script_ends_with_the_result(tmp_path, capsys):
+    from companion.games.wakanda.bots import play_game
+    from companion.games.wakanda.rules import HEADDRESSES
+    game = play_game(4)
+    lines = ["press ok", "press ok"] + [f"tag village:{v}" for v in game.villages] + ["press ok"]
+    if game.first != 0:
+        lines[-1:] = ["press down", "press ok"]
+    for player, move in game.history:
+        kind = type(move).__name__
+        if kind == "Draw":
+            lines += [f"tag {move.piece}", f"gone {move.piece}"]
+        elif kind == "Build":
+            lines += [f"tag {move.piece}", f"gone {move.piece}", f"press v{move.village}"]
+        elif kind == "Claim":
+            lines += [f"tag {HEADDRESSES[player]}", f"gone {HEADDRESSES[player]}", f"press v{move.village}"]
+        else:
+            lines += ["press ok"]
+    lines += ["press ok"]                                  # leave the score pages: kept
+    script = tmp_path / "game.txt"
+    script.write_text("\n".join(lines) + "\n")
+    status, out = demo(capsys, "--input", str(script))
+    assert (status, out.err) == (0, "")
+    from companion.games.wakanda import result_line
+    assert out.out.splitlines()[-1] == f"result   {result_line(game)}"
+    assert "refused" not in out.out

@@ -63,7 +63,7 @@ def test_a_deck_file_of_the_data_folder_is_offered_and_used(tmp_path):
     choose(t, 2); choose(t, "Ana"); choose(t, "Ben"); choose(t, 0)
     assert t.view.choice.labels == ("Default deck", "broken", "our-deck")
     out = choose(t, folder / "broken.toml")
-    assert out.signal == "refused" and t.message == "Deck broken is not a valid deck — T1a"
+    assert out.signal == "refused" and t.message == "Broken: not valid — T1a"
     choose(t, folder / "our-deck.toml")
     assert t.screen == "totems" and t.game.deck.card("indians/snake").habitats == ("water",)
     header = (tmp_path / "data" / "current.jsonl").read_text().splitlines()[0]

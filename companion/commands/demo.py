@@ -10,12 +10,12 @@ from pathlib import Path
 
 from companion.config import load_config
 from companion.errors import UsageError, UserError
-from companion.games.wakanda import write_record
+from companion.games.wakanda import result_line, write_record
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.script_demo import narrate_script
 from companion.table.session import Session
 from companion.table.totem_wars_demo import run_totem_wars_demo
-from companion.table.wakanda_demo import DEFAULT_NAMES, play_demo, result_line
+from companion.table.wakanda_demo import DEFAULT_NAMES, play_demo
 
 
 def run(args) -> int:

@@ -16,7 +16,7 @@ def narrate_script(items, session, display, out) -> int:
     Waits are skipped: the narration needs no real time. Returns the number of refusals.
     """
     refusals = 0
-    game, seen = session.game, 0
+    game, seen, table_game = None, 0, None
     for item in items:
         if isinstance(item, Wait):
             continue
@@ -26,22 +26,20 @@ def narrate_script(items, session, display, out) -> int:
             refusals += 1
             print(f"refused  {format_event(item)}: {session.message}", file=out)
         if session.game is not None and session.game is not game:
-            game, seen = session.game, len(session.game.history)
+            game, seen, table_game = session.game, len(session.game.history), session.table_game
             print(f"game     {' v '.join(game.players)} ({session.table_game.title})", file=out)
         if game is None:
             continue
         history = game.history
-        describe = session.table_game.describe if session.table_game else None
-        while len(history) > seen and describe is not None:
+        while len(history) > seen:
             player, move = history[seen]
-            print(f"         {describe(game, player, move)}", file=out)
+            print(f"         {table_game.describe(game, player, move)}", file=out)
             seen += 1
         if len(history) < seen:
             print(f"         taken back ({seen - len(history)})", file=out)
             seen = len(history)
-        if session.game is None:  # the game was finished and kept
-            outcome = game.outcome()
-            if outcome is not None:
-                print(f"result   {outcome.reason}", file=out)
+        if session.game is None:  # the game was finished and kept, or left for later
+            if game.outcome() is not None:
+                print(f"result   {table_game.result(game)}", file=out)
             game, seen = None, 0
     return refusals

@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import Callable
 
 from companion.games import game_module
+from companion.games.wakanda import result_line as wakanda_result_line
 from companion.table.score_flow import ScoreFlow
 from companion.table.setup_flow import Settings, SetupFlow
 from companion.table import totem_wars_flow, wakanda_flow
@@ -30,6 +31,7 @@ class TableGame:
     play: Callable               # (game, journal, tracker) -> the play flow
     score: Callable              # (game, data_dir) -> the score flow
     describe: Callable           # (game, player, move) -> what the move did, one line
+    result: Callable             # (finished game) -> who won, by how much and why, one line
 
     @property
     def engine(self) -> ModuleType:
@@ -58,6 +60,7 @@ WAKANDA = TableGame(
     play=wakanda_flow.PlayFlow,
     score=lambda game, data_dir: ScoreFlow(game),
     describe=wakanda_flow.describe,
+    result=wakanda_result_line,
 )
 
 TOTEM_WARS = TableGame(
@@ -68,6 +71,7 @@ TOTEM_WARS = TableGame(
     play=totem_wars_flow.TotemWarsFlow,
     score=TotemWarsScoreFlow,
     describe=totem_wars_flow.describe,
+    result=lambda game: game.outcome().reason,
 )
 
 #: Record name → the game at the table, in menu order.

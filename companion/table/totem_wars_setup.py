@@ -140,8 +140,9 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         try:
             deck = default_deck() if path is None else load_deck(path)
         except UserError:
-            # The loader's full reason is too long for the screen: one line names the deck.
-            return self.tell(rule_line(f"deck {Path(path).stem} is not a valid deck", "T1a"), True)
+            # The loader's full reason is too long for the screen: one short line names the
+            # deck; `enroll --deck FILE` prints the reason (docs/decks.md).
+            return self.tell(rule_line(f"{Path(path).stem}: not valid", "T1a"), True)
         name = DEFAULT_DECK if path is None else Path(path).stem
         return Reply(ACCEPTED, goto="start",
                      payload=TotemWarsSettings(self._names(), self.dealer, deck, name))

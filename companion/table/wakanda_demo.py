@@ -192,18 +192,6 @@ def _action(move) -> str:
     return "passes (no move possible, R3)"
 
 
-def result_line(game) -> str:
-    """``Ana wins 20 to 16`` (or a shared win), with the tie-break when there was one:
-    ``Ana wins 9 to 9: tie broken by the third headdress (W9)``."""
-    outcome = game.outcome()
-    totals = [game.score(p).total for p in (0, 1)]
-    if len(outcome.winners) == 2:
-        return f"Shared win {totals[0]} to {totals[1]}"
-    winner = outcome.winners[0]
-    text = f"{game.name(winner)} wins {totals[winner]} to {totals[1 - winner]}"
-    return text if totals[0] != totals[1] else f"{text}: {outcome.reason}"
-
-
 def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
               delay: float = 0.0, player_type=TablePlayer):
     """Play the game of ``seed`` through a session on ``display``; returns the finished game.

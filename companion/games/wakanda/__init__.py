@@ -18,7 +18,8 @@ follows the project's rulings, and a few decisions of its own:
 from companion.games.wakanda.chance import sample_draw, sample_reveal
 from companion.games.wakanda.game import IllegalMove, Outcome, Wakanda
 from companion.games.wakanda.record import event_line, header_line, read_record, write_record
-from companion.games.wakanda.report import format_moves, format_score, moves_json, score_json
+from companion.games.wakanda.report import (format_moves, format_score, moves_json, result_line,
+                                            score_json)
 from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
 from companion.games.wakanda.scoring import ScoreBreakdown
 from companion.games.wakanda.setup import SetupError, random_setup
@@ -29,5 +30,5 @@ __all__ = [
     "Draw", "Build", "Claim", "Pass", "Reveal", "Move",
     "sample_draw", "sample_reveal", "random_setup",
     "read_record", "write_record", "header_line", "event_line",
-    "score_json", "format_score", "moves_json", "format_moves",
+    "score_json", "format_score", "moves_json", "format_moves", "result_line",
 ]
