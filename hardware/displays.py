@@ -42,9 +42,13 @@ def open_display(config: Config, *, stream: TextIO | None = None, i2c_bus=None):
     if kind in ("ssd1306", "sh1106"):
         return _open_oled(kind, config, i2c_bus)
     if kind == "terminal":
-        from hardware.terminal_display import BLOCKS_FIT, TerminalDisplay
+        from hardware.terminal_display import BLOCKS_FIT, BRAILLE_FIT, TerminalDisplay
         out = stream if stream is not None else sys.stdout
-        return TerminalDisplay(out, blocks=_terminal_fits(out, BLOCKS_FIT))
+        size = _terminal_size(out)
+        if size is not None and not _fits(size, BRAILLE_FIT):
+            raise UserError(f"the terminal is {size[0]}×{size[1]}; the simulator needs at least "
+                            f"{BRAILLE_FIT[0]}×{BRAILLE_FIT[1]} (make the window larger)")
+        return TerminalDisplay(out, blocks=size is not None and _fits(size, BLOCKS_FIT))
     if kind.startswith("png:"):
         from hardware.png_display import PngDisplay
         return PngDisplay(kind[4:])
@@ -53,13 +57,17 @@ def open_display(config: Config, *, stream: TextIO | None = None, i2c_bus=None):
     raise UserError(f"--display: '{kind}' is not a display (ssd1306 | sh1106 | terminal | png:DIR | none)")
 
 
-def _terminal_fits(stream: TextIO, size: tuple[int, int]) -> bool:
-    """Whether ``stream`` is a terminal of at least ``size`` (columns, lines)."""
+def _terminal_size(stream: TextIO) -> tuple[int, int] | None:
+    """(columns, lines) of ``stream``'s terminal; None when it is not a terminal (a file, a
+    pipe, a test's StringIO): then the picture is written whole, at the smaller size."""
     try:
-        columns, lines = os.get_terminal_size(stream.fileno())
+        return tuple(os.get_terminal_size(stream.fileno()))
     except (AttributeError, OSError, ValueError):
-        return False  # not a terminal (a file, a pipe, a test's StringIO)
-    return columns >= size[0] and lines >= size[1]
+        return None
+
+
+def _fits(size: tuple[int, int], needed: tuple[int, int]) -> bool:
+    return size[0] >= needed[0] and size[1] >= needed[1]
 
 
 def _open_oled(kind: str, config: Config, bus):

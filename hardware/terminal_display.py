@@ -67,7 +67,9 @@ def block_lines(image: Image.Image) -> list[str]:
             for y in range(0, HEIGHT, 2)]
 
 
-#: The smallest terminal (columns, lines) that gets the half-block picture.
+#: The smallest terminal (columns, lines) for the braille picture, and for the half blocks:
+#: the box, the picture, the footer and the line the cursor rests on.
+BRAILLE_FIT = (COLUMNS + 2, ROWS + 3)
 BLOCKS_FIT = (WIDTH + 2, HEIGHT // 2 + 4)
 
 

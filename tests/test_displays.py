@@ -105,3 +105,37 @@ def test_no_permission_names_the_group(monkeypatch):
     monkeypatch.setattr("hardware.oled.open_oled", refuse)
     with pytest.raises(UserError, match="add yourself to the i2c group"):
         open_display(Config(display="ssd1306"))
+
+
+def _pty_of_size(columns: int, lines: int):
+    import fcntl
+    import os
+    import struct
+    import termios
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    return master, os.fdopen(slave, "w", encoding="utf-8")
+
+
+@pytest.mark.parametrize("columns, lines, blocks", [(80, 24, False), (140, 40, True)])
+def test_the_terminal_picture_takes_the_size_the_terminal_has(columns, lines, blocks):
+    import os
+    master, stream = _pty_of_size(columns, lines)
+    try:
+        open_display(Config(display="terminal"), stream=stream).show(Image.new("1", (128, 64)))
+        top = os.read(master, 65536).decode("utf-8").split("\n")[0].strip("\r").removeprefix("\x1b[?25l")
+        assert len(top) == (130 if blocks else 66)  # the box around 128 or 64 columns
+    finally:
+        stream.close()
+        os.close(master)
+
+
+def test_a_terminal_too_small_for_the_picture_is_one_line():
+    import os
+    master, stream = _pty_of_size(60, 20)
+    try:
+        with pytest.raises(UserError, match=r"the terminal is 60×20; the simulator needs at least 66×19"):
+            open_display(Config(display="terminal"), stream=stream)
+    finally:
+        stream.close()
+        os.close(master)
