@@ -46,3 +46,11 @@ def test_python_dash_m_is_the_same_program():
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
     assert result.stdout.startswith("totem-companion ")
+
+
+@pytest.mark.parametrize("text", ["", "\n\n  \n"])
+def test_an_empty_record_says_so(tmp_path, capsys, text):
+    record = tmp_path / "empty.jsonl"
+    record.write_text(text)
+    assert main(["score", str(record)]) == 1
+    assert capsys.readouterr().err.strip() == f"{record}: line 1: the record is empty (line 1 must be the header)"

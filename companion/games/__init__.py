@@ -31,6 +31,8 @@ def game_module(name: str) -> ModuleType:
 def game_of_record(text: str) -> str:
     """The game named by a record's header (line 1)."""
     first = next((line for line in text.split("\n") if line.strip()), "")
+    if not first:
+        raise RecordError(1, "the record is empty (line 1 must be the header)")
     try:
         header = json.loads(first)
     except json.JSONDecodeError:
