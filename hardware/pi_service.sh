@@ -11,8 +11,19 @@ pi_service_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+# The groups that give the service the devices; systemd refuses to start a unit that
+# names a group the system does not have, so only the existing ones are listed.
+pi_service_groups() {
+    local group groups=""
+    for group in gpio i2c spi dialout; do
+        getent group "$group" >/dev/null 2>&1 && groups="$groups $group"
+    done
+    printf '%s' "${groups# }"
+}
+
 pi_service_unit() {
-    local user=$1
+    local user=$1 groups
+    groups=$(pi_service_groups)
     cat <<UNIT
 [Unit]
 Description=Totem Companion (board game companion box)
@@ -21,7 +32,7 @@ After=multi-user.target
 [Service]
 Type=simple
 User=$user
-SupplementaryGroups=gpio i2c spi dialout
+SupplementaryGroups=$groups
 WorkingDirectory=$ROOT
 ExecStart=$VENV/bin/totem-companion
 Restart=on-failure
