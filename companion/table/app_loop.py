@@ -16,9 +16,6 @@ from typing import TextIO
 
 _STOP = object()
 
-#: Feedback signal → the method of the feedback device that plays it.
-SIGNALS = {"accepted": "accepted", "refused": "refused", "your_turn": "your_turn"}
-
 
 class AppLoop:
     """One session, one display, one feedback device, fed by one queue."""
@@ -59,7 +56,8 @@ class AppLoop:
         out = self.session.handle(event)
         self.show(out.frame)
         if out.signal and self.feedback is not None:
-            getattr(self.feedback, SIGNALS[out.signal])()
+            # A signal is the name of the feedback device's method that plays it.
+            getattr(self.feedback, out.signal)()
         self.handled += 1
         return out
 
