@@ -31,11 +31,17 @@ from companion.table.tag_tracker import TagTracker
 from companion.table.totem_wars_cards import animal_label, card_label, tribe_label
 from companion.table.totem_wars_setup import DECKS_FOLDER
 from companion.ui.screens import menu_screen, message_screen
+from companion.ui.text import t
 
 #: Every habitat list a card may carry (T1), the first habitat first (R2).
 HABITAT_CHOICES = (("water",), ("land",), ("air",), ("water", "land"), ("land", "water"),
                    ("water", "air"), ("air", "water"), ("land", "air"), ("air", "land"))
 DECK_SIZE = CARDS_PER_TRIBE * len(TRIBES)
+
+
+def habitats_label(habitats) -> str:
+    """A card's habitats as players read them, the first first: ``water + land``."""
+    return " + ".join(t(f"habitat.{h}") for h in habitats)
 
 
 @dataclass(frozen=True)
@@ -123,7 +129,7 @@ class DeckTranscription:
             return self._scan(event.uid)
         if isinstance(event, Hold) and event.button == "ok":
             self.stage = "done"
-            return Step(f"Stopped at {len(self.cards)}/{DECK_SIZE}: scan again to go on later")
+            return Step(t("deck.stopped", n=len(self.cards), of=DECK_SIZE))
         if isinstance(event, Press):
             return self._press(event.button)
         return Step()
@@ -131,13 +137,13 @@ class DeckTranscription:
     def _scan(self, token: str) -> Step:
         uid = normalise_uid(token)
         if uid is None:
-            return Step(f"'{token}' is not a tag: scan the card's tag", True)
+            return Step(t("deck.not_tag", token=token), True)
         if self.stage != "scan":
-            return Step("OK or ▲▼ this card first", True)  # one footer line
+            return Step(t("deck.this_first"), True)  # one footer line
         known = self.registry.item_for(uid)
         done = {c.name for c in self.cards}
         if known in done:
-            return Step(f"{uid} is {known} already in this deck", True)
+            return Step(t("deck.known", uid=uid, name=known), True)
         by_name = {c.name: c for c in self.reference}
         proposal = by_name.get(known) or next((c for c in self.reference if c.name not in done),
                                               self.reference.cards[0])
@@ -147,13 +153,13 @@ class DeckTranscription:
     def _press(self, button: str) -> Step:
         stage = self.stage
         if stage == "scan":
-            return Step(f"Scan card {len(self.cards) + 1} of {DECK_SIZE}")
+            return Step(t("deck.scan_n", n=len(self.cards) + 1, of=DECK_SIZE))
         if stage == "confirm":
             if button == "ok":
                 return self._keep(self.proposal)
             if button == "back":
                 self.stage, self.uid = "scan", None
-                return Step("Scan dropped")
+                return Step(t("deck.dropped"))
             if step_of(button):
                 self._open("tribe")
             return Step()
@@ -184,24 +190,26 @@ class DeckTranscription:
         """Show the list of ``stage`` (tribe, animal, habitats), the proposal's entry chosen."""
         p = self.proposal
         if stage == "tribe":
-            choice = Choice("Tribe?", tuple(map(tribe_label, TRIBES)), TRIBES).select(p.tribe)
+            labels = tuple(map(tribe_label, TRIBES))
+            choice = Choice(t("deck.tribe"), labels, TRIBES).select(p.tribe)
         elif stage == "animal":
             labels = tuple(animal_label(Card("", a, ())) for a in self.animals)
-            choice = Choice("Animal?", labels, self.animals).select(p.animal)
+            choice = Choice(t("deck.animal"), labels, self.animals).select(p.animal)
         else:
-            labels = tuple(" + ".join(h) for h in HABITAT_CHOICES)
-            choice = Choice("Habitats?", labels, HABITAT_CHOICES).select(p.habitats)
+            labels = tuple(map(habitats_label, HABITAT_CHOICES))
+            choice = Choice(t("deck.habitats"), labels, HABITAT_CHOICES).select(p.habitats)
         self.stage, self.choice = stage, choice
 
     def _keep(self, card: Card) -> Step:
         if any(c.name == card.name for c in self.cards):
             self.stage = "confirm"
             self.proposal = card
-            return Step(f"{card_label(card)} is in the deck already (T1a): ▲▼ change", True)
+            return Step(t("deck.twice", card=card_label(card)), True)
         if sum(c.tribe == card.tribe for c in self.cards) == CARDS_PER_TRIBE:
             self.stage = "confirm"
             self.proposal = card
-            return Step(f"{tribe_label(card.tribe)} has {CARDS_PER_TRIBE} cards already (T1a)", True)
+            return Step(t("deck.tribe_full", tribe=tribe_label(card.tribe), n=CARDS_PER_TRIBE),
+                        True)
         cards = self.cards + [card]
         if len(cards) == DECK_SIZE:
             text = deck_text(cards)
@@ -223,19 +231,20 @@ class DeckTranscription:
         self.stage, self.uid, self.proposal = ("done" if len(cards) == DECK_SIZE else "scan"), None, None
         if self.finished:
             self.part.unlink(missing_ok=True)
-            return Step(f"Deck written: {self.path.name}, {DECK_SIZE} cards")
-        return Step(f"{card_label(card)} kept ({len(cards)}/{DECK_SIZE})")
+            return Step(t("deck.written", file=self.path.name, n=DECK_SIZE))
+        return Step(t("deck.kept", card=card_label(card), n=len(cards), of=DECK_SIZE))
 
     def frame(self, note: str | None = None):
         """The picture of the walk now, with ``note`` (the last step's line) at the bottom."""
-        title = f"Deck {min(len(self.cards) + 1, DECK_SIZE)}/{DECK_SIZE}"
+        title = t("deck.title", n=min(len(self.cards) + 1, DECK_SIZE), of=DECK_SIZE)
         if self.stage in ("tribe", "animal", "habitats"):
             return menu_screen(f"{title} {self.choice.title}", list(self.choice.labels),
-                               self.choice.selected, footer=note or "▲▼ · OK · BACK")
+                               self.choice.selected, footer=note or t("picker.footer"))
         if self.stage == "confirm":
             p = self.proposal
-            return message_screen(title, [card_label(p), " + ".join(p.habitats)],
-                                  footer=note or "OK keep · ▲▼ change")
+            return message_screen(title, [card_label(p), habitats_label(p.habitats)],
+                                  footer=note or t("deck.keep_footer"))
         if self.finished:
-            return message_screen("Deck", [note or f"{len(self.cards)} cards kept"])
-        return message_screen(title, ["Scan the next card"], footer=note)
+            return message_screen(t("deck.done_title"),
+                                  [note or t("deck.cards_kept", n=len(self.cards))])
+        return message_screen(title, [t("deck.scan_next")], footer=note)

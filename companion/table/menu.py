@@ -6,8 +6,9 @@ from companion.events import Press
 from companion.table.choice import Choice, step_of
 from companion.table.flow import Flow, Reply
 from companion.table.views import MenuView, render
+from companion.ui.text import t
 
-TITLE = "Totem Companion"
+TITLE = "Totem Companion"  # the product's name, the same in every language
 
 
 class MenuFlow(Flow):
@@ -23,7 +24,7 @@ class MenuFlow(Flow):
             labels.append(resume)
             values.append("resume")
         for name, title in titles:
-            labels.append(f"New: {title}")
+            labels.append(t("menu.new", title=title))
             values.append(name)
         self.choice = Choice(TITLE, tuple(labels), tuple(values))
         self.note = note
@@ -40,7 +41,7 @@ class MenuFlow(Flow):
         """Up/down move, OK chooses; a scan here only says what to do."""
         self.clear()
         if not isinstance(event, Press):
-            return self.tell("Choose a game first: ▲▼ then OK")
+            return self.tell(t("menu.choose_first"))
         if step_of(event.button):
             self.choice = self.choice.moved(step_of(event.button))
             return Reply()

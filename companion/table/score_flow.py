@@ -11,6 +11,7 @@ from companion.table.choice import step_of
 from companion.table.flow import Flow, Reply
 from companion.table.views import ConfirmView, ScoreView, render
 from companion.table.wakanda_flow import describe
+from companion.ui.text import t
 from companion.ui.wakanda_screens import score_pages
 
 
@@ -33,7 +34,7 @@ class ScorePagesFlow(Flow):
         """What the screen shows now."""
         if self.confirming:
             player, move = self.game.history[-1]
-            return ConfirmView("Take back?", self.describe(self.game, player, move))
+            return ConfirmView(t("undo.question"), self.describe(self.game, player, move))
         return self.page_view()
 
     def finish(self) -> Reply:

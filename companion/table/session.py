@@ -33,6 +33,7 @@ from companion.table.registry import normalise_uid
 from companion.table.table_games import TABLE_GAMES, TableGame
 from companion.table.tag_tracker import TagTracker
 from companion.ui.canvas import MEDIUM, WIDTH
+from companion.ui.text import t
 from companion.ui.wakanda_screens import short_name
 
 #: Characters of a menu line in the medium font (menu_screen keeps 14 pixels for its marks).
@@ -53,14 +54,15 @@ def resume_label(game) -> str:
     three or four players are named by the first and a count (``Resume Ana +2``)."""
     names = game.players
     if len(names) > 2:
-        more = f" +{len(names) - 1}"
-        return f"Resume {names[0][:MENU_LINE_CHARS - len('Resume ') - len(more)]}{more}"
+        more = len(names) - 1
+        room = MENU_LINE_CHARS - len(t("menu.resume_more", name="", more=more))
+        return t("menu.resume_more", name=names[0][:room], more=more)
     a, b = names
-    label = f"Resume {a} v {b}"
+    label = t("menu.resume", a=a, b=b)
     if len(label) <= MENU_LINE_CHARS:
         return label
-    room = (MENU_LINE_CHARS - len("Resume  v ")) // 2
-    return f"Resume {short_name(a, b, room)} v {short_name(b, a, room)}"
+    room = (MENU_LINE_CHARS - len(t("menu.resume", a="", b=""))) // 2
+    return t("menu.resume", a=short_name(a, b, room), b=short_name(b, a, room))
 
 
 class Session:
@@ -131,16 +133,16 @@ class Session:
         if isinstance(event, ReaderState):
             self.flow.clear()
             if event.connected:
-                return self.flow.tell("Reader connected")
+                return self.flow.tell(t("session.reader_on"))
             self.tracker.reader_lost(event.reader)
-            return self.flow.tell("Reader unplugged: go on with the buttons", True)
+            return self.flow.tell(t("session.reader_off"), True)
         if isinstance(event, Tag):
             if not self.tracker.arrive(event.uid, event.reader):
                 return None  # a repeated read of a tag still on the reader
             item = self.registry.resolve(event.uid)
             self.flow.clear()
             if item is None:
-                return self.flow.tell("Unknown tag — enroll it", True)
+                return self.flow.tell(t("session.unknown_tag"), True)
             if self.table_game is not None and game_of_item(item) != self.table_game.name:
                 return self.flow.tell(self.table_game.wrong_item, True)
             uid = event.uid.upper() if normalise_uid(event.uid) else None
@@ -175,7 +177,7 @@ class Session:
         elif goto == "finish":
             self.play.journal.finish()
             self.play = self.table_game = None
-            self.flow = self._menu(note="Finished game kept")
+            self.flow = self._menu(note=t("session.finished"))
         elif goto == "menu":
             if self.play is not None:
                 self.play.journal.close()
@@ -189,7 +191,7 @@ class Session:
         try:
             found = self._unfinished()
         except UserError:
-            return MenuFlow(titles, note=note or "Unfinished game unreadable: kept aside on New game")
+            return MenuFlow(titles, note=note or t("session.unreadable"))
         if found is None:
             return MenuFlow(titles, note=note)
         journal, _, game = found
@@ -224,10 +226,10 @@ class Session:
         try:
             found = self._unfinished()
         except UserError as exc:
-            self.flow = self._menu(note=f"Cannot resume: {exc}")
+            self.flow = self._menu(note=t("session.cannot_resume", reason=exc))
             return
         if found is None:
-            self.flow = self._menu(note="No unfinished game to resume")
+            self.flow = self._menu(note=t("session.nothing_to_resume"))
             return
         journal, self.table_game, game = found
         self._enter(game, journal)

@@ -1,8 +1,9 @@
 """Setting up a Wakanda game at the table (rules/wakanda.md W2, W3, W10).
 
 Steps: the players' names (when the configuration lists some; otherwise "Player 1" and
-"Player 2"), the variant (open, or hidden: tiles 4-6 face down), the village tiles in row
-order (scan each tile, or pick it with up/down and OK), and who starts (or draw lots).
+"Player 2", in the screens' language), the variant (open, or hidden: tiles 4-6 face down),
+the village tiles in row order (scan each tile, or pick it with up/down and OK), and who
+starts (or draw lots).
 Back always goes one step back: the last tile, then the previous step, then the menu.
 """
 
@@ -11,15 +12,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from companion.games.wakanda.rules import OPEN_AT_START, ROW, VILLAGES
+from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, ROW, VILLAGES
 from companion.table.choice import Choice
 from companion.table.flow import ACCEPTED, ChoiceStepsFlow, Reply, Scan
 from companion.table.items import VILLAGE_PREFIX
 from companion.table.views import MenuView, PickerView, render
 from companion.ui.text import piece_name, t
 
-DEFAULT_NAMES = ("Player 1", "Player 2")
-HEADDRESS_OF = ("Wings", "Crests")
+
+def default_name(seat: int) -> str:
+    """The name of a seat no configured name was chosen for: ``Player 1``."""
+    return t("setup.player", n=seat + 1)
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ class SetupFlow(ChoiceStepsFlow):
         self.rng = rng or random.Random()
         self.steps = (("name0", "name1") if self.offered else ()) + ("variant", "tiles", "first")
         self.step = 0
-        self.players = list(DEFAULT_NAMES)
+        self.players = [default_name(0), default_name(1)]
         self.variant = "open"
         self.tiles: list[str] = []
         self.choice = self._choice()
@@ -62,19 +65,20 @@ class SetupFlow(ChoiceStepsFlow):
         if step in ("name0", "name1"):
             seat = int(step[-1])
             taken = self.players[0] if seat == 1 else None
-            names = tuple(n for n in self.offered if n != taken) + (DEFAULT_NAMES[seat],)
-            choice = Choice(f"{HEADDRESS_OF[seat]}: who?", names, names)
+            names = tuple(n for n in self.offered if n != taken) + (default_name(seat),)
+            choice = Choice(t("setup.who", headdress=t(f"headdress.{HEADDRESSES[seat]}")),
+                            names, names)
             # Coming back to this step shows the name chosen before; else the next free name.
             return choice.select(self.players[seat]) if self.players[seat] in self.offered else choice
         if step == "variant":
-            return Choice("Variant", ("Open: all tiles up", "Hidden: 4-6 down"),
+            return Choice(t("setup.variant"), (t("setup.open"), t("setup.hidden")),
                           ("open", "hidden")).select(self.variant)
         if step == "tiles":
             left = tuple(v for v in VILLAGES if v not in self.tiles)
             # Short enough to leave room for the picker's "1/8" counter.
-            return Choice(f"Scan tile {len(self.tiles) + 1} of {self._tiles_wanted()}",
+            return Choice(t("setup.scan_tile", n=len(self.tiles) + 1, of=self._tiles_wanted()),
                           tuple(piece_name(v) for v in left), left)
-        return Choice("Who starts?", (*self.players, "Draw lots"), (0, 1, "lots"))
+        return Choice(t("setup.who_starts"), (*self.players, t("setup.lots")), (0, 1, "lots"))
 
     def view(self):
         """What the screen shows now."""
@@ -89,17 +93,17 @@ class SetupFlow(ChoiceStepsFlow):
     def _scan(self, scan: Scan) -> Reply:
         if not scan.item.startswith(VILLAGE_PREFIX):
             if self.current == "tiles":
-                return self.tell("Not a village tile", True)
-            return self.tell("Set-up first: ▲▼ then OK")
+                return self.tell(t("setup.not_tile"), True)
+            return self.tell(t("setup.first"))
         if self.current == "variant":
             # Scanning the first tile says the variant on screen is the one wanted.
             self._take(self.choice.value)
         if self.current != "tiles":
-            return self.tell("Tiles come next: ▲▼ then OK here first")
+            return self.tell(t("setup.tiles_next"))
         village = scan.item[len(VILLAGE_PREFIX):]
         if village in self.tiles:
-            return self.tell(f"{piece_name(village)} is tile {self.tiles.index(village) + 1} already",
-                             True)
+            return self.tell(t("setup.tile_twice", village=piece_name(village),
+                               n=self.tiles.index(village) + 1), True)
         return self._take(village)
 
     def _take(self, value) -> Reply:

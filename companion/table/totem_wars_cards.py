@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from companion.games.totem_wars import TRIBES, Card, IllegalMove
 from companion.table.choice import Choice
+from companion.ui.text import animal_name, t
 
 
 def card_problem(game, card: Card, held=()) -> IllegalMove | None:
@@ -27,34 +28,33 @@ def card_problem(game, card: Card, held=()) -> IllegalMove | None:
     ``held`` are the cards already scanned for the placement (or the totems) under way.
     """
     if card not in game.deck:
-        return IllegalMove(f"{card.name} is not a card of this game's deck", "T1a")
+        return IllegalMove(t("tw.card.not_in_deck", name=card.name), "T1a")
     if card in held:
-        return IllegalMove(f"{card_label(card)} is scanned already", "T4")
+        return IllegalMove(t("tw.card.scanned", card=card_label(card)), "T4")
     if card in game.unseen:
         return None
     if card in game.totems:
-        return IllegalMove(f"{card_label(card)} is a totem", "T2")
+        return IllegalMove(t("tw.card.totem", card=card_label(card)), "T2")
     if any(card in cards for cards in game.table):
-        return IllegalMove(f"{card_label(card)} is on the table already", "T4")
+        return IllegalMove(t("tw.card.on_table", card=card_label(card)), "T4")
     if any(card in cards for cards in game.taken):
-        return IllegalMove(f"{card_label(card)} was taken", "T9")
-    return IllegalMove(f"{card_label(card)} left the game", "R4")
+        return IllegalMove(t("tw.card.taken", card=card_label(card)), "T9")
+    return IllegalMove(t("tw.card.left", card=card_label(card)), "R4")
 
 
 def tribe_label(tribe: str) -> str:
     """A tribe as players read it: ``Indians``."""
-    return tribe.capitalize()
+    return t(f"tribe.{tribe}")
 
 
 def animal_label(card: Card) -> str:
     """A card's animal as players read it: ``Polar bear``."""
-    animal = card.animal.replace("_", " ")
-    return animal[:1].upper() + animal[1:]
+    return animal_name(card.animal)
 
 
 def card_label(card: Card) -> str:
     """A card as players read it: ``Snake (Indians)``."""
-    return f"{animal_label(card)} ({tribe_label(card.tribe)})"
+    return t("tw.card", animal=animal_label(card), tribe=tribe_label(card.tribe))
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class CardPicker:
     def open(cls, title: str, cards) -> CardPicker | None:
         """A picker over ``cards``; ``None`` when there is no card to pick."""
         cards = tuple(sorted(cards))
-        tribes = tuple(t for t in TRIBES if any(c.tribe == t for c in cards))
+        tribes = tuple(tribe for tribe in TRIBES if any(c.tribe == tribe for c in cards))
         if not tribes:
             return None
         return cls(title, cards, Choice(title, tuple(map(tribe_label, tribes)), tribes))
@@ -84,7 +84,8 @@ class CardPicker:
         if self.tribe is None:
             tribe = self.choice.value
             own = tuple(c for c in self.cards if c.tribe == tribe)
-            choice = Choice(f"{tribe_label(tribe)}:", tuple(map(animal_label, own)), own)
+            choice = Choice(t("tw.tribe_title", tribe=tribe_label(tribe)),
+                            tuple(map(animal_label, own)), own)
             return replace(self, choice=choice, tribe=tribe), None
         return None, self.choice.value
 

@@ -30,6 +30,7 @@ from companion.table.totem_wars_cards import CardPicker, card_label, card_proble
 from companion.table.totem_wars_views import (DealView, PlacementView, RoundView, TotemsView,
                                               render)
 from companion.table.views import ConfirmView, MenuView
+from companion.ui.text import cards, t
 from companion.ui.totem_wars_round_screens import round_page, round_page_count
 
 
@@ -43,9 +44,8 @@ def describe(game, player: int | None, move) -> str:
     """What a move did, for the undo question: ``Ben placed 2 cards``; for the totems, the
     last one laid (the others stay down)."""
     if isinstance(move, ChooseTotems):
-        return f"{game.players[totem_order(game)[-1]]}'s totem"
-    count = len(move.cards)
-    return f"{game.players[player]} placed {count} card{'s' * (count != 1)}"
+        return t("tw.totem_of", name=game.players[totem_order(game)[-1]])
+    return t("tw.placed", name=game.players[player], cards=cards(len(move.cards)))
 
 
 def _after_action(game) -> str | None:
@@ -100,11 +100,11 @@ class TotemWarsFlow(Flow):
         """What the screen shows now."""
         game = self.game
         if self.confirming == "undo":
-            return ConfirmView("Take back?", self._undo_text())
+            return ConfirmView(t("undo.question"), self._undo_text())
         if self.confirming == "leave":
-            return ConfirmView("Leave this game?", "It is kept: resume it from the menu")
+            return ConfirmView(t("leave.question"), t("leave.detail"))
         if self.picker is not None:
-            return MenuView(self.picker.choice, footer=self.note or "▲▼ · OK · BACK")
+            return MenuView(self.picker.choice, footer=self.note or t("picker.footer"))
         if self.showing == "deal":
             return DealView()
         if self.showing == "round":
@@ -180,16 +180,16 @@ class TotemWarsFlow(Flow):
         try:
             card = self.game.deck.card(scan.item)
         except KeyError:
-            return self.tell(rule_line(f"no card {scan.item} in this game's deck", "T1a"), True)
+            return self.tell(rule_line(t("tw.no_card", name=scan.item), "T1a"), True)
         return self._card(card)
 
     def _card(self, card) -> Reply:
         game = self.game
         if game.phase == "over":
-            return self.tell("The game is over: OK for the score", True)
+            return self.tell(t("tw.over"), True)
         if game.phase == "totems" and card in self.totems:
             # Everyone sees the screen: a totem is never named before all are down (T2).
-            return self.tell(rule_line("that card is down as a totem already", "T2"), True)
+            return self.tell(rule_line(t("tw.totem_down"), "T2"), True)
         problem = card_problem(game, card, self.pending)
         if problem is not None:
             return self.tell(rule_line(problem.reason, problem.rule), True)
@@ -212,9 +212,9 @@ class TotemWarsFlow(Flow):
         if button in ("back", "undo"):
             if self.pending:
                 card = self.pending.pop()
-                return self.tell(f"{card_label(card)} taken off: not placed")
+                return self.tell(t("tw.taken_off", card=card_label(card)))
             if not self.totems and not game.history:
-                return self.tell("Nothing to take back yet", True)
+                return self.tell(t("undo.nothing"), True)
             self.confirming = "undo"
             return Reply()
         if game.phase == "over":
@@ -230,17 +230,17 @@ class TotemWarsFlow(Flow):
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems)]
             # The totems laid stay in the list: leaving them out would give them away (T2).
-            cards, title = game.unseen, f"{game.players[player]}'s totem"
+            offered, title = game.unseen, t("tw.totem_of", name=game.players[player])
         else:
-            cards = game.unseen - set(self.pending)
-            title = f"{game.players[game.to_move]} places"
-        self.picker = CardPicker.open(title, cards)
+            offered = game.unseen - set(self.pending)
+            title = t("tw.places", name=game.players[game.to_move])
+        self.picker = CardPicker.open(title, offered)
 
     def _undo_text(self) -> str:
         game = self.game
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems) - 1]
-            return f"{game.players[player]}'s totem"
+            return t("tw.totem_of", name=game.players[player])
         player, move = game.history[-1]
         return describe(game, player, move)
 
@@ -263,7 +263,7 @@ class TotemWarsFlow(Flow):
         if len(game.rounds) > rounds:
             self.showing, self.page = "round", 0
         elif first and 0 < level < len(move.cards):
-            self.tell(f"{game.players[before]} raises to {game.level} (T5)")
+            self.tell(t("tw.raises", name=game.players[before], level=game.level))
         return Reply(YOUR_TURN if game.to_move != before else ACCEPTED)
 
     def undo(self) -> Reply:
@@ -273,7 +273,7 @@ class TotemWarsFlow(Flow):
         if game.phase == "totems" and self.totems:
             text = self._undo_text()
             self.totems.pop()
-            return self.tell(f"Taken back: {text}")
+            return self.tell(t("undo.done", what=text))
         move = game.history[-1][1] if game.history else None
         try:
             note = take_back(game, self.journal, self.tracker, describe)

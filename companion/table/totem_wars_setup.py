@@ -1,8 +1,9 @@
 """Setting up a Totem Wars game at the table (rules/totem-wars.md T1, T2, T16).
 
 Steps: how many players (2 to 4), their names in seat order, clockwise (from the names of
-the configuration, or "Player 1" …), the dealer, and the deck (the default deck or a deck
-file of the data folder's ``decks/``, e.g. one transcribed from a physical deck). When the
+the configuration, or "Player 1" … in the screens' language), the dealer, and the deck (the
+default deck or a deck file of the data folder's ``decks/``, e.g. one transcribed from a
+physical deck). When the
 big game of these players is under way, the dealer it is due to (T16) is offered first.
 Back always goes one step back, and from the first step to the menu.
 """
@@ -17,10 +18,13 @@ from companion.games.totem_wars import Deck, default_deck, load_deck
 from companion.table.big_game_store import load_big_game, next_dealer
 from companion.table.choice import Choice
 from companion.table.flow import ACCEPTED, ChoiceStepsFlow, Reply, Scan, rule_line
+from companion.table.setup_flow import default_name
 from companion.table.views import MenuView, render
+from companion.ui.text import t
 
 #: The folder of deck files inside the data folder.
 DECKS_FOLDER = "decks"
+#: The settings' name of the bundled deck (the set-up shows it in the screens' language).
 DEFAULT_DECK = "Default deck"
 
 
@@ -66,31 +70,28 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         names = tuple(f"name{i}" for i in range(self.count)) if self.offered else ()
         return ("count", *names, "dealer") + (("deck",) if self.decks else ())
 
-    def _default(self, seat: int) -> str:
-        return f"Player {seat + 1}"
-
     def _names(self) -> tuple[str, ...]:
-        return tuple(self.players[i] if i < len(self.players) else self._default(i)
+        return tuple(self.players[i] if i < len(self.players) else default_name(i)
                      for i in range(self.count))
 
     def _choice(self) -> Choice:
         step = self.step
         if step == "count":
-            return Choice("Totem Wars: players", ("2 players", "3 players", "4 players"),
+            return Choice(t("tw.setup.players"), tuple(t("tw.setup.count", n=n) for n in (2, 3, 4)),
                           (2, 3, 4)).select(self.count)
         if step.startswith("name"):
             seat = int(step[4:])
             taken = set(self.players[:seat])
-            names = tuple(n for n in self.offered if n not in taken) + (self._default(seat),)
-            choice = Choice(f"Seat {seat + 1} (clockwise)", names, names)
+            names = tuple(n for n in self.offered if n not in taken) + (default_name(seat),)
+            choice = Choice(t("tw.setup.seat", n=seat + 1), names, names)
             return choice.select(self.players[seat]) if seat < len(self.players) else choice
         if step == "dealer":
             names = self._names()
-            choice = Choice("Who deals?", names, tuple(range(self.count)))
+            choice = Choice(t("tw.setup.dealer"), names, tuple(range(self.count)))
             self.due = self._due_dealer(names)
             return choice.select(self.due if self.due is not None else self.dealer)
-        labels = (DEFAULT_DECK, *(p.stem for p in self.decks))
-        return Choice("Which deck?", labels, (None, *self.decks))
+        labels = (t("tw.setup.default_deck"), *(p.stem for p in self.decks))
+        return Choice(t("tw.setup.deck"), labels, (None, *self.decks))
 
     def _due_dealer(self, names) -> int | None:
         """The dealer the stored big game of these players is due to (T16), if any."""
@@ -109,15 +110,15 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         # Choosing another dealer than the one due starts a new big game (T16): say so
         # before it happens, not after the game.
         if self.step == "dealer" and self.due is not None:
-            return "Big game goes on (T16)" if self.choice.value == self.due else "New big game (T16)"
-        return "▲▼ choose · OK"
+            return t("tw.setup.big_on" if self.choice.value == self.due else "tw.setup.big_new")
+        return t("nav.footer")
 
     def frame(self):
         """The picture of ``view()``."""
         return render(self.view())
 
     def _scan(self, scan: Scan) -> Reply:
-        return self.tell("Set-up first: ▲▼ then OK")
+        return self.tell(t("setup.first"))
 
     def _take(self, value) -> Reply:
         step = self.step
@@ -142,7 +143,7 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         except UserError:
             # The loader's full reason is too long for the screen: one short line names the
             # deck; `enroll --deck FILE` prints the reason (docs/decks.md).
-            return self.tell(rule_line(f"{Path(path).stem}: not valid", "T1a"), True)
+            return self.tell(rule_line(t("tw.setup.bad_deck", deck=Path(path).stem), "T1a"), True)
         name = DEFAULT_DECK if path is None else Path(path).stem
         return Reply(ACCEPTED, goto="start",
                      payload=TotemWarsSettings(self._names(), self.dealer, deck, name))

@@ -28,7 +28,7 @@ from companion.table.flow import (ACCEPTED, YOUR_TURN, Flow, Reply, Scan, keep_m
 from companion.table.items import VILLAGE_PREFIX
 from companion.table.tag_tracker import Place
 from companion.table.views import BoardView, ConfirmView, PickerView, render
-from companion.ui.text import piece_name
+from companion.ui.text import piece_name, t
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
 
@@ -41,29 +41,39 @@ class Pending:
     uid: str | None
 
 
+def _headdress(item: str) -> str:
+    """A headdress's name for players: ``Wings``."""
+    return t(f"headdress.{item}")
+
+
+def _lower(item: str) -> str:
+    """A piece's, village's or headdress's name inside a sentence: ``sun``, ``томахавка``."""
+    return (_headdress(item) if item in HEADDRESSES else piece_name(item)).lower()
+
+
 def describe(game, player: int | None, move) -> str:
     """What a move did, in the past tense: ``Ana built sun on village 2``."""
     if isinstance(move, Reveal):
-        return f"village {game.open_count} turned up: {move.village}"
+        return t("play.turned_up", n=game.open_count, village=_lower(move.village))
     name = game.name(player)
     if isinstance(move, Draw):
-        return f"{name} drew {move.piece}"
+        return t("play.drew", name=name, piece=_lower(move.piece))
     if isinstance(move, Build):
-        return f"{name} built {move.piece} on village {move.village}"
+        return t("play.built", name=name, piece=_lower(move.piece), n=move.village)
     if isinstance(move, Claim):
-        return f"{name} claimed village {move.village}"
-    return f"{name} passed"
+        return t("play.claimed", name=name, n=move.village)
+    return t("play.passed", name=name)
 
 
 def move_label(move) -> str:
     """A move as a menu line: ``Build sun on 2``, ``Claim 3``, ``Pass``."""
     if isinstance(move, Build):
-        return f"Build {move.piece} on {move.village}"
+        return t("move.build", piece=_lower(move.piece), n=move.village)
     if isinstance(move, Claim):
-        return f"Claim village {move.village}"
+        return t("move.claim", n=move.village)
     if isinstance(move, Reveal):
         return piece_name(move.village)
-    return "Pass"
+    return t("move.pass")
 
 
 class PlayFlow(Flow):
@@ -86,9 +96,9 @@ class PlayFlow(Flow):
         """What the screen shows now."""
         if self.confirming == "undo":
             player, move = self.game.history[-1]
-            return ConfirmView("Take back?", describe(self.game, player, move))
+            return ConfirmView(t("undo.question"), describe(self.game, player, move))
         if self.confirming == "leave":
-            return ConfirmView("Leave this game?", "It is kept: resume it from the menu")
+            return ConfirmView(t("leave.question"), t("leave.detail"))
         if self.choice is not None:
             return PickerView(self.choice)
         return BoardView(pending=self.pending.item if self.pending else None,
@@ -101,12 +111,12 @@ class PlayFlow(Flow):
         if self.pending is not None:
             item = self.pending.item
             if item in HEADDRESSES:
-                return f"{item.capitalize()}: press the village to claim"
-            return f"{piece_name(item)}: press its village"
+                return t("play.press_claim", headdress=_headdress(item))
+            return t("play.press_village", piece=piece_name(item))
         if game.phase == "reveal":
-            return f"Turn up village {game.open_count}: scan it or OK"
+            return t("play.turn_up", n=game.open_count)
         if game.phase == "action" and game.legal_moves() == [Pass()]:
-            return rule_line("no move possible: press OK to pass", "R3")
+            return rule_line(t("play.no_move"), "R3")
         return None
 
     def frame(self):
@@ -153,7 +163,7 @@ class PlayFlow(Flow):
         if item.startswith(VILLAGE_PREFIX):
             return self._tile(item[len(VILLAGE_PREFIX):])
         if where is not None and where.kind == "pole":
-            return self.tell(f"That {item} is on village {where.index} already", True)
+            return self.tell(t("play.on_pole", piece=_lower(item), n=where.index), True)
         game = self.game
         if game.phase == "reveal":
             return self._refuse(Claim(game.open_count))
@@ -163,24 +173,26 @@ class PlayFlow(Flow):
             if scan.slot is not None:
                 return self._refuse(Build(item, scan.slot))
             if where is not None:
-                return self.tell(f"{item.capitalize()} drawn already: draw another piece", True)
+                return self.tell(t("play.drawn_already", piece=piece_name(item)), True)
             return self.commit(Draw(item), scan.uid, Place("hand", game.to_move))
         if scan.slot is not None:
             return self.commit(Build(item, scan.slot), scan.uid, Place("pole", scan.slot))
         if not game.hands[game.to_move][item]:
-            return self.tell(rule_line(f"no {item} in {game.name(game.to_move)}'s hand", "W4"), True)
+            return self.tell(rule_line(t("play.not_in_hand", piece=_lower(item),
+                                         name=game.name(game.to_move)), "W4"), True)
         self.pending = Pending(item, scan.uid)
         return Reply(ACCEPTED)
 
     def _headdress(self, scan: Scan, owner: int) -> Reply:
         game = self.game
         if owner != game.to_move:
-            return self.tell(rule_line(f"{scan.item} are {game.name(owner)}'s; "
-                                       f"it is {game.name(game.to_move)}'s turn", "W4"), True)
+            return self.tell(rule_line(t("play.not_yours", headdress=_lower(scan.item),
+                                         owner=game.name(owner),
+                                         mover=game.name(game.to_move)), "W4"), True)
         if game.phase == "draw":
             return self._refuse(Claim(scan.slot or 1))
         if not game.headdresses[owner]:
-            return self.tell(rule_line(f"{game.name(owner)} has no headdress left", "W6"), True)
+            return self.tell(rule_line(t("play.no_headdress", name=game.name(owner)), "W6"), True)
         if scan.slot is not None:
             return self.commit(Claim(scan.slot), scan.uid, Place("pole", scan.slot))
         self.pending = Pending(scan.item, scan.uid)
@@ -191,11 +203,12 @@ class PlayFlow(Flow):
         if game.phase == "reveal":
             return self.commit(Reveal(name))
         if name in game.villages:
-            return self.tell(f"The {name} tile is village {game.villages.index(name) + 1}")
+            return self.tell(t("play.tile_is", village=_lower(name),
+                               n=game.villages.index(name) + 1))
         if None in game.villages:
             # Face-down tiles are unknown until turned up: it may be one of them.
-            return self.tell(rule_line("face-down tiles turn up after a claim", "W10"))
-        return self.tell(f"The {name} tile is not in this game")
+            return self.tell(rule_line(t("play.face_down"), "W10"))
+        return self.tell(t("play.tile_absent", village=_lower(name)))
 
     def _press(self, button: str) -> Reply:
         game = self.game
@@ -209,7 +222,7 @@ class PlayFlow(Flow):
         if button in ("back", "undo"):
             self.pending = None
             if not game.history:
-                return self.tell("Nothing to take back yet", True)
+                return self.tell(t("undo.nothing"), True)
             self.confirming = "undo"
             return Reply()
         return Reply()
@@ -235,7 +248,7 @@ class PlayFlow(Flow):
             return self.commit(builds[0])
         if builds:
             last = game.history[-1][1] if game.history else None
-            self.choice = Choice(f"On village {village}:",
+            self.choice = Choice(t("play.on_village", n=village),
                                  tuple(m.piece for m in builds), tuple(builds))
             if isinstance(last, Draw):
                 self.choice = self.choice.select(Build(last.piece, village))
@@ -245,24 +258,24 @@ class PlayFlow(Flow):
         if held:
             return self._refuse(Build(held[0], village))
         if game.legal_moves() == [Pass()]:
-            return self.tell(rule_line("no move possible: press OK to pass", "R3"), True)
-        return self.tell("Hand empty: hold a village button to claim", True)
+            return self.tell(rule_line(t("play.no_move"), "R3"), True)
+        return self.tell(t("play.hand_empty"), True)
 
     def _ok(self) -> Reply:
         game = self.game
         if self.pending is not None:
-            return self.tell("Now press the village's button")
+            return self.tell(t("play.press_now"))
         moves = game.legal_moves()
         if moves == [Pass()]:
             return self.commit(Pass())
         if game.phase == "draw":
-            title = f"{game.name(game.to_move)} drew:"
+            title = t("play.drew_title", name=game.name(game.to_move))
             labels = tuple(m.piece for m in moves)  # piece names: the picker shows their icons
         elif game.phase == "reveal":
-            title = f"Village {game.open_count} is:"
+            title = t("play.village_is", n=game.open_count)
             labels = tuple(move_label(m) for m in moves)
         else:
-            title = f"{game.name(game.to_move)}'s move"
+            title = t("play.move_title", name=game.name(game.to_move))
             labels = tuple(move_label(m) for m in moves)
         self.choice = Choice(title, labels, tuple(moves))
         return Reply()
@@ -294,7 +307,7 @@ class PlayFlow(Flow):
             self.tracker.place(len(game.history) - 1, uid, where)
         self.pending = None
         if isinstance(move, Pass):
-            self.tell(f"{game.name(before)} passed: no move possible (R3)")
+            self.tell(t("play.passed_r3", name=game.name(before)))
         if game.phase == "over":
             return Reply(ACCEPTED, goto="score")
         if game.to_move != before:

@@ -1,8 +1,11 @@
-"""Every word the screens show players, in one place, with a dict-based translation hook.
+"""Every word the screens and the table's flows show players, in one place, with a
+dict-based translation hook.
 
 ``t(key, **fields)`` looks the key up in the current language, falls back to English, and
 fills ``{fields}``. A language is a plain dict of the keys it translates; add one with
-``add_language`` (the bundled fonts cover Latin and Cyrillic).
+``add_language`` (the bundled fonts cover Latin and Cyrillic). Bulgarian is in
+``text_bg.py``. Rule numbers (W4, T5, R3 …) are written inside the texts and stay the same
+in every language: players look them up in the rulebook.
 
 >>> t("wins", name="Ana")
 'Ana wins'
@@ -11,6 +14,8 @@ fills ``{fields}``. A language is a plain dict of the keys it translates; add on
 """
 
 from __future__ import annotations
+
+from companion.ui.text_bg import BULGARIAN
 
 ENGLISH: dict[str, str] = {
     # Piece types and village tiles (W1), as full names and as 3-letter tile labels.
@@ -42,23 +47,178 @@ ENGLISH: dict[str, str] = {
     "scan_tile": "Scan village tile {n}",
     "or_buttons": "or ▲▼ then OK",
     "setup.title": "Set-up",
-}
 
-BULGARIAN: dict[str, str] = {
-    "piece.eagle": "Орел", "piece.chief": "Вожд", "piece.tomahawk": "Томахавка",
-    "piece.skin": "Кожа", "piece.teepee": "Типи", "piece.sun": "Слънце",
-    "village.variety": "Разнообразие", "village.height": "Височина",
-    "tile.eagle": "ОРЕ", "tile.chief": "ВОЖ", "tile.tomahawk": "ТОМ", "tile.skin": "КОЖ",
-    "tile.teepee": "ТИП", "tile.variety": "РАЗ", "tile.height": "ВИС", "tile.sun": "СЛЪ",
-    "phase.draw": "тегли", "phase.action": "играй", "phase.reveal": "обърни",
-    "phase.over": "край",
-    "wins": "{name} печели", "shared": "Равен резултат", "score.line": "{a} на {b}",
-    "score.sun_penalty": "Наказание слънце (W8)", "score.total": "Общо",
-    "confirm.footer": "OK да · BACK не",
-    "nav.footer": "▲▼ избор · OK",
-    "scan_tile": "Сканирай плочка {n}",
-    "or_buttons": "или ▲▼ и OK",
-    "setup.title": "Подготовка",
+    # --- The table (companion/table/) ------------------------------------------------------
+    # Start menu and the session's notes.
+    "menu.new": "New: {title}",
+    "menu.resume": "Resume {a} v {b}",
+    "menu.resume_more": "Resume {name} +{more}",
+    "menu.choose_first": "Choose a game first: ▲▼ then OK",
+    "session.reader_on": "Reader connected",
+    "session.reader_off": "Reader unplugged: go on with the buttons",
+    "session.unknown_tag": "Unknown tag — enroll it",
+    "session.finished": "Finished game kept",
+    "session.unreadable": "Unfinished game unreadable: kept aside on New game",
+    "session.cannot_resume": "Cannot resume: {reason}",
+    "session.nothing_to_resume": "No unfinished game to resume",
+    # Shared by both games: set-up, undo, leaving, the card picker.
+    "setup.first": "Set-up first: ▲▼ then OK",
+    "setup.player": "Player {n}",
+    "undo.question": "Take back?",
+    "undo.nothing": "Nothing to take back yet",
+    "undo.done": "Taken back: {what}",
+    "leave.question": "Leave this game?",
+    "leave.detail": "It is kept: resume it from the menu",
+    "picker.footer": "▲▼ · OK · BACK",
+    # Wakanda set-up (W2, W3, W10); a seat is named by its headdress.
+    "headdress.wings": "Wings", "headdress.crests": "Crests",
+    "setup.who": "{headdress}: who?",
+    "setup.variant": "Variant",
+    "setup.open": "Open: all tiles up",
+    "setup.hidden": "Hidden: 4-6 down",
+    "setup.scan_tile": "Scan tile {n} of {of}",
+    "setup.who_starts": "Who starts?",
+    "setup.lots": "Draw lots",
+    "setup.not_tile": "Not a village tile",
+    "setup.tiles_next": "Tiles come next: ▲▼ then OK here first",
+    "setup.tile_twice": "{village} is tile {n} already",
+    # Wakanda play: what a move did (undo question, notes); {piece}, {village} in lower case.
+    "play.turned_up": "village {n} turned up: {village}",
+    "play.drew": "{name} drew {piece}",
+    "play.built": "{name} built {piece} on village {n}",
+    "play.claimed": "{name} claimed village {n}",
+    "play.passed": "{name} passed",
+    "play.passed_r3": "{name} passed: no move possible (R3)",
+    # Wakanda play: moves in the picker, its titles, prompts and refusals.
+    "move.build": "Build {piece} on {n}",
+    "move.claim": "Claim village {n}",
+    "move.pass": "Pass",
+    "play.drew_title": "{name} drew:",
+    "play.village_is": "Village {n} is:",
+    "play.move_title": "{name}'s move",
+    "play.on_village": "On village {n}:",
+    "play.press_claim": "{headdress}: press the village to claim",
+    "play.press_village": "{piece}: press its village",
+    "play.press_now": "Now press the village's button",
+    "play.turn_up": "Turn up village {n}: scan it or OK",
+    "play.no_move": "no move possible: press OK to pass",
+    "play.on_pole": "That {piece} is on village {n} already",
+    "play.drawn_already": "{piece} drawn already: draw another piece",
+    "play.not_in_hand": "no {piece} in {name}'s hand",
+    "play.not_yours": "{headdress} are {owner}'s; it is {mover}'s turn",
+    "play.no_headdress": "{name} has no headdress left",
+    "play.tile_is": "The {village} tile is village {n}",
+    "play.face_down": "face-down tiles turn up after a claim",
+    "play.tile_absent": "The {village} tile is not in this game",
+    "play.hand_empty": "Hand empty: hold a village button to claim",
+
+    # --- Totem Wars ------------------------------------------------------------------------
+    # Set-up (T1a, T2, T16).
+    "tw.setup.players": "Totem Wars: players",
+    "tw.setup.count": "{n} players",
+    "tw.setup.seat": "Seat {n} (clockwise)",
+    "tw.setup.dealer": "Who deals?",
+    "tw.setup.deck": "Which deck?",
+    "tw.setup.default_deck": "Default deck",
+    "tw.setup.big_on": "Big game goes on (T16)",
+    "tw.setup.big_new": "New big game (T16)",
+    "tw.setup.bad_deck": "{deck}: not valid",
+    # Cards: tribes and habitats (T1), full and as 3-letter column labels; the animals of
+    # the default deck (another deck's animals show as its file writes them).
+    "tribe.aborigines": "Aborigines", "tribe.africans": "Africans",
+    "tribe.eskimos": "Eskimos", "tribe.indians": "Indians",
+    "tribe.aborigines.short": "ABO", "tribe.africans.short": "AFR",
+    "tribe.eskimos.short": "ESK", "tribe.indians.short": "IND",
+    "habitat.water": "water", "habitat.land": "land", "habitat.air": "air",
+    "habitat.water.short": "WAT", "habitat.land.short": "LND", "habitat.air.short": "AIR",
+    **{f"animal.{a}": a.replace("_", " ").capitalize() for a in (
+        "bear", "beaver", "buffalo", "caribou", "cockatoo", "coyote", "crocodile", "deer",
+        "dingo", "eagle", "elephant", "emu", "flamingo", "fox", "giraffe", "goanna", "gorilla",
+        "hare", "hawk", "hippo", "kangaroo", "koala", "kookaburra", "leopard", "lion",
+        "narwhal", "orca", "ostrich", "owl", "platypus", "polar_bear", "raven", "salmon",
+        "seal", "shark", "snake", "turtle", "vulture", "walrus", "whale", "wolf", "zebra")},
+    "tw.card": "{animal} ({tribe})",
+    "tw.tribe_title": "{tribe}:",
+    "cards.one": "{n} card", "cards.many": "{n} cards",
+    # Why a scanned card cannot be in a hand (T1a, T2, T4, T9, R4); {name} is tribe/animal.
+    "tw.card.not_in_deck": "{name} is not a card of this game's deck",
+    "tw.card.scanned": "{card} is scanned already",
+    "tw.card.totem": "{card} is a totem",
+    "tw.card.on_table": "{card} is on the table already",
+    "tw.card.taken": "{card} was taken",
+    "tw.card.left": "{card} left the game",
+    # Play: totems, placements, undo.
+    "tw.totem_of": "{name}'s totem",
+    "tw.placed": "{name} placed {cards}",
+    "tw.places": "{name} places",
+    "tw.raises": "{name} raises to {level} (T5)",
+    "tw.no_card": "no card {name} in this game's deck",
+    "tw.totem_down": "that card is down as a totem already",
+    "tw.taken_off": "{card} taken off: not placed",
+    "tw.over": "The game is over: OK for the score",
+    # Screens: the totems (T2) and the deal reminder (T3).
+    "tw.totems.title": "Lay your totems",
+    "tw.totems.scan": "Scan your totem card",
+    "tw.totems.now": "scan now",
+    "tw.totems.down": "down",
+    "tw.deal.title": "Totems are down",
+    "tw.deal.dealer": "{name}, deal",
+    "tw.deal.more": "1 more card each",
+    "tw.deal.from": "from {name} (T2), then OK",
+    "tw.deal.starts": "{name} starts (T3)",
+    # Screens: the round board; what to place (T4-T6, T14) before " (", so the short form
+    # beside the name can drop the parenthesis.
+    "tw.board.round": "R{n}", "tw.board.level": " L{level}",
+    "tw.board.last": "Last: all {n} (T14)",
+    "tw.board.start": "Start: 1 to {n} cards",
+    "tw.board.answer": "Answer: {cards}",
+    "tw.board.all_in": "All in: {cards}",
+    "tw.board.place": "Place {cards}",
+    "tw.board.raise": "{level}+ cards ({next} raises)",
+    "tw.board.scanned": "{n} scanned · OK to place",
+    "tw.board.scan": "Scan cards, then OK",
+    "tw.game_over": "Game over",
+    "tw.ok_score": "OK: the score",
+    # Screens: a round's result (T9-T14, R1-R4).
+    "tw.round": "Round {n}",
+    "tw.round.war": " · war!",
+    "tw.round.war_points": "war",
+    "tw.round.takes": "{name} takes {cards} ({rule})",
+    "tw.round.removed": "No winner 3 times: {cards} leave ({rule})",
+    "tw.round.under": "No winner: {cards} under the deck ({rule})",
+    "tw.round.points": "{name}: {points} pts",
+    "tw.round.war_of": "War: {name} {points}",
+    "tw.round.totem": "totem: {habitat} (T11)",
+    "tw.round.no_refill": "Deck empty: no refill (T14)",
+    "tw.round.refill": "Deal {parts}",
+    "tw.round.refill_to": "{n} to {name}",
+    "tw.round.starts": "{name} starts",
+    "tw.round.deck_left": "deck: {n} left",
+    # Screens: the end (T15) and the big game (T16).
+    "tw.end.taken": "Totem + own tribe",
+    "tw.end.taken_rule": "totem 1 + own tribe (T15)",
+    "tw.big.title": "Big game to {target}",
+    "tw.big.next": "Next: {name} deals (T16)",
+    "tw.big.wins": "{name} wins (T16)",
+    "tw.big.unavailable": "Totals unavailable: see the data folder",
+
+    # --- Transcribing a deck (enroll --transcribe, T1a) -------------------------------------
+    "deck.title": "Deck {n}/{of}",
+    "deck.done_title": "Deck",
+    "deck.tribe": "Tribe?", "deck.animal": "Animal?", "deck.habitats": "Habitats?",
+    "deck.scan_next": "Scan the next card",
+    "deck.scan_n": "Scan card {n} of {of}",
+    "deck.keep_footer": "OK keep · ▲▼ change",
+    "deck.not_tag": "'{token}' is not a tag: scan the card's tag",
+    "deck.this_first": "OK or ▲▼ this card first",
+    "deck.known": "{uid} is {name} already in this deck",
+    "deck.dropped": "Scan dropped",
+    "deck.twice": "{card} is in the deck already (T1a): ▲▼ change",
+    "deck.tribe_full": "{tribe} has {n} cards already (T1a)",
+    "deck.kept": "{card} kept ({n}/{of})",
+    "deck.cards_kept": "{n} cards kept",
+    "deck.written": "Deck written: {file}, {n} cards",
+    "deck.stopped": "Stopped at {n}/{of}: scan again to go on later",
 }
 
 _LANGUAGES: dict[str, dict[str, str]] = {"en": ENGLISH, "bg": BULGARIAN}
@@ -104,3 +264,18 @@ def piece_name(piece: str, lang: str | None = None) -> str:
 def tile_label(village: str | None, lang: str | None = None) -> str:
     """The short label printed under a village's pole; ``?`` for a face-down tile."""
     return t(f"tile.{village}" if village else "tile.hidden", lang)
+
+
+def cards(count: int, lang: str | None = None) -> str:
+    """A number of cards: ``1 card``, ``3 cards``."""
+    return t("cards.one" if count == 1 else "cards.many", lang, n=count)
+
+
+def animal_name(animal: str, lang: str | None = None) -> str:
+    """An animal of a Totem Wars card as players read it (``Polar bear``): the default
+    deck's animals in ``lang``, another deck's as its file writes them (``_`` as a space)."""
+    key = f"animal.{animal}"
+    if key in ENGLISH:
+        return t(key, lang)
+    label = animal.replace("_", " ")
+    return label[:1].upper() + label[1:]

@@ -12,34 +12,33 @@ from __future__ import annotations
 
 from PIL import Image
 
+from companion.games.totem_wars.deck import HABITATS
 from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_centered, draw_text,
                                  fill_box, fit, new_canvas, outline_box, text_band, text_width,
                                  wrap)
 from companion.ui.screens import TITLE_HEIGHT, title_band
+from companion.ui.text import ENGLISH, cards, t
 from companion.ui.totem_wars_screens import TRIBE_SHORT, named
 
 #: The big game's target (T16).
 TARGET = 42
-HABITAT_SHORT = {"water": "WAT", "land": "LND", "air": "AIR"}
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'s' * (count != 1)}"
+#: The text keys of the short habitat labels for narrow columns (``WAT``, ``LND``, ``AIR``).
+HABITAT_SHORT = {habitat: f"habitat.{habitat}.short" for habitat in HABITATS}
 
 
 def outcome_line(game, result) -> str:
     """Where the round's cards went, in one line with the rule (T9, T11, T12, T14, R3, R4)."""
-    count = _cards(len(result.cards))
+    count = cards(len(result.cards))
     if result.taker is not None:
-        return f"{game.players[result.taker]} takes {count} ({result.rule})"
+        return t("tw.round.takes", name=game.players[result.taker], cards=count, rule=result.rule)
     if result.destination == "removed":
-        return f"No winner 3 times: {count} leave ({result.rule})"
-    return f"No winner: {count} under the deck ({result.rule})"
+        return t("tw.round.removed", cards=count, rule=result.rule)
+    return t("tw.round.under", cards=count, rule=result.rule)
 
 
 def _summary(game, result, number: int, count: int) -> Image.Image:
     image = new_canvas()
-    title_band(image, f"Round {result.number}" + (" · war!" if result.war else ""),
+    title_band(image, t("tw.round", n=result.number) + (t("tw.round.war") if result.war else ""),
                f"{number}/{count}")
     band_top = text_band(image, wrap(outcome_line(game, result), WIDTH - 4, SMALL, 2), SMALL,
                          inverted=True)
@@ -55,23 +54,28 @@ def _summary(game, result, number: int, count: int) -> Image.Image:
         points = str(result.points[p])
         draw_text(image, 52 - text_width(points, MEDIUM), y, points, MEDIUM, ink)
         if result.war_points[p] is not None:
-            x = draw_text(image, 58, y + 2, "war", SMALL, ink)
+            x = draw_text(image, 58, y + 2, t("tw.round.war_points"), SMALL, ink)
             war = str(result.war_points[p])
             draw_text(image, x + 3, y, war, MEDIUM, ink)
         if result.habitats[p]:
-            draw_text(image, WIDTH - 3 - text_width(result.habitats[p], SMALL), y + 2,
-                      result.habitats[p], SMALL, ink)
+            habitat = t(f"habitat.{result.habitats[p]}")
+            draw_text(image, WIDTH - 3 - text_width(habitat, SMALL), y + 2, habitat, SMALL, ink)
     return image
 
 
 def _card_text(card, key: str, totem: bool) -> str:
     """A card in a column: its animal, with its tribe when it is a guest (T7). A two-word
-    animal keeps a hyphen (``polar-bear``): cards are told apart by the spaces."""
-    animal = card.animal.replace("_", "-")
+    animal keeps a hyphen (``polar-bear``): cards are told apart by the spaces. An animal of
+    another deck than the default one shows as its file writes it."""
+    known = f"animal.{card.animal}"
+    if known in ENGLISH:
+        animal = t(known).lower().replace(" ", "-")
+    else:
+        animal = card.animal.replace("_", "-")
     if totem:
         return "● " + animal
     if card.tribe != key and key in TRIBE_SHORT:
-        return f"{animal}/{TRIBE_SHORT[card.tribe].lower()}"
+        return f"{animal}/{t(TRIBE_SHORT[card.tribe]).lower()}"
     return animal
 
 
@@ -83,7 +87,7 @@ def _columns(image: Image.Image, top: int, arrangement, short: dict[str, str],
     for column in arrangement.columns:
         if y > bottom - SMALL.height:
             break
-        label = short[column.key]
+        label = t(short[column.key])
         fill_box(image, (0, y - 1, 16, y + SMALL.height - 1))
         draw_text(image, 1, y, label, SMALL, 0)
         words = [_card_text(c, column.key if guest_tribes else "", column.totem and i == 0)
@@ -104,7 +108,8 @@ def _columns(image: Image.Image, top: int, arrangement, short: dict[str, str],
 def _arrangement(game, result, player: int, number: int, count: int) -> Image.Image:
     image = new_canvas()
     arrangement = result.arrangements[player]
-    title_band(image, f"{game.players[player]}: {arrangement.points} pts", f"{number}/{count}")
+    title_band(image, t("tw.round.points", name=game.players[player], points=arrangement.points),
+               f"{number}/{count}")
     _columns(image, TITLE_HEIGHT + 2, arrangement, TRIBE_SHORT, guest_tribes=True)
     return image
 
@@ -112,10 +117,12 @@ def _arrangement(game, result, player: int, number: int, count: int) -> Image.Im
 def _war(game, result, player: int, number: int, count: int) -> Image.Image:
     image = new_canvas()
     grouping = result.war_groupings[player]
-    title_band(image, f"War: {game.players[player]} {grouping.points}", f"{number}/{count}")
+    title_band(image, t("tw.round.war_of", name=game.players[player], points=grouping.points),
+               f"{number}/{count}")
     bottom = HEIGHT
     if result.habitats[player]:
-        bottom = text_band(image, [f"totem: {result.habitats[player]} (T11)"], SMALL)
+        habitat = t(f"habitat.{result.habitats[player]}")
+        bottom = text_band(image, [t("tw.round.totem", habitat=habitat)], SMALL)
     _columns(image, TITLE_HEIGHT + 2, grouping, HABITAT_SHORT, guest_tribes=False, bottom=bottom)
     return image
 
@@ -123,16 +130,20 @@ def _war(game, result, player: int, number: int, count: int) -> Image.Image:
 def refill_line(game, result) -> str:
     """The refill reminder (T13): ``Deal 2 to Ben, 1 to Cleo``."""
     if not result.refill:
-        return "Deck empty: no refill (T14)"
-    parts = [f"{c} to {game.players[p]}" for p, c in result.refill]
-    return "Deal " + ", ".join(parts)
+        return t("tw.round.no_refill")
+    parts = [t("tw.round.refill_to", n=c, name=game.players[p]) for p, c in result.refill]
+    return t("tw.round.refill", parts=", ".join(parts))
 
 
 def _next(game, result, number: int, count: int) -> Image.Image:
     image = new_canvas()
     over = result.next_starter is None
-    title_band(image, "Game over" if over else f"Round {result.number + 1}", f"{number}/{count}")
-    bottom = "OK: the score" if over else f"{game.players[result.next_starter]} starts"
+    title_band(image, t("tw.game_over") if over else t("tw.round", n=result.number + 1),
+               f"{number}/{count}")
+    if over:
+        bottom = t("tw.ok_score")
+    else:
+        bottom = t("tw.round.starts", name=game.players[result.next_starter])
     band_top = text_band(image, [fit(bottom, WIDTH - 4, LARGE)], LARGE, inverted=True)
     text = refill_line(game, result) + ("" if not result.refill else " (T13)")
     font = MEDIUM
@@ -145,7 +156,7 @@ def _next(game, result, number: int, count: int) -> Image.Image:
         draw_text(image, 2, y, line, font)
         y += font.height + 1
     if not over and y + SMALL.height < band_top:
-        draw_text(image, 2, y + 1, f"deck: {game.deck_count} left", SMALL)
+        draw_text(image, 2, y + 1, t("tw.round.deck_left", n=game.deck_count), SMALL)
     return image
 
 
@@ -180,11 +191,11 @@ def _result(game, number: int, count: int) -> Image.Image:
     outcome = game.outcome()
     winners = outcome.winners if outcome else ()
     if outcome is None:
-        headline = "Score so far"
+        headline = t("score.provisional")
     elif len(winners) == 1:
-        headline = f"{game.players[winners[0]]} wins"
+        headline = t("wins", name=game.players[winners[0]])
     else:
-        headline = "Shared win"
+        headline = t("shared")
     fill_box(image, (0, 0, WIDTH - 1, 14))
     draw_centered(image, 1, headline, LARGE, 0, right=WIDTH - 18)
     page = f"{number}/{count}"
@@ -204,7 +215,7 @@ def _result(game, number: int, count: int) -> Image.Image:
 
 def _taken(game, number: int, count: int) -> Image.Image:
     image = new_canvas()
-    title_band(image, "Totem + own tribe", f"{number}/{count}")
+    title_band(image, t("tw.end.taken"), f"{number}/{count}")
     n = len(game.players)
     pitch = min(12, (HEIGHT - TITLE_HEIGHT - 9) // n)
     for p in range(n):
@@ -214,28 +225,27 @@ def _taken(game, number: int, count: int) -> Image.Image:
         if totem is None:
             continue
         own = game.taken_by_tribe(p)[totem.tribe]
-        draw_text(image, 42, y + 2, TRIBE_SHORT[totem.tribe], SMALL)
+        draw_text(image, 42, y + 2, t(TRIBE_SHORT[totem.tribe]), SMALL)
         sums = f"1+{own}"
         draw_text(image, 62, y, sums, MEDIUM)
         total = str(game.points(p))
         draw_text(image, WIDTH - 3 - text_width(total, MEDIUM), y, total, MEDIUM)
-    draw_text(image, 2, HEIGHT - SMALL.height - 1, "totem 1 + own tribe (T15)", SMALL)
+    draw_text(image, 2, HEIGHT - SMALL.height - 1, t("tw.end.taken_rule"), SMALL)
     return image
 
 
 def big_game_footer(match) -> str:
     """Who won the big game, or who deals next (T16), in one line that keeps its rule."""
     if match.winner is None:
-        return named("Next: {} deals (T16)", match.players[match.dealer], WIDTH - 4, SMALL)
-    return named("{} wins (T16)", match.players[match.winner], WIDTH - 4, SMALL)  # the title says which game
+        return named(t("tw.big.next"), match.players[match.dealer], WIDTH - 4, SMALL)
+    return named(t("tw.big.wins"), match.players[match.winner], WIDTH - 4, SMALL)  # the title says which game
 
 
 def _big(game, match, number: int, count: int) -> Image.Image:
     image = new_canvas()
-    title_band(image, f"Big game to {TARGET}", f"{number}/{count}")
+    title_band(image, t("tw.big.title", target=TARGET), f"{number}/{count}")
     if match is None:
-        for i, line in enumerate(wrap("Totals unavailable: see the data folder", WIDTH - 4,
-                                      MEDIUM)):
+        for i, line in enumerate(wrap(t("tw.big.unavailable"), WIDTH - 4, MEDIUM)):
             draw_text(image, 2, 16 + i * MEDIUM.height, line, MEDIUM)
         return image
     totals = match.totals

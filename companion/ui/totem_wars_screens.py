@@ -13,12 +13,14 @@ from functools import lru_cache
 
 from PIL import Image
 
+from companion.games.totem_wars.deck import TRIBES
 from companion.ui.canvas import (ELLIPSIS, HEIGHT, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit,
                                  new_canvas, outline_box, text_band, text_width, wrap)
 from companion.ui.screens import TITLE_HEIGHT, title_band
+from companion.ui.text import cards, t
 
-#: Short tribe labels for narrow columns.
-TRIBE_SHORT = {"aborigines": "ABO", "africans": "AFR", "eskimos": "ESK", "indians": "IND"}
+#: The text keys of the short tribe labels for narrow columns (``ABO``, ``AFR`` …).
+TRIBE_SHORT = {tribe: f"tribe.{tribe}.short" for tribe in TRIBES}
 
 _ART = {
     "check": ("......#", ".....##", "#...##.", "##.##..", ".###...", "..#...."),
@@ -36,10 +38,6 @@ def mark(name: str) -> Image.Image:
     image = Image.new("1", (len(rows[0]), len(rows)), 0)
     image.putdata([1 if ch == "#" else 0 for row in rows for ch in row])
     return image
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'s' * (count != 1)}"
 
 
 def note_lines(message: str, max_lines: int = 2) -> list[str]:
@@ -61,10 +59,10 @@ def note_lines(message: str, max_lines: int = 2) -> list[str]:
 
 
 def named(template: str, name: str, width: int, font) -> str:
-    """``template`` with ``name`` put in, the name cut so that the line fits ``width``: what
-    follows the name (a rule, OK) is never the part lost."""
-    room = width - text_width(template.format(""), font)
-    return template.format(fit(name, room, font))
+    """``template`` (a text with ``{name}``) with ``name`` put in, the name cut so that the
+    line fits ``width``: what follows the name (a rule, OK) is never the part lost."""
+    room = width - text_width(template.format(name=""), font)
+    return template.format(name=fit(name, room, font))
 
 
 def _band(image: Image.Image, message: str | None, refused: bool, max_lines: int = 2) -> int:
@@ -92,8 +90,8 @@ def totems_screen(game, done: int, *, message: str | None = None,
     image = new_canvas()
     n = len(game.players)
     order = [(game.dealer + 1 + i) % n for i in range(n)]
-    title_band(image, "Lay your totems", f"{done}/{n}")
-    band_top = _band(image, message or "Scan your totem card", refused)
+    title_band(image, t("tw.totems.title"), f"{done}/{n}")
+    band_top = _band(image, message or t("tw.totems.scan"), refused)
     pitch = min(11, (band_top - TITLE_HEIGHT - 1) // n)
     font = MEDIUM if pitch > MEDIUM.height else SMALL  # a two-line note: smaller rows
     for i, player in enumerate(order):
@@ -102,12 +100,12 @@ def totems_screen(game, done: int, *, message: str | None = None,
         if i == done:
             fill_box(image, (0, y, WIDTH - 1, y + pitch - 2))
             draw_text(image, 3, y, name, font, 0)
-            draw_text(image, 62, y, "scan now", font, 0)
+            draw_text(image, 62, y, t("tw.totems.now"), font, 0)
         else:
             draw_text(image, 3, y, name, font)
             if i < done:
                 image.paste(1, (64, y + (pitch - 8) // 2), mark("check"))
-                draw_text(image, 74, y, "down", font)
+                draw_text(image, 74, y, t("tw.totems.down"), font)
             else:
                 draw_text(image, 62, y, "…", font)
     return image
@@ -116,9 +114,10 @@ def totems_screen(game, done: int, *, message: str | None = None,
 def deal_screen(game) -> Image.Image:
     """All totems are down: the dealer deals one more card each (T2); who starts (T3)."""
     image = new_canvas()
-    title_band(image, "Totems are down")
-    draw_text(image, 3, 13, fit(f"{game.players[game.dealer]}, deal", WIDTH - 6, MEDIUM), MEDIUM)
-    draw_text(image, 3, 24, "1 more card each", MEDIUM)
+    title_band(image, t("tw.deal.title"))
+    dealer = t("tw.deal.dealer", name=game.players[game.dealer])
+    draw_text(image, 3, 13, fit(dealer, WIDTH - 6, MEDIUM), MEDIUM)
+    draw_text(image, 3, 24, t("tw.deal.more"), MEDIUM)
     small, band = deal_lines(game)
     draw_text(image, 3, 35, small, SMALL)
     text_band(image, [band], MEDIUM, inverted=True)
@@ -129,8 +128,8 @@ def deal_lines(game) -> tuple[str, str]:
     """The deal reminder's last two lines: from whom to deal, and who starts; a long name is
     cut, never the rule or the OK."""
     first = game.players[(game.dealer + 1) % len(game.players)]
-    return (named("from {} (T2), then OK", first, WIDTH - 6, SMALL),
-            named("{} starts (T3)", first, WIDTH - 4, MEDIUM))
+    return (named(t("tw.deal.from"), first, WIDTH - 6, SMALL),
+            named(t("tw.deal.starts"), first, WIDTH - 4, MEDIUM))
 
 
 # --- the round board ----------------------------------------------------------------------
@@ -141,16 +140,16 @@ def instruction(game) -> str:
     counts = game.legal_counts()
     hand = game.hand_sizes[player]
     if len(counts) == 1 and sum(1 for h, t in zip(game.hand_sizes, game.table) if h or t) == 1:
-        return f"Last: all {hand} (T14)"
+        return t("tw.board.last", n=hand)
     if game.level == 0:
-        return f"Start: 1 to {hand} cards"
+        return t("tw.board.start", n=hand)
     if game.table[player]:
-        return f"Answer: {_cards(counts[0])}"
+        return t("tw.board.answer", cards=cards(counts[0]))
     if hand < game.level:
-        return f"All in: {_cards(hand)}"
+        return t("tw.board.all_in", cards=cards(hand))
     if hand == game.level:
-        return f"Place {_cards(hand)}"
-    return f"{game.level}+ cards ({game.level + 1} raises)"
+        return t("tw.board.place", cards=cards(hand))
+    return t("tw.board.raise", level=game.level, next=game.level + 1)
 
 
 def owed(game, player: int) -> int:
@@ -170,7 +169,7 @@ def _row(image: Image.Image, y: int, game, player: int, pending: int) -> None:
     draw_text(image, 6, y, fit(game.players[player], 6 * SMALL.width, SMALL), SMALL)
     totem = game.totems[player]
     if totem is not None:
-        draw_text(image, 38, y, TRIBE_SHORT[totem.tribe], SMALL)
+        draw_text(image, 38, y, t(TRIBE_SHORT[totem.tribe]), SMALL)
     x = 57
     for _ in game.table[player]:
         fill_box(image, (x, y, x + CARD_W - 1, y + CARD_H - 1))
@@ -192,16 +191,17 @@ def board_screen(game, pending=(), *, message: str | None = None,
     for the placement not yet confirmed, ``message`` a note (lit when ``refused``)."""
     image = new_canvas()
     if game.phase == "over":
-        title_band(image, "Game over")
-        _band(image, message or "OK: the score", refused)
+        title_band(image, t("tw.game_over"))
+        _band(image, message or t("tw.ok_score"), refused)
         return image
     pending = tuple(pending)
     n = len(game.players)
     if not message and pending:
-        message = f"{len(pending)} scanned · OK to place"
-    band_top = _band(image, message or "Scan cards, then OK", refused)
+        message = t("tw.board.scanned", n=len(pending))
+    band_top = _band(image, message or t("tw.board.scan"), refused)
     end = _pill(image, game.players[game.to_move])
-    info = f"R{len(game.rounds) + 1}" + (f" L{game.level}" if game.level else "")
+    info = t("tw.board.round", n=len(game.rounds) + 1) + (
+        t("tw.board.level", level=game.level) if game.level else "")
     draw_text(image, WIDTH - text_width(info, SMALL) - 1, 2, info, SMALL)
     rows_top = HEADER_HEIGHT + 1
     if band_top - rows_top >= n * ROW_PITCH + MEDIUM.height + 1:
