@@ -100,10 +100,12 @@ def run(args) -> int:
     """Walk through the items of ``--game`` and enroll a scanned tag for each."""
     from companion.config import config_from_args
     from companion.ui.screens import message_screen
+    from companion.ui.text import set_language
     from hardware.displays import open_display
     from hardware.platform import is_raspberry_pi
 
     config = config_from_args(args).resolved(is_raspberry_pi())
+    set_language(config.language)  # the transcription screens speak the box's language
     script = getattr(args, "input", None)
     if script is None and config.reader == "none":
         raise UserError("enroll needs a tag reader: set --reader, or give an input script with --input")

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from companion.errors import UserError
 from companion.events import Press
 from companion.table.choice import step_of
+from companion.ui.text import t
 
 #: Feedback signals a reply can give (hardware/feedback.py plays them).
 ACCEPTED, REFUSED, YOUR_TURN = "accepted", "refused", "your_turn"
@@ -113,7 +114,7 @@ def keep_move(game, journal, move, event_line: Callable, illegal: type[Exception
         journal.append(event_line(game.history[-1][0], move))
     except UserError:
         game.pop()
-        return "Cannot save the game: not played"
+        return t("save.not_played")
     return None
 
 
@@ -124,7 +125,7 @@ def take_back(game, journal, tracker, describe: Callable) -> str:
     cannot be written; the tags placed by the move are forgotten by ``tracker``.
     """
     if not game.history:
-        raise UserError("Nothing to take back yet")
+        raise UserError(t("undo.nothing"))
     player, move = game.history[-1]
     text = describe(game, player, move)
     game.pop()
@@ -132,6 +133,6 @@ def take_back(game, journal, tracker, describe: Callable) -> str:
         journal.append({"undo": True})
     except UserError:
         game.push(move)
-        raise UserError("Cannot save the game: nothing taken back") from None
+        raise UserError(t("save.not_taken_back")) from None
     tracker.forget_from(len(game.history))
-    return f"Taken back: {text}"
+    return t("undo.done", what=text)

@@ -144,7 +144,7 @@ class Session:
             if item is None:
                 return self.flow.tell(t("session.unknown_tag"), True)
             if self.table_game is not None and game_of_item(item) != self.table_game.name:
-                return self.flow.tell(self.table_game.wrong_item, True)
+                return self.flow.tell(t(self.table_game.wrong_item), True)
             uid = event.uid.upper() if normalise_uid(event.uid) else None
             event = Scan(item, uid, event.reader)
         return self.flow.handle(event)

@@ -17,6 +17,7 @@ from companion.table.setup_flow import Settings, SetupFlow
 from companion.table import totem_wars_flow, wakanda_flow
 from companion.table.totem_wars_score import TotemWarsScoreFlow
 from companion.table.totem_wars_setup import TotemWarsSettings, TotemWarsSetupFlow
+from companion.ui.text import t
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class TableGame:
 
     name: str                    # as in record headers and ``--game``
     title: str                   # as in the start menu
-    wrong_item: str              # said when a tag of the other game is scanned
+    wrong_item: str              # text key: said when a tag of the other game is scanned
     setup: Callable              # (session) -> the set-up flow
     new_game: Callable           # (settings) -> (game, note or None)
     play: Callable               # (game, journal, tracker) -> the play flow
@@ -43,7 +44,7 @@ def _new_wakanda(settings: Settings):
     from companion.games.wakanda import Wakanda
     game = Wakanda(list(settings.villages), first=settings.first,
                    players=settings.players, variant=settings.variant)
-    note = f"Drawn by lot: {game.name(game.first)} starts" if settings.by_lot else None
+    note = t("start.by_lot", name=game.name(game.first)) if settings.by_lot else None
     return game, note
 
 
@@ -54,7 +55,7 @@ def _new_totem_wars(settings: TotemWarsSettings):
 
 WAKANDA = TableGame(
     name="wakanda", title="Wakanda",
-    wrong_item="A Totem Wars card: this game is Wakanda",
+    wrong_item="wrong_game.wakanda",
     setup=lambda session: SetupFlow(session.players, session.rng),
     new_game=_new_wakanda,
     play=wakanda_flow.PlayFlow,
@@ -65,7 +66,7 @@ WAKANDA = TableGame(
 
 TOTEM_WARS = TableGame(
     name="totem-wars", title="Totem Wars",
-    wrong_item="A Wakanda piece: this game is Totem Wars",
+    wrong_item="wrong_game.totem_wars",
     setup=lambda session: TotemWarsSetupFlow(session.players, session.data_dir),
     new_game=_new_totem_wars,
     play=totem_wars_flow.TotemWarsFlow,

@@ -43,6 +43,11 @@ BULGARIAN: dict[str, str] = {
     "undo.question": "Отмяна?",
     "undo.nothing": "Още няма какво да се отмени",
     "undo.done": "Отменено: {what}",
+    "save.not_played": "Играта не се записа: ходът не е изигран",
+    "save.not_taken_back": "Играта не се записа: нищо не е отменено",
+    "start.by_lot": "Жребий: {name} започва",
+    "wrong_game.wakanda": "Карта от Тотемни войни: играта е Уаканда",
+    "wrong_game.totem_wars": "Фигура от Уаканда: играта е Тотемни войни",
     "leave.question": "Изход от играта?",
     "leave.detail": "Пази се: продължи я от менюто",
     # Wakanda set-up.
