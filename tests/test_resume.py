@@ -112,3 +112,16 @@ def test_a_finished_game_not_yet_left_resumes_on_the_score(tmp_path):
     assert s.screen == "score" and s.game.outcome() is not None
     s.handle(Press("ok"))
     assert s.screen == "menu" and len(list((s.data_dir / "games").iterdir())) == 1
+
+
+def test_a_resumed_game_asks_to_rescan_what_was_not_placed(tmp_path):
+    from companion.events import Press
+    from companion.table.registry import TagRegistry
+    from companion.table.session import Session
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "current.jsonl").write_text("".join(dump_line(line) for line in LINES[:4]))
+    box = Session(folder, TagRegistry(tmp_path / "tags.json"))
+    box.handle(Press("ok"))                                   # Resume, offered first
+    assert box.screen == "board"
+    assert box.message == "Game resumed: rescan a piece not yet placed"

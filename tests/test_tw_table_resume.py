@@ -37,6 +37,8 @@ def test_journal_text_before_the_war_gives_the_state_and_the_screen(tmp_path):
     game = t.game
     assert t.screen == "board" and game.to_move == 1 and game.level == 4
     assert game.table[2] and game.legal_counts() == [1]
+    assert t.message == "Game resumed: rescan cards not yet confirmed"
+    t.handle(Press("back")); t.handle(Press("back"))             # the note goes with the next key
     live = make(tmp_path / "live")
     play_war_round(live)
     live.handle(Press("back")); live.handle(Press("ok"))         # take Ben's answer back

@@ -233,6 +233,8 @@ class Session:
             return
         journal, self.table_game, game = found
         self._enter(game, journal)
+        if self.flow is self.play:
+            self.play.tell(t(self.table_game.resumed))
 
     def _enter(self, game, journal: Journal) -> None:
         self.tracker.reset()

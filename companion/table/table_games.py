@@ -27,6 +27,7 @@ class TableGame:
     name: str                    # as in record headers and ``--game``
     title: str                   # as in the start menu
     wrong_item: str              # text key: said when a tag of the other game is scanned
+    resumed: str                 # text key: said when an unfinished game comes back
     setup: Callable              # (session) -> the set-up flow
     new_game: Callable           # (settings) -> (game, note or None)
     play: Callable               # (game, journal, tracker) -> the play flow
@@ -56,6 +57,7 @@ def _new_totem_wars(settings: TotemWarsSettings):
 WAKANDA = TableGame(
     name="wakanda", title="Wakanda",
     wrong_item="wrong_game.wakanda",
+    resumed="resumed.wakanda",
     setup=lambda session: SetupFlow(session.players, session.rng),
     new_game=_new_wakanda,
     play=wakanda_flow.PlayFlow,
@@ -67,6 +69,7 @@ WAKANDA = TableGame(
 TOTEM_WARS = TableGame(
     name="totem-wars", title="Totem Wars",
     wrong_item="wrong_game.totem_wars",
+    resumed="resumed.totem_wars",
     setup=lambda session: TotemWarsSetupFlow(session.players, session.data_dir),
     new_game=_new_totem_wars,
     play=totem_wars_flow.TotemWarsFlow,

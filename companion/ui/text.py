@@ -72,6 +72,10 @@ ENGLISH: dict[str, str] = {
     "start.by_lot": "Drawn by lot: {name} starts",
     "wrong_game.wakanda": "A Totem Wars card: this game is Wakanda",
     "wrong_game.totem_wars": "A Wakanda piece: this game is Totem Wars",
+    # Only confirmed actions are in the journal: what was scanned and not yet confirmed
+    # when the box went off must be scanned again.
+    "resumed.wakanda": "Game resumed: rescan a piece not yet placed",
+    "resumed.totem_wars": "Game resumed: rescan cards not yet confirmed",
     "leave.question": "Leave this game?",
     "leave.detail": "It is kept: resume it from the menu",
     "picker.footer": "▲▼ · OK · BACK",

@@ -48,6 +48,8 @@ BULGARIAN: dict[str, str] = {
     "start.by_lot": "Жребий: {name} започва",
     "wrong_game.wakanda": "Карта от Тотемни войни: играта е Уаканда",
     "wrong_game.totem_wars": "Фигура от Уаканда: играта е Тотемни войни",
+    "resumed.wakanda": "Играта продължава: сканирай отново неположена фигура",
+    "resumed.totem_wars": "Играта продължава: сканирай отново непотвърдени карти",
     "leave.question": "Изход от играта?",
     "leave.detail": "Пази се: продължи я от менюто",
     # Wakanda set-up.
