@@ -1,4 +1,5 @@
-"""The command line: ``totem-companion [COMMAND] [OPTIONS]`` (contract in DESIGN.md).
+"""The command line: ``totem-companion [COMMAND] [OPTIONS]`` (the contract is the README's
+"Command line").
 
 Every command lives in ``companion/commands/<name>.py`` with ``run(args) -> int``. Errors a
 user can cause are one line on stderr and exit status 1 (bad input) or 2 (bad usage).
@@ -17,7 +18,7 @@ GAME_CHOICES = ("wakanda", "totem-wars")
 
 
 def _common(parser: argparse.ArgumentParser, default=None) -> None:
-    """Options every command accepts (DESIGN.md: common options).
+    """Options every command accepts (the README: common options).
 
     Sub-commands get ``argparse.SUPPRESS`` defaults so that an option given before the
     command (``totem-companion --data D demo``) is not reset by the sub-command's default.

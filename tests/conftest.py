@@ -6,7 +6,12 @@ comparing against them (see docs/screens.md).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from PIL import Image
+
+GOLDEN = Path(__file__).parent / "data" / "golden"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -18,6 +23,34 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def regen_golden(request: pytest.FixtureRequest) -> bool:
     """True when the run was asked to rewrite the golden images."""
     return bool(request.config.getoption("--regen-golden"))
+
+
+@pytest.fixture
+def golden(regen_golden):
+    """``golden(name, image)`` checks a 128×64 screen against tests/data/golden/NAME.png
+    (rewrites it with ``--regen-golden``); a picture that differs is saved beside it as
+    NAME.actual.png to look at."""
+
+    def check(name: str, actual: Image.Image) -> None:
+        assert actual.size == (128, 64) and actual.mode == "1"
+        golden_path = GOLDEN / f"{name}.png"
+        actual_path = GOLDEN / f"{name}.actual.png"
+        if regen_golden:
+            GOLDEN.mkdir(parents=True, exist_ok=True)
+            actual.save(golden_path)
+            actual_path.unlink(missing_ok=True)
+            return
+        assert golden_path.exists(), (
+            f"no golden image {golden_path}; create it with --regen-golden and look at it")
+        with Image.open(golden_path) as image:
+            same = image.convert("1").tobytes() == actual.tobytes()
+        if not same:
+            actual.save(actual_path)
+            pytest.fail(f"screen {name!r} differs from {golden_path.name}; the actual picture "
+                        f"is {actual_path}. If the change is intended: --regen-golden")
+        actual_path.unlink(missing_ok=True)
+
+    return check
 
 
 # A whole game that ends in the rulebook's worked example (rules/wakanda.md: 20 vs 16), one

@@ -81,6 +81,18 @@ def test_data_folder_keeps_the_finished_record(tmp_path, capsys):
     assert header["game"] == "wakanda"
 
 
+@pytest.mark.parametrize("game", ["wakanda", "totem-wars"])
+def test_a_data_folder_with_an_unfinished_game_is_left_alone(tmp_path, capsys, game):
+    data = tmp_path / "data"
+    data.mkdir()
+    waiting = '{"game": "wakanda", "players": ["Ana", "Ben"], ' \
+              '"villages": ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"], "first": 0}\n'
+    (data / "current.jsonl").write_text(waiting)
+    status, out = demo(capsys, "--game", game, "--seed", "3", "--data", str(data))
+    assert status == 1 and out.err.count("\n") == 1 and "an unfinished game waits" in out.err
+    assert (data / "current.jsonl").read_text() == waiting and not (data / "games").exists()
+
+
 def test_totem_wars_plays_a_whole_game(tmp_path, capsys):
     record = tmp_path / "tw.jsonl"
     status, out = demo(capsys, "--game", "totem-wars", "--seed", "5", "--record", str(record))

@@ -11,8 +11,7 @@ import pytest
 
 from companion.errors import UserError
 from companion.records import dump_line, parse_lines
-from companion.table.journal import (CURRENT, GAMES, Journal, archive_unfinished,
-                                     finished_games, has_unfinished)
+from companion.table.journal import CURRENT, GAMES, Journal, archive_unfinished
 
 HEADER = {"game": "wakanda", "players": ["Аня", "Ben"],
           "villages": ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"], "first": 0}
@@ -32,7 +31,7 @@ def test_start_writes_the_header_and_append_each_line(tmp_path):
         journal.append(event)
     journal.close()
     assert (tmp_path / CURRENT).read_text(encoding="utf-8") == record_text([HEADER, *EVENTS])
-    assert has_unfinished(tmp_path)
+    assert (tmp_path / CURRENT).exists()
 
 
 def test_start_creates_missing_folders(tmp_path):
@@ -133,7 +132,7 @@ def test_resume_without_an_unfinished_game(tmp_path):
 def test_resume_of_a_file_without_a_complete_line_starts_afresh(tmp_path, content):
     (tmp_path / CURRENT).write_bytes(content)
     assert Journal.resume(tmp_path) is None
-    assert not has_unfinished(tmp_path)
+    assert not (tmp_path / CURRENT).exists()
     Journal.start(tmp_path, HEADER).close()
 
 
@@ -150,7 +149,7 @@ def test_finish_keeps_the_record_under_games(tmp_path):
     kept = journal.finish(now=NOON)
     assert kept == tmp_path / GAMES / "20240501-120000-wakanda.jsonl"
     assert kept.read_text(encoding="utf-8") == record_text([HEADER, EVENTS[0]])
-    assert not has_unfinished(tmp_path)
+    assert not (tmp_path / CURRENT).exists()
 
 
 def test_finish_never_overwrites_a_kept_record(tmp_path):
@@ -161,7 +160,6 @@ def test_finish_never_overwrites_a_kept_record(tmp_path):
     assert second.name == "20240501-120000-wakanda-2.jsonl"
     assert third.name == "20240501-120000-wakanda-3.jsonl"
     assert '"first": 0' in first.read_text(encoding="utf-8")
-    assert finished_games(tmp_path) == [third, second, first]
 
 
 def test_finish_after_resume_keeps_the_game_name(tmp_path):
@@ -176,7 +174,7 @@ def test_archive_unfinished_keeps_the_file_as_it_is(tmp_path):
     kept = archive_unfinished(tmp_path, now=NOON)
     assert kept.name == "20240501-120000-wakanda-unfinished.jsonl"
     assert kept.read_bytes() == torn
-    assert not has_unfinished(tmp_path)
+    assert not (tmp_path / CURRENT).exists()
     Journal.start(tmp_path, HEADER).close()
     assert archive_unfinished(tmp_path, now=NOON).name == "20240501-120000-wakanda-unfinished-2.jsonl"
 
@@ -190,9 +188,13 @@ def test_archive_of_an_unreadable_header_still_keeps_it(tmp_path):
     assert archive_unfinished(tmp_path, now=NOON).name == "20240501-120000-game-unfinished.jsonl"
 
 
-def test_finished_games_newest_first_and_only_records(tmp_path):
-    assert finished_games(tmp_path) == []
-    older = Journal.start(tmp_path, HEADER).finish(now=datetime(2023, 12, 31, 23, 59, 59))
-    newer = Journal.start(tmp_path, {"game": "totem-wars"}).finish(now=NOON)
-    (tmp_path / GAMES / "notes.txt").write_text("not a record")
-    assert finished_games(tmp_path) == [newer, older]
+def test_a_finish_that_cannot_keep_the_record_leaves_the_game_playable(tmp_path):
+    journal = Journal.start(tmp_path, HEADER)
+    journal.append(EVENTS[0])
+    (tmp_path / GAMES).write_text("a file where the folder should be")
+    with pytest.raises(UserError, match="cannot write to the data folder"):
+        journal.finish(now=NOON)
+    journal.append({"undo": True})                # the game goes on: an undo is still kept
+    journal.close()
+    assert (tmp_path / CURRENT).read_text(encoding="utf-8") == record_text(
+        [HEADER, EVENTS[0], {"undo": True}])

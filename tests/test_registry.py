@@ -35,15 +35,16 @@ def test_binding_a_uid_again_moves_it(tmp_path):
     registry.bind("11223344", "chief")
     assert registry.bind("11223344", "skin") == "chief"
     assert registry.item_for("11223344") == "skin"
-    assert registry.uids_for("chief") == []
+    assert "chief" not in registry.items().values()
 
 
-def test_uids_for_an_item_with_several_tags(tmp_path):
+def test_an_item_with_several_tags(tmp_path):
     registry = TagRegistry(tmp_path / "tags.json")
     for uid in ("CC000002", "cc000001", "CC000003"):
         registry.bind(uid, "chief")
     registry.bind("DD000001", "sun")
-    assert registry.uids_for("chief") == ["CC000001", "CC000002", "CC000003"]
+    chiefs = sorted(uid for uid, item in registry.items().items() if item == "chief")
+    assert chiefs == ["CC000001", "CC000002", "CC000003"]
 
 
 def test_unbind(tmp_path):

@@ -70,3 +70,14 @@ def test_a_bad_totem_wars_header_is_one_line(tmp_path, capsys):
     assert main(["replay", str(path), "--out", str(tmp_path / "f")]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{path}: line 1: " in err
+
+
+def test_each_frame_notes_what_its_line_did():
+    from companion.table.replay_frames import wakanda_frames
+    text = write_record(play_game(3))
+    lines = text.splitlines()
+    text = "\n".join(lines[:2] + ['{"undo": true}'] + lines[1:3]) + "\n"
+    notes = [note for _, note in wakanda_frames(text)]
+    players = json.loads(lines[0])["players"]
+    assert notes[0] == f"{players[0]} v {players[1]}: set up"
+    assert notes[2] == f"Taken back: {notes[1]}" and notes[3] == notes[1]

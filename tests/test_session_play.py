@@ -322,6 +322,29 @@ def test_last_claim_can_be_taken_back_from_the_score(tmp_path):
     assert journal(s)[-1] == {"undo": True}
 
 
+def test_a_take_back_from_the_score_that_cannot_be_saved_keeps_the_score(tmp_path):
+    from companion.errors import UserError
+    from companion.games.wakanda.bots import play_game
+    ref = play_game(2)
+    s = make(tmp_path)
+    game = set_up(s, row=list(ref.setup_villages), first=ref.first)
+    for _, move in ref.history:
+        s.handle(Press("ok"))
+        if s.screen == "picker":
+            choose(s, move)
+    assert s.screen == "score"
+
+    def broken(line):
+        raise UserError("cannot write the game journal: No space left on device")
+
+    s.play.journal.append = broken
+    s.handle(Press("back"))
+    out = s.handle(Press("ok"))
+    assert out.signal == "refused" and "nothing taken back" in s.message
+    assert s.screen == "score" and game.outcome() is not None
+    assert s.handle(Press("ok")).signal is None and s.screen == "menu"   # the game is kept
+
+
 def test_leave_to_menu_keeps_the_game_for_resume(tmp_path):
     s = make(tmp_path)
     game = set_up(s)

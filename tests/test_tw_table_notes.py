@@ -6,7 +6,8 @@ from companion.ui.canvas import HEIGHT, MEDIUM, SMALL, WIDTH, new_canvas
 from companion.ui.screens import TITLE_HEIGHT
 from companion.ui.totem_wars_round_screens import (HABITAT_SHORT, _card_text, _columns,
                                                    big_game_footer)
-from companion.ui.totem_wars_screens import deal_lines, note_lines
+from companion.ui.canvas import note_lines
+from companion.ui.totem_wars_screens import deal_lines
 
 LONG = "Bartholomew-Jay"
 

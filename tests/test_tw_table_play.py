@@ -8,7 +8,6 @@ import random
 
 from companion.events import Hold, Press
 from companion.games.totem_wars import greedy_bot, read_record, write_record
-from companion.table.journal import finished_games
 from companion.table.big_game_store import load_big_game
 from companion.table.totem_wars_demo import TotemWarsPlayer, _play
 from tw_table_helpers import WAR_RECORD, journal, make, place, play_war_round, scan, set_up
@@ -149,7 +148,7 @@ def test_four_players_play_a_whole_game_and_the_big_game_counts_it(tmp_path):
     game = _play(t, TotemWarsPlayer(t, rng), names, 2, [greedy_bot] * 4, rng, lines.append)
     assert game.outcome() is not None and t.screen == "menu"
     assert t.message == "Finished game kept"
-    kept = finished_games(t.data_dir)
+    kept = list((t.data_dir / "games").iterdir())
     assert len(kept) == 1 and read_record(kept[0].read_text())[0].outcome() == game.outcome()
     big = load_big_game(t.data_dir)
     assert big.match.totals == game.outcome().points and big.match.dealer == 3

@@ -5,7 +5,7 @@ from companion.games.totem_wars import read_record, write_record
 from companion.table.journal import CURRENT
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
-from companion.ui.totem_wars_round_screens import round_pages
+from companion.ui.totem_wars_round_screens import round_page
 from tw_table_helpers import WAR_RECORD, make, place, play_war_round, scan, set_up
 
 
@@ -24,7 +24,7 @@ def test_resume_in_the_middle_of_a_war_shows_the_same_screen(tmp_path):
     again = make(tmp_path)                                       # the power came back
     assert write_record(again.game) == write_record(t.game) == WAR_RECORD
     assert again.screen == "round" and again.view.page == 0
-    assert again.frame().tobytes() == round_pages(t.game, t.game.last_round)[0].tobytes()
+    assert again.frame().tobytes() == round_page(t.game, t.game.last_round, 0).tobytes()
     assert before != again.frame().tobytes()                     # pages are a view, not state
     again.handle(Press("ok")); again.handle(Press("ok"))
     assert again.frame().tobytes() == before
@@ -93,7 +93,7 @@ def test_an_unreadable_journal_is_reported_and_set_up_goes_on(tmp_path):
 
 
 def test_replay_frames_are_the_screens_the_box_showed(tmp_path):
-    from companion.table.totem_wars_replay import frames
+    from companion.table.replay_frames import totem_wars_frames as frames
     shown = list(frames(WAR_RECORD))
     assert [note for _, note in shown][:2] == ["Ana, Ben, Cleo: set up, Ana deals", "All totems are down"]
     assert shown[-1][1] == "Ben placed 1 card"

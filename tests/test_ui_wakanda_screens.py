@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import ImageChops
 
-from companion.ui.canvas import HEIGHT, WIDTH
+from companion.ui.canvas import HEIGHT, SMALL, WIDTH, new_canvas, note_lines, text_band
 from companion.ui.wakanda_screens import (COLUMN_WIDTH, HEADER_HEIGHT, board_screen,
                                           column_left, confirm_screen, menu_screen,
                                           message_screen, picker_screen, score_pages)
@@ -91,12 +91,23 @@ def test_without_a_message_the_bottom_rows_are_the_tile_labels(midgame):
     assert changed(plain, prompted)[1] > HEADER_HEIGHT
 
 
+def test_a_refusal_too_long_for_the_band_keeps_its_rule(midgame):
+    refusal = "Wings are Alexandra's; it is Benjamin's turn — W4"     # three lines in full
+    lines = note_lines(refusal)
+    assert len(lines) == 2 and lines[-1].endswith("… — W4")
+    shown = board_screen(midgame, message=refusal, refused=True)
+    band = new_canvas()
+    top = text_band(band, lines, SMALL, inverted=True)
+    assert shown.crop((0, top, WIDTH, HEIGHT)).tobytes() == band.crop((0, top, WIDTH, HEIGHT)).tobytes()
+
+
 def test_a_tall_pole_stays_in_its_column_below_the_header(wakanda_play):
     pieces = ["sun", "teepee", "skin", "sun", "tomahawk", "teepee", "chief", "sun", "skin",
               "teepee", "sun"]
-    short = board_screen(wakanda_play("d:sun b:sun:1 d:eagle"), message="one\ntwo")
+    two_lines = "A note long enough to take two lines of the band"
+    short = board_screen(wakanda_play("d:sun b:sun:1 d:eagle"), message=two_lines)
     tall = board_screen(wakanda_play(" ".join(f"d:{p} b:{p}:1" for p in pieces) + " d:eagle"),
-                        message="one\ntwo")
+                        message=two_lines)
     assert columns_changed(short, tall) == {1}
     assert tall.crop((0, HEADER_HEIGHT, WIDTH, HEADER_HEIGHT + 1)).getbbox() is None
 
@@ -168,8 +179,11 @@ def test_provisional_score_pages_before_the_end(midgame):
 def test_the_picker_knows_pieces_by_key_or_by_name():
     by_key = picker_screen("Which piece?", PIECES, 1)
     by_name = picker_screen("Which piece?", [p.title() for p in PIECES], 1)
-    plain = picker_screen("Which piece?", PIECES, 1, icons=False)
-    assert by_key.tobytes() == by_name.tobytes() != plain.tobytes()
+    assert by_key.tobytes() == by_name.tobytes()
+    from companion.ui.icons import icon
+    big = icon(PIECES[1], 2)                          # the chosen piece, its icon twice as large
+    shown = by_key.crop((5, 30, 5 + big.width, 30 + big.height)).convert("L")
+    assert shown.tobytes() == big.convert("L").point(lambda v: 255 if v else 0).tobytes()
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 7])

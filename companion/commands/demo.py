@@ -9,8 +9,9 @@ import random
 from pathlib import Path
 
 from companion.config import load_config
-from companion.errors import UsageError, UserError
+from companion.errors import UsageError
 from companion.games.wakanda import result_line, write_record
+from companion.table.demo_player import write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.script_demo import narrate_script
 from companion.table.session import Session
@@ -34,16 +35,17 @@ def run(args) -> int:
     data_dir = Path(args.data) if getattr(args, "data", None) else None
     if game_name == "totem-wars":
         players = config.players[:4] if len(config.players) >= 2 else None
-        return run_totem_wars_demo(seed, args.record, open_display(config), players=players,
-                                   data_dir=data_dir)
+        display = open_display(config)
+        try:
+            return run_totem_wars_demo(seed, args.record, display, players=players,
+                                       data_dir=data_dir)
+        finally:
+            display.close()
     players = config.players[:2] if len(config.players) >= 2 else DEFAULT_NAMES
     game = play_demo(seed, open_display(config), data_dir, players=players, delay=args.delay)
     print(result_line(game))
     if args.record:
-        try:
-            Path(args.record).write_text(write_record(game), encoding="utf-8")
-        except OSError as exc:
-            raise UserError(f"{args.record}: cannot write the record ({exc.strerror})") from None
+        write_demo_record(args.record, write_record(game))
         print(f"Record written to {args.record}")
     return 0
 

@@ -12,10 +12,7 @@ from pathlib import Path
 from companion.errors import UserError
 from companion.games import game_of_record, game_module
 from companion.records import read_text
-from companion.table import totem_wars_replay, wakanda_replay
-
-#: Record name → the frames of its game.
-FRAMES = {"wakanda": wakanda_replay.frames, "totem-wars": totem_wars_replay.frames}
+from companion.table.replay_frames import FRAMES
 
 
 def run(args) -> int:

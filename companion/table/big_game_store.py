@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
 from companion.games.totem_wars import Match, write_record
-from companion.table.journal import fsync_dir
+from companion.table.journal import write_atomically
 
 #: The big game's file inside the data folder.
 BIG_GAME_FILE = "big_game.json"
@@ -68,17 +67,9 @@ def load_big_game(data_dir) -> BigGame | None:
 def save_big_game(data_dir, big: BigGame) -> None:
     """Write the big game atomically; one ``UserError`` line if the folder is not writable."""
     folder = Path(data_dir)
-    path = folder / BIG_GAME_FILE
-    tmp = folder / (BIG_GAME_FILE + ".tmp")
     text = json.dumps({"match": big.match.to_json(), "counted": list(big.counted)}, indent=1) + "\n"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        fsync_dir(folder)
+        write_atomically(folder / BIG_GAME_FILE, text)
     except OSError as exc:
         raise UserError(f"cannot save the big game's totals in {folder}: {exc.strerror}") from None
 

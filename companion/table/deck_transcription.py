@@ -15,7 +15,6 @@ other animals is written as a file by hand (docs/decks.md).
 
 from __future__ import annotations
 
-import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +24,7 @@ from companion.events import Hold, Press, Tag, TagGone
 from companion.games.totem_wars import TRIBES, Card, Deck, default_deck
 from companion.games.totem_wars.deck import CARDS_PER_TRIBE, deck_from_toml
 from companion.table.choice import Choice, step_of
-from companion.table.journal import fsync_dir
+from companion.table.journal import write_atomically
 from companion.table.registry import normalise_uid
 from companion.table.tag_tracker import TagTracker
 from companion.table.totem_wars_cards import animal_label, card_label, tribe_label
@@ -66,15 +65,8 @@ def deck_text(cards) -> str:
 
 def _write(path: Path, text: str) -> None:
     """Write ``text`` atomically (temporary file, fsync, rename)."""
-    tmp = path.with_name(path.name + ".tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        fsync_dir(path.parent)
+        write_atomically(path, text)
     except OSError as exc:
         raise UserError(f"cannot save the deck {path}: {exc.strerror}") from None
 
@@ -217,16 +209,7 @@ class DeckTranscription:
             _write(self.path, text)
         else:
             _write(self.part, deck_text(cards))
-        previous = self.registry.bind(self.uid, card.name)
-        try:
-            self.registry.save()
-        except UserError:
-            # Keep memory and file alike: the binding was not saved, so it did not happen.
-            if previous is None:
-                self.registry.unbind(self.uid)
-            else:
-                self.registry.bind(self.uid, previous)
-            raise
+        self.registry.bind_and_save(self.uid, card.name)
         self.cards = cards
         self.stage, self.uid, self.proposal = ("done" if len(cards) == DECK_SIZE else "scan"), None, None
         if self.finished:

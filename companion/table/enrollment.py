@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.errors import UserError
 from companion.events import Hold, Press, ReaderState, Tag, TagGone
 from companion.table.items import EnrollmentStep, is_item, label
 from companion.table.registry import TagRegistry, normalise_uid
@@ -116,7 +115,7 @@ class Enrollment:
         if previous == step.item:
             outcome, note = "already", f"{uid} already enrolled as {step.label}"
         else:
-            self._bind(uid, step.item, previous)
+            self.registry.bind_and_save(uid, step.item)
             if previous is None:
                 outcome, note = "enrolled", f"{uid} enrolled as {step.description}"
             else:
@@ -131,18 +130,6 @@ class Enrollment:
             self.finish()
         else:
             self.index += 1
-
-    def _bind(self, uid: str, item: str, previous: str | None) -> None:
-        self.registry.bind(uid, item)
-        try:
-            self.registry.save()
-        except UserError:
-            # Keep memory and file alike: the binding was not saved, so it did not happen.
-            if previous is None:
-                self.registry.unbind(uid)
-            else:
-                self.registry.bind(uid, previous)
-            raise
 
     def finish(self) -> None:
         """End the walk (all done, finished early, or the input ended)."""

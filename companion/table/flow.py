@@ -43,7 +43,8 @@ class Scan:
 class Reply:
     """A flow's answer to one event: the signal to play, and ``goto`` (with ``payload``)
     when the session must switch to another flow: ``menu``, ``setup``, ``start``,
-    ``resume``, ``score``, ``play``."""
+    ``resume``, ``score``, ``play`` (back from the score pages, taking the last action
+    back), ``finish``."""
 
     signal: str | None = None
     goto: str | None = None

@@ -1,8 +1,9 @@
 """The catalogue of things that carry a tag, with their names and display labels.
 
-Item names are the words of the input script (DESIGN.md): Wakanda pieces (``eagle`` …
-``sun``), village tiles (``village:sun``), headdresses (``wings`` for player 1, ``crests``
-for player 2), and Totem Wars cards (``<tribe>/<animal>``, e.g. ``indians/snake``).
+Item names are the words of the input scripts (the README's "Input scripts"): Wakanda
+pieces (``eagle`` … ``sun``), village tiles (``village:sun``), headdresses (``wings`` for
+player 1, ``crests`` for player 2), and Totem Wars cards (``<tribe>/<animal>``, e.g.
+``indians/snake``).
 
 >>> label("village:sun")
 'Village tile: Sun'
@@ -15,13 +16,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from companion.games.totem_wars.deck import TRIBES
 from companion.games.wakanda.rules import HEADDRESSES, HEADDRESSES_EACH, PIECES, VILLAGES
 
 #: Prefix of a village tile's item name.
 VILLAGE_PREFIX = "village:"
-
-#: The four Totem Wars tribes (rules/totem-wars.md T1).
-TRIBES = ("aborigines", "africans", "eskimos", "indians")
 
 # A card of any deck, the default one or a transcribed physical one: the tribe is one of
 # the four, the animal any name without "/" or outer spaces (as the deck loader checks).

@@ -27,8 +27,6 @@ CURRENT = "current.jsonl"
 #: The folder of kept records inside the data folder.
 GAMES = "games"
 
-_KEPT = re.compile(r"^(?P<stamp>\d{8}-\d{6})-.+?(?:-(?P<n>\d+))?\.jsonl$")
-
 
 def fsync_dir(path: str | os.PathLike) -> None:
     """Flush a folder's entries (a new, renamed or removed file) to disk."""
@@ -37,6 +35,19 @@ def fsync_dir(path: str | os.PathLike) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` (its folder made if missing) with ``text`` in one step: a temporary
+    file written and fsynced, then renamed over it. ``OSError`` when that fails."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
 
 
 def _ensure_dir(path: Path) -> None:
@@ -181,10 +192,15 @@ class Journal:
         self._size += len(data)
 
     def finish(self, *, now: datetime | None = None) -> Path:
-        """Close the journal and keep the record as ``DATA/games/YYYYMMDD-HHMMSS-<game>.jsonl``
-        (``now``: the time in the name, default the current time). Returns the new path."""
+        """Keep the record as ``DATA/games/YYYYMMDD-HHMMSS-<game>.jsonl`` and close the journal
+        (``now``: the time in the name, default the current time). Returns the new path.
+
+        When the record cannot be moved (``UserError``) the journal stays open: the game
+        can still go on, e.g. take its last action back.
+        """
+        kept = _keep(self.path, self.path.parent, self._game, "", now)
         self.close()
-        return _keep(self.path, self.path.parent, self._game, "", now)
+        return kept
 
     def close(self) -> None:
         """Close the file; the game stays unfinished in ``current.jsonl``."""
@@ -196,11 +212,6 @@ def _is_json_object(raw: bytes) -> bool:
         return isinstance(json.loads(raw.decode("utf-8")), dict)
     except ValueError:
         return False
-
-
-def has_unfinished(data_dir: str | os.PathLike) -> bool:
-    """Whether an unfinished game waits in the data folder."""
-    return (Path(data_dir) / CURRENT).exists()
 
 
 def archive_unfinished(data_dir: str | os.PathLike, *, now: datetime | None = None) -> Path | None:
@@ -218,20 +229,3 @@ def archive_unfinished(data_dir: str | os.PathLike, *, now: datetime | None = No
     except OSError as exc:
         raise UserError(f"cannot read the unfinished game {path}: {exc.strerror}") from None
     return _keep(path, data_dir, _game_name(first), "-unfinished", now)
-
-
-def finished_games(data_dir: str | os.PathLike) -> list[Path]:
-    """The kept records in ``DATA/games/`` (finished and archived unfinished), newest first."""
-    games = Path(data_dir) / GAMES
-    try:
-        names = [p for p in games.iterdir() if _KEPT.match(p.name)]
-    except FileNotFoundError:
-        return []
-    except OSError as exc:
-        raise UserError(f"cannot read the data folder {games}: {exc.strerror}") from None
-
-    def order(path: Path):
-        match = _KEPT.match(path.name)
-        return match["stamp"], int(match["n"] or 1)
-
-    return sorted(names, key=order, reverse=True)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from companion.errors import UserError
 from companion.table.items import is_item
-from companion.table.journal import fsync_dir
+from companion.table.journal import write_atomically
 
 #: The registry's file name inside the data folder.
 TAGS_FILE = "tags.json"
@@ -87,10 +87,6 @@ class TagRegistry:
         """The item a UID is enrolled for, or ``None``."""
         return self._tags.get(uid.upper())
 
-    def uids_for(self, item: str) -> list[str]:
-        """The UIDs enrolled for an item (a piece type has several), sorted."""
-        return sorted(uid for uid, name in self._tags.items() if name == item)
-
     def bind(self, uid: str, item: str) -> str | None:
         """Enroll ``uid`` for ``item``; returns the item it was bound to before (it moves).
 
@@ -103,6 +99,20 @@ class TagRegistry:
             raise ValueError(f"'{item}' is not an item name")
         previous = self._tags.get(key)
         self._tags[key] = item
+        return previous
+
+    def bind_and_save(self, uid: str, item: str) -> str | None:
+        """``bind`` then ``save``; returns the item ``uid`` was bound to before. When the save
+        fails (``UserError``) the binding is undone: memory and file stay alike."""
+        previous = self.bind(uid, item)
+        try:
+            self.save()
+        except UserError:
+            if previous is None:
+                self.unbind(uid)
+            else:
+                self.bind(uid, previous)
+            raise
         return previous
 
     def unbind(self, uid: str) -> str | None:
@@ -122,14 +132,7 @@ class TagRegistry:
         """Write the registry atomically; one ``UserError`` line if the folder is not writable."""
         text = json.dumps({"version": VERSION, "tags": dict(sorted(self._tags.items()))},
                           indent=2, ensure_ascii=False) + "\n"
-        tmp = self.path.with_name(self.path.name + ".tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-            fsync_dir(self.path.parent)
+            write_atomically(self.path, text)
         except OSError as exc:
             raise UserError(f"cannot save the tag registry {self.path}: {exc.strerror}") from None

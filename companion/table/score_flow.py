@@ -48,7 +48,7 @@ class ScorePagesFlow(Flow):
             return Reply()
         if self.confirming:
             self.confirming = False
-            return Reply(goto="play", payload="undo") if event.button == "ok" else Reply()
+            return Reply(goto="play") if event.button == "ok" else Reply()
         if step_of(event.button):
             self.page = (self.page + step_of(event.button)) % len(self.pages)
             return Reply()

@@ -145,7 +145,7 @@ class Session:
                 return self.flow.tell(t("session.unknown_tag"), True)
             if self.table_game is not None and game_of_item(item) != self.table_game.name:
                 return self.flow.tell(t(self.table_game.wrong_item), True)
-            uid = event.uid.upper() if normalise_uid(event.uid) else None
+            uid = normalise_uid(event.uid)  # None for an item name: pieces not told apart
             event = Scan(item, uid, event.reader)
         return self.flow.handle(event)
 
@@ -171,9 +171,14 @@ class Session:
             self._resume()
         elif goto == "score":
             self.flow = self.table_game.score(self.play.game, self.data_dir)
-        elif goto == "play":
-            self.flow = self.play
-            return self.play.undo().signal
+        elif goto == "play":  # the score pages take the last action back
+            signal = self.play.undo().signal
+            if self.play.game.phase == "over":
+                # Not taken back (the journal failed): the pages stay, with the reason.
+                self.flow.tell(self.play.note, True)
+            else:
+                self.flow = self.play
+            return signal
         elif goto == "finish":
             self.play.journal.finish()
             self.play = self.table_game = None

@@ -18,6 +18,7 @@ from companion.errors import UserError
 from companion.events import Press, Tag, TagGone
 from companion.games.totem_wars import ChooseTotems, deal, greedy_bot, random_bot, write_record
 from companion.games.totem_wars.simulation import NAMES
+from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
 from companion.table.totem_wars_cards import card_label
@@ -26,40 +27,22 @@ from companion.ui.totem_wars_round_screens import outcome_line, refill_line
 
 #: How often a card is entered with the buttons rather than scanned.
 BUTTONS_SHARE = 0.2
-MAX_STEPS = 64  # up/down presses to reach any entry of a list
 MAX_PAGES = 16
 
 
-class DemoError(Exception):
-    """The box did not do what the bots' events meant: a defect, never a bot's fault."""
-
-
-class TotemWarsPlayer:
+class TotemWarsPlayer(DemoPlayer):
     """Feeds a table session the events of players at the table; shows each frame."""
 
     def __init__(self, table: Session, rng: random.Random, display=None):
-        self.table = table
+        super().__init__(table, self._through)
         self.rng = rng
         self.display = display
-        self.events = 0
 
-    def send(self, event) -> None:
-        """One event through the whole stack; a refusal means the box misunderstood."""
-        out = self.table.handle(event)
-        self.events += 1
+    def _through(self, event):
+        out = self.session.handle(event)
         if self.display is not None:
             self.display.show(out.frame)
-        if out.signal == "refused":
-            raise DemoError(f"the box refused {event}: {self.table.message}")
-
-    def choose(self, value) -> None:
-        """Move the list on screen to ``value`` with up/down, then press OK."""
-        for _ in range(MAX_STEPS):
-            if self.table.view.choice.value == value:
-                self.send(Press("ok"))
-                return
-            self.send(Press("down"))
-        raise DemoError(f"{value!r} is not offered on the screen")
+        return out
 
     def card(self, card) -> None:
         """Put a card on the pad and take it off; or enter it with the buttons."""
@@ -81,7 +64,7 @@ class TotemWarsPlayer:
     def turn_pages(self) -> None:
         """OK through the pages on screen (a round's result or the end)."""
         for _ in range(MAX_PAGES):
-            if self.table.screen not in ("round", "deal"):
+            if self.session.screen not in ("round", "deal"):
                 return
             self.send(Press("ok"))
         raise DemoError("the result pages do not end")
@@ -121,9 +104,7 @@ def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, play
     out(f"Seed {seed} · Totem Wars · {names} · {players[dealer]} deals")
     with tempfile.TemporaryDirectory(prefix="totem-demo-") as scratch:
         folder = Path(data_dir) if data_dir is not None else Path(scratch)
-        table = Session(folder, TagRegistry(Path(scratch) / TAGS_FILE), players=players)
-        if "resume" in table.view.choice.values:
-            raise UserError(f"{folder}: an unfinished game waits there; resume or archive it first")
+        table = demo_session(folder, TagRegistry(Path(scratch) / TAGS_FILE), players=players)
         player = TotemWarsPlayer(table, rng, display)
         try:
             player.choose("totem-wars")
@@ -133,10 +114,7 @@ def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, play
     outcome = game.outcome()
     out(outcome.reason)
     if record:
-        try:
-            Path(record).write_text(write_record(game), encoding="utf-8")
-        except OSError as exc:
-            raise UserError(f"{record}: cannot write the record ({exc.strerror})") from None
+        write_demo_record(record, write_record(game))
         out(f"Record written to {record}")
     return 0
 

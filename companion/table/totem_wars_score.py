@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.errors import UserError
 from companion.table.big_game_store import count_game, load_big_game, with_game
-from companion.table.flow import REFUSED, Reply
+from companion.table.flow import Reply
 from companion.table.score_flow import ScorePagesFlow
 from companion.table.totem_wars_flow import describe
 from companion.table.totem_wars_views import EndView, render
@@ -48,6 +48,5 @@ class TotemWarsScoreFlow(ScorePagesFlow):
             count_game(self.data_dir, self.game)
         except UserError as exc:
             # The record stays unfinished and safe; the totals wait for a fix.
-            self.tell(str(exc), True)
-            return Reply(REFUSED)
+            return self.tell(str(exc), True)
         return Reply(goto="finish")

@@ -23,14 +23,13 @@ from companion.games.wakanda.chance import sample_draw, sample_reveal
 from companion.games.wakanda.rules import HEADDRESSES, PIECES
 from companion.games.wakanda.setup import random_setup
 from companion.table.app_loop import AppLoop
+from companion.table.demo_player import DemoError, DemoPlayer, demo_session
 from companion.table.items import VILLAGE_PREFIX, wakanda_enrollment_steps
 from companion.table.registry import TAGS_FILE, TagRegistry
-from companion.table.session import Session
 
 DEFAULT_NAMES = ("Ana", "Ben")
 #: How often the bots use the buttons instead of a scan (buttons-only play is exercised too).
 BUTTONS_SHARE = 0.3
-MAX_STEPS = 64  # up/down presses to reach any entry of a list
 
 
 def demo_tags() -> dict[str, str]:
@@ -38,17 +37,12 @@ def demo_tags() -> dict[str, str]:
     return {f"D{n:09X}": step.item for n, step in enumerate(wakanda_enrollment_steps(), start=1)}
 
 
-class DemoError(Exception):
-    """The box did not do what the bot's events meant: a defect, never a bot's fault."""
-
-
-class TablePlayer:
+class TablePlayer(DemoPlayer):
     """Turns the bots' decisions into input events and feeds them to the app loop."""
 
     def __init__(self, loop: AppLoop, tags: dict[str, str], rng: random.Random,
                  delay: float = 0.0):
-        self.loop = loop
-        self.session = loop.session
+        super().__init__(loop.session, loop.deliver)
         self.rng = rng
         self.delay = delay
         by_item: dict[str, list[str]] = {}
@@ -62,26 +56,10 @@ class TablePlayer:
 
     # --- raw events ------------------------------------------------------------------------
 
-    def send(self, event) -> str | None:
-        """One event through the whole stack; a refusal means the box misunderstood."""
-        out = self.loop.deliver(event)
-        if out.signal == "refused":
-            raise DemoError(f"the box refused {event}: {self.session.message}")
-        return out.signal
-
     def scan(self, uid: str) -> None:
         """Put a tag on the pad and take it off again."""
         self.send(Tag(uid))
         self.send(TagGone(uid))
-
-    def choose(self, value) -> None:
-        """Move the list on screen to ``value`` with up/down, then press OK."""
-        for _ in range(MAX_STEPS):
-            if self.session.view.choice.value == value:
-                self.send(Press("ok"))
-                return
-            self.send(Press("down"))
-        raise DemoError(f"{value!r} is not offered on the screen")
 
     def buttons(self) -> bool:
         """Whether this action is entered with the buttons rather than a scan."""
@@ -213,7 +191,11 @@ def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
     with tempfile.TemporaryDirectory(prefix="totem-demo-") as scratch:
         tags = demo_tags()
         registry = TagRegistry(Path(scratch) / TAGS_FILE, tags)  # made up, never saved
-        session = Session(data_dir or scratch, registry, players=tuple(players), rng=rng)
+        try:
+            session = demo_session(data_dir or scratch, registry, players=tuple(players), rng=rng)
+        except UserError:
+            display.close()
+            raise
         loop = AppLoop(session, display)
         try:
             loop.show(session.frame())

@@ -114,6 +114,24 @@ def wrap(text: str, width: int, font: Font, max_lines: int | None = None) -> lis
     return lines
 
 
+def note_lines(message: str, max_lines: int = 2) -> list[str]:
+    """``message`` wrapped for the bottom band; a note too long is cut in its reason, never
+    in the rule it ends with (``… — T5``): the rule is what players look up."""
+    lines = wrap(message, WIDTH - 4, SMALL)
+    reason, dash, rule = message.rpartition(" — ")
+    if len(lines) <= max_lines:
+        return lines
+    if not dash:
+        return wrap(message, WIDTH - 4, SMALL, max_lines=max_lines)
+    words = reason.split()
+    while words:
+        words.pop()
+        lines = wrap(" ".join(words) + f"{ELLIPSIS}{dash}{rule}", WIDTH - 4, SMALL)
+        if len(lines) <= max_lines:
+            return lines
+    return wrap(f"{ELLIPSIS}{dash}{rule}", WIDTH - 4, SMALL, max_lines=max_lines)
+
+
 @lru_cache(maxsize=1024)
 def _text_mask(text: str, font: Font) -> Image.Image:
     # Static strings (tile labels, menu items) are drawn every frame: compose them once.

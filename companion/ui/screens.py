@@ -35,6 +35,22 @@ def title_band(image: Image.Image, title: str, right: str = "",
         draw_text(image, WIDTH - 2 - text_width(right, SMALL), 2, right, SMALL, 0)
 
 
+def result_band(image: Image.Image, game, number: int, count: int) -> None:
+    """The lit band atop a game's result page: who won (the score so far while the game is
+    not over) and the page number."""
+    outcome = game.outcome()
+    if outcome is None:
+        headline = t("score.provisional")
+    elif len(outcome.winners) == 1:
+        headline = t("wins", name=game.players[outcome.winners[0]])
+    else:
+        headline = t("shared")
+    fill_box(image, (0, 0, WIDTH - 1, 14))
+    draw_centered(image, 1, headline, LARGE, 0, right=WIDTH - 18)
+    page = t("page", n=number, of=count)
+    draw_text(image, WIDTH - 2 - text_width(page, SMALL), 4, page, SMALL, 0)
+
+
 def footer_line(image: Image.Image, footer: str | None) -> None:
     """A line of small print along the bottom edge, centred (cut with an ellipsis)."""
     if footer:
@@ -76,15 +92,14 @@ def _piece_of(option: str) -> str | None:
     return None
 
 
-def picker_screen(title: str, options: Sequence[str], selected: int, *,
-                  icons: bool = True) -> Image.Image:
+def picker_screen(title: str, options: Sequence[str], selected: int) -> Image.Image:
     """Choose one option with ▲▼ and OK: the chosen one large and framed, its neighbours
     (wrapping round, as the buttons do) small above and below. Piece types, given as keys
-    (``eagle``) or names (``Eagle``), show with their icon unless ``icons`` is false."""
+    (``eagle``) or names (``Eagle``), show with their icon."""
     image = new_canvas()
     count = len(options)
     title_band(image, title, f"{selected + 1}/{count}")
-    pieces = [_piece_of(option) if icons else None for option in options]
+    pieces = [_piece_of(option) for option in options]
     labels = [piece_name(piece) if piece else option for piece, option in zip(pieces, options)]
     text_x = 26 if any(pieces) else 4
     for step, y in ((-1, TITLE_HEIGHT + 2), (1, 50)):

@@ -28,10 +28,8 @@ ENGLISH: dict[str, str] = {
     # The board header.
     "phase.draw": "draw", "phase.action": "play", "phase.reveal": "reveal",
     "phase.over": "game over",
-    "hand.none": "empty hand",
     # Score pages (W7-W9, R6).
     "wins": "{name} wins", "shared": "Shared win", "score.provisional": "Score so far",
-    "score.line": "{a} to {b}",
     "why.higher": "Higher total (W9)",
     "why.tie_third": "Tie: {name} placed the third headdress first (W9)",
     "why.early": "Higher total (W9); ended early: both players passed (R6)",
@@ -67,6 +65,10 @@ ENGLISH: dict[str, str] = {
     "undo.question": "Take back?",
     "undo.nothing": "Nothing to take back yet",
     "undo.done": "Taken back: {what}",
+    # The notes on replayed frames (``replay``): what a record's header or line did.
+    "replay.set_up": "{names}: set up",
+    "replay.dealt": "{names}: set up, {dealer} deals",
+    "replay.totems_down": "All totems are down",
     "save.not_played": "Cannot save the game: not played",
     "save.not_taken_back": "Cannot save the game: nothing taken back",
     "start.by_lot": "Drawn by lot: {name} starts",

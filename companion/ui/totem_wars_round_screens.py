@@ -13,10 +13,9 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.games.totem_wars.deck import HABITATS
-from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_centered, draw_text,
-                                 fill_box, fit, new_canvas, outline_box, text_band, text_width,
-                                 wrap)
-from companion.ui.screens import TITLE_HEIGHT, title_band
+from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit,
+                                 new_canvas, outline_box, text_band, text_width, wrap)
+from companion.ui.screens import TITLE_HEIGHT, result_band, title_band
 from companion.ui.text import ENGLISH, cards, t
 from companion.ui.totem_wars_screens import TRIBE_SHORT, named
 
@@ -179,27 +178,13 @@ def round_page(game, result, page: int) -> Image.Image:
     return _next(game, result, count, count)
 
 
-def round_pages(game, result) -> list[Image.Image]:
-    """Every page of ``result`` in the order they are shown."""
-    return [round_page(game, result, i) for i in range(round_page_count(game, result))]
-
-
 # --- the end -------------------------------------------------------------------------------
 
 def _result(game, number: int, count: int) -> Image.Image:
     image = new_canvas()
+    result_band(image, game, number, count)
     outcome = game.outcome()
     winners = outcome.winners if outcome else ()
-    if outcome is None:
-        headline = t("score.provisional")
-    elif len(winners) == 1:
-        headline = t("wins", name=game.players[winners[0]])
-    else:
-        headline = t("shared")
-    fill_box(image, (0, 0, WIDTH - 1, 14))
-    draw_centered(image, 1, headline, LARGE, 0, right=WIDTH - 18)
-    page = f"{number}/{count}"
-    draw_text(image, WIDTH - 2 - text_width(page, SMALL), 4, page, SMALL, 0)
     n = len(game.players)
     pitch = min(12, (HEIGHT - 17) // n)
     order = sorted(range(n), key=lambda p: -game.points(p))

@@ -14,8 +14,8 @@ from functools import lru_cache
 from PIL import Image
 
 from companion.games.totem_wars.deck import TRIBES
-from companion.ui.canvas import (ELLIPSIS, HEIGHT, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit,
-                                 new_canvas, outline_box, text_band, text_width, wrap)
+from companion.ui.canvas import (HEIGHT, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit, new_canvas,
+                                 note_lines, outline_box, text_band, text_width)
 from companion.ui.screens import TITLE_HEIGHT, title_band
 from companion.ui.text import cards, t
 
@@ -38,24 +38,6 @@ def mark(name: str) -> Image.Image:
     image = Image.new("1", (len(rows[0]), len(rows)), 0)
     image.putdata([1 if ch == "#" else 0 for row in rows for ch in row])
     return image
-
-
-def note_lines(message: str, max_lines: int = 2) -> list[str]:
-    """``message`` wrapped for the bottom band; a note too long is cut in its reason, never
-    in the rule it ends with (``… — T5``): the rule is what players look up."""
-    lines = wrap(message, WIDTH - 4, SMALL)
-    reason, dash, rule = message.rpartition(" — ")
-    if len(lines) <= max_lines:
-        return lines
-    if not dash:
-        return wrap(message, WIDTH - 4, SMALL, max_lines=max_lines)
-    words = reason.split()
-    while words:
-        words.pop()
-        lines = wrap(" ".join(words) + f"{ELLIPSIS}{dash}{rule}", WIDTH - 4, SMALL)
-        if len(lines) <= max_lines:
-            return lines
-    return wrap(f"{ELLIPSIS}{dash}{rule}", WIDTH - 4, SMALL, max_lines=max_lines)
 
 
 def named(template: str, name: str, width: int, font) -> str:

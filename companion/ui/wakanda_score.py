@@ -12,9 +12,9 @@ from PIL import Image
 
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
 from companion.ui import icons as art
-from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_centered,
-                                 draw_text, fill_box, fit, new_canvas, text_width, wrap)
-from companion.ui.screens import TITLE_HEIGHT, title_band
+from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit,
+                                 new_canvas, text_width, wrap)
+from companion.ui.screens import TITLE_HEIGHT, result_band, title_band
 from companion.ui.text import piece_name, t
 
 ROW = 6
@@ -47,18 +47,8 @@ def result_reason(game) -> str:
 def _result_page(game, scores, count: int) -> Image.Image:
     image = new_canvas()
     totals = (scores[0].total, scores[1].total)
-    outcome = game.outcome()
-    if outcome is None:
-        headline, why = t("score.provisional"), ""
-    else:
-        winners = outcome.winners
-        headline = (t("wins", name=game.players[winners[0]]) if len(winners) == 1
-                    else t("shared"))
-        why = result_reason(game)
-    fill_box(image, (0, 0, WIDTH - 1, 14))
-    draw_centered(image, 1, headline, LARGE, 0, right=WIDTH - 18)
-    page = t("page", n=1, of=count)
-    draw_text(image, WIDTH - 2 - text_width(page, SMALL), 4, page, SMALL, 0)
+    result_band(image, game, 1, count)
+    why = result_reason(game) if game.outcome() is not None else ""
     for player in (0, 1):
         y = 18 + player * 13
         image.paste(1, (3, y + 3), art.headdress(player))

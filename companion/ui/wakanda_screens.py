@@ -17,8 +17,8 @@ from PIL import Image
 from companion.games.wakanda.moves import Build, Claim
 from companion.ui import icons as art
 from companion.ui.canvas import (HEIGHT, MEDIUM, SMALL, WIDTH, dotted_box,
-                                 draw_text, fill_box, fit, hatch_box, new_canvas, outline_box,
-                                 text_band, text_width, wrap)
+                                 draw_text, fill_box, fit, hatch_box, new_canvas, note_lines,
+                                 outline_box, text_band, text_width)
 from companion.ui.screens import confirm_screen, menu_screen, message_screen, picker_screen
 from companion.ui.text import t, tile_label
 from companion.ui.wakanda_score import score_pages
@@ -162,15 +162,10 @@ def _message_band(image: Image.Image, message: str | None, refused: bool) -> int
     """Draw the message band; return its top row (HEIGHT when there is none)."""
     if not message:
         return HEIGHT
-    lines = message.split("\n")
-    if len(lines) == 1 and text_width(lines[0], MEDIUM) <= WIDTH - 4:
-        font = MEDIUM
-    else:
-        font = SMALL
-        lines = [part for line in lines for part in wrap(line, WIDTH - 4, SMALL)]
-        if len(lines) > 2:
-            lines = [lines[0], fit(" ".join(lines[1:]), WIDTH - 4, SMALL)]
-    return text_band(image, lines, font, inverted=refused)
+    if text_width(message, MEDIUM) <= WIDTH - 4:
+        return text_band(image, [message], MEDIUM, inverted=refused)
+    # Two small lines; a refusal too long is cut in its reason, never in its rule.
+    return text_band(image, note_lines(message), SMALL, inverted=refused)
 
 
 def _hand_items(hand) -> list[tuple[str, int]]:

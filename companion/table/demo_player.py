@@ -1,0 +1,59 @@
+"""What the two games' demos share: the session they play in, the player at the table who
+turns the bots' choices into input events, and the record they write.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from companion.errors import UserError
+from companion.events import Press
+from companion.table.session import Session
+
+MAX_STEPS = 64  # up/down presses to reach any entry of a list
+
+
+class DemoError(Exception):
+    """The box did not do what the bots' events meant: a defect, never a bot's fault."""
+
+
+def demo_session(folder, registry, **options) -> Session:
+    """A session in ``folder`` for a demo game; ``UserError`` when an unfinished game waits
+    there: a demo never sets a player's game aside."""
+    session = Session(folder, registry, **options)
+    if "resume" in session.view.choice.values:
+        raise UserError(f"{folder}: an unfinished game waits there; resume or archive it first")
+    return session
+
+
+def write_demo_record(path, text: str) -> None:
+    """Write a demo game's record to ``path``; ``UserError`` (one line) when it cannot."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"{path}: cannot write the record ({exc.strerror})") from None
+
+
+class DemoPlayer:
+    """Sends events through ``deliver`` (the whole stack) to ``session`` as a player would."""
+
+    def __init__(self, session: Session, deliver: Callable):
+        self.session = session
+        self._deliver = deliver
+
+    def send(self, event) -> str | None:
+        """One event through the whole stack; a refusal means the box misunderstood."""
+        out = self._deliver(event)
+        if out.signal == "refused":
+            raise DemoError(f"the box refused {event}: {self.session.message}")
+        return out.signal
+
+    def choose(self, value) -> None:
+        """Move the list on screen to ``value`` with up/down, then press OK."""
+        for _ in range(MAX_STEPS):
+            if self.session.view.choice.value == value:
+                self.send(Press("ok"))
+                return
+            self.send(Press("down"))
+        raise DemoError(f"{value!r} is not offered on the screen")
