@@ -1,4 +1,4 @@
-"""``totem-companion score`` and ``moves`` on Wakanda records (DESIGN.md, "JSON outputs")."""
+"""``totem-companion score`` and ``moves`` on Wakanda records (the JSON shapes of the README's command line)."""
 
 import json
 from pathlib import Path

@@ -1,6 +1,6 @@
 """``totem-companion listen``: print input events as the hardware delivers them.
 
-One line an event, in the words of DESIGN.md (``tag 0A1B2C3D4E pad``, ``press v3``,
+One line an event, in the words input scripts use (``tag 0A1B2C3D4E pad``, ``press v3``,
 ``reader pad disconnected`` …), flushed as it comes, so the output is also an input
 script that replays what happened. Stops on Ctrl-C (or ``q`` on the keyboard), after
 ``--count N`` events, after ``--seconds S``, or at the end of an ``--input`` script.

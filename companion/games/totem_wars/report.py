@@ -7,7 +7,7 @@ from companion.games.totem_wars.rounds import RoundResult
 
 
 def score_json(game: TotemWars) -> dict:
-    """The score object of DESIGN.md: per player name, totem, points (T15) and taken per tribe."""
+    """The score object of ``score --json``: per player name, totem, points (T15) and taken per tribe."""
     outcome = game.outcome()
     return {
         "game": "totem-wars",

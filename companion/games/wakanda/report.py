@@ -1,4 +1,4 @@
-"""What ``score`` and ``moves`` print for a Wakanda game: JSON (DESIGN.md) and readable text."""
+"""What ``score`` and ``moves`` print for a Wakanda game: JSON (the shape other tools rely on) and readable text."""
 
 from __future__ import annotations
 
