@@ -12,6 +12,7 @@ from companion.games.wakanda.bots import greedy_bot, play_game, random_bot
 from companion.records import dump_line
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
+from box_helpers import choose
 
 
 def journal_lines(seed=4, variant="hidden"):
@@ -38,12 +39,6 @@ def crashed_box(tmp_path, content: bytes):
     return Session(data, TagRegistry(tmp_path / "tags.json"), rng=random.Random(0))
 
 
-def choose(s, value):
-    for _ in range(60):
-        if s.view.choice.value == value:
-            return s.handle(Press("ok"))
-        s.handle(Press("down"))
-    raise AssertionError(f"{value!r} not offered")
 
 
 def enter(s, line):

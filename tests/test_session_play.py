@@ -7,10 +7,11 @@ players would see and what the journal keeps.
 import json
 import random
 
-from companion.events import Hold, Press, Tag, TagGone
+from companion.events import Hold, Press
 from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
+from box_helpers import choose, scan
 
 ROW = ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"]
 
@@ -20,18 +21,8 @@ def make(tmp_path, tags=None, players=()):
     return Session(tmp_path / "data", registry, players=players, rng=random.Random(1))
 
 
-def choose(session, value):
-    for _ in range(20):
-        if session.view.choice.value == value:
-            return session.handle(Press("ok"))
-        session.handle(Press("down"))
-    raise AssertionError(f"{value!r} not offered")
 
 
-def scan(session, token, reader="pad"):
-    out = session.handle(Tag(token, reader))
-    session.handle(TagGone(token, reader))
-    return out
 
 
 def set_up(session, row=ROW, variant="open", first=0):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from companion.events import Press, Tag, TagGone
+from companion.events import Press
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
+from box_helpers import choose, scan
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
@@ -32,20 +33,8 @@ def make(tmp_path, players=NAMES, tags=None):
     return session
 
 
-def choose(table, value):
-    """Move the list on screen to ``value`` and press OK."""
-    for _ in range(70):
-        if table.view.choice.value == value:
-            return table.handle(Press("ok"))
-        table.handle(Press("down"))
-    raise AssertionError(f"{value!r} not offered")
 
 
-def scan(table, token, reader="pad"):
-    """Put a tag on the reader and take it off again; the output of the scan."""
-    out = table.handle(Tag(token, reader))
-    table.handle(TagGone(token, reader))
-    return out
 
 
 def set_up(table, names, dealer):
