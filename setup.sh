@@ -2,7 +2,7 @@
 # Totem Companion: the one entry point for a person.
 #   ./setup.sh                 install (idempotent): .venv with the project and its dev extras
 #   ./setup.sh run [ARGS]      install if needed, then start the companion
-#   ./setup.sh test [ARGS]     install if needed, then run the test suite
+#   ./setup.sh test [ARGS]     install if needed, then ruff, mypy and the test suite (ARGS: pytest's only)
 #   ./setup.sh bench           install if needed, then print the benchmark figures
 #   ./setup.sh service [--remove]   (Raspberry Pi) install or remove the systemd service
 set -euo pipefail
@@ -77,6 +77,11 @@ case "$cmd" in
         ;;
     test)
         install
+        if [ $# -eq 0 ]; then
+            # The whole suite: lint and types first, as CI runs it.
+            "$VENV/bin/ruff" check --quiet . || die "ruff found the problems above"
+            "$VENV/bin/mypy" || die "mypy found the problems above"
+        fi
         exec "$VENV/bin/python" -m pytest "$@"
         ;;
     bench)

@@ -13,8 +13,9 @@ import sys
 
 from companion import __version__
 from companion.errors import UsageError, UserError
+from companion.games import GAMES
 
-GAME_CHOICES = ("wakanda", "totem-wars")
+GAME_CHOICES = tuple(GAMES)
 
 
 def _common(parser: argparse.ArgumentParser, default=None) -> None:

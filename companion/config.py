@@ -128,7 +128,7 @@ class Config:
         object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())
         _validate(self)
 
-    def resolved(self, on_pi: bool) -> "Config":
+    def resolved(self, on_pi: bool) -> Config:
         """The same configuration with every ``auto`` replaced for this machine.
 
         On a Raspberry Pi: ``ssd1306``, ``gpio`` buttons, ``rdm6300:/dev/serial0``;
@@ -220,7 +220,7 @@ def _fields_from_toml(doc: dict) -> dict:
         if key in _SCHEMA and key:
             if not isinstance(value, dict):
                 raise UserError(f"{key}: expected a table [{key}], got {_shown(value)}")
-            section, items = key, value.items()
+            section, items = key, list(value.items())
         elif key in _SCHEMA[""]:
             section, items = "", [(key, value)]
         else:

@@ -61,7 +61,7 @@ def dump_line(obj: dict) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n"
 
 
-def check_keys(line: int, obj: dict, required: set[str], optional: set[str] = frozenset()) -> None:
+def check_keys(line: int, obj: dict, required: set[str], optional: frozenset[str] | set[str] = frozenset()) -> None:
     """Raise ``RecordError`` for unknown or missing keys of a record line."""
     unknown = sorted(set(obj) - required - set(optional))
     if unknown:

@@ -1,8 +1,10 @@
 """Push buttons: our own debounce and press/hold detection, fed by gpiozero edges.
 
 Buttons are wired from a BCM pin to ground with the pull-up on, so a pressed button reads
-low. gpiozero only reports the raw edges (its mock pins ignore ``bounce_time``, so the
-debounce has to be ours to be tested); :class:`ButtonMachine` turns them into events:
+low. gpiozero only reports the raw edges, through a plain ``DigitalInputDevice`` per pin
+(its mock pins ignore ``bounce_time``, so the debounce has to be ours to be tested, and
+gpiozero's ``Button`` would add a hold thread of its own that we do not use);
+:class:`ButtonMachine` turns the edges into events:
 
 * a level counts only once it has stayed put for ``debounce_ms`` (chatter is ignored);
 * ``Hold`` once the button has been down for ``hold_seconds`` (no ``Press`` after it);
@@ -17,6 +19,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from companion.errors import UserError
 from companion.events import Event, Hold, Press
@@ -26,7 +29,7 @@ class ButtonMachine:
     """Debounce and press/hold state of one button; pure, driven by an injectable clock."""
 
     def __init__(self, name: str, *, hold_seconds: float = 0.8, debounce_ms: float = 30.0,
-                 clock: Callable[[], float] = time.monotonic, pressed: bool = False):
+                 clock: Callable[[], float] = time.monotonic, pressed: bool = False) -> None:
         self.name = name
         self.hold_seconds = hold_seconds
         self.debounce = debounce_ms / 1000.0
@@ -88,8 +91,10 @@ class GpioButtons:
 
     def __init__(self, pins: Mapping[str, int], *, hold_seconds: float = 0.8,
                  debounce_ms: float = 30.0, clock: Callable[[], float] = time.monotonic,
-                 pin_factory=None):
-        from gpiozero import Button
+                 pin_factory: Any = None) -> None:
+        # Not gpiozero's Button: holds are timed by ButtonMachine, and closing a Button
+        # joins its own hold thread, which costs about 0.1 s a pin for nothing.
+        from gpiozero import DigitalInputDevice
         from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
 
         self._clock = clock
@@ -98,20 +103,22 @@ class GpioButtons:
         self._put: Callable[[Event], None] | None = None
         self._closed = False
         self._thread: threading.Thread | None = None
-        self._devices = []
+        self._devices: list[Any] = []
         self.machines: dict[str, ButtonMachine] = {}
         try:
             for name, pin in pins.items():
                 with warnings.catch_warnings():
                     # gpiozero warns once per library it tries; the outcome is what matters.
                     warnings.simplefilter("ignore", PinFactoryFallback)
-                    device = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+                    # pull_up: the button shorts the pin to ground, so "active" means pressed.
+                    device = DigitalInputDevice(pin, pull_up=True, bounce_time=None,
+                                                pin_factory=pin_factory)
                 self._devices.append(device)
                 self.machines[name] = ButtonMachine(
                     name, hold_seconds=hold_seconds, debounce_ms=debounce_ms, clock=clock,
-                    pressed=device.is_pressed)
-                device.when_pressed = self._callback(name, True)
-                device.when_released = self._callback(name, False)
+                    pressed=device.is_active)
+                device.when_activated = self._callback(name, True)
+                device.when_deactivated = self._callback(name, False)
         except BadPinFactory:
             self._close_devices()
             raise UserError("no GPIO library works here: on a Raspberry Pi run ./setup.sh "
@@ -122,7 +129,7 @@ class GpioButtons:
             raise UserError(f"cannot use {where}: {_reason(exc)}") from None
 
     def _callback(self, name: str, pressed: bool) -> Callable[[], None]:
-        def on_edge():
+        def on_edge() -> None:
             with self._lock:
                 self._emit(self.machines[name].edge(pressed))
                 self._changed.notify()

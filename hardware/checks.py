@@ -12,6 +12,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.config import Config
 from hardware import pn532, rdm6300
@@ -131,7 +132,7 @@ def _serial(port: str, baudrate: int):
     return serial.serial_for_url(port, baudrate=baudrate, timeout=0.2)
 
 
-def check_reader(config: Config, *, open_serial: Callable[[str, int], object] = _serial,
+def check_reader(config: Config, *, open_serial: Callable[[str, int], Any] = _serial,
                  cmdline: Path = Path("/proc/cmdline")) -> PartReport:
     """Is the serial port there, free of the console, can it be opened, does the reader talk?"""
     spec = config.reader
@@ -220,14 +221,16 @@ def _factory(pin_factory, dev: Path):
     return Device.pin_factory, Finding(True, f"pin factory: {type(Device.pin_factory).__name__}")
 
 
-def check_buttons(config: Config, *, pin_factory=None, dev: Path = Path("/dev")) -> PartReport:
+def check_buttons(config: Config, *, pin_factory: Any = None, dev: Path = Path("/dev")) -> PartReport:
     """Is there a pin factory, can each button's pin be claimed, is any stuck down?"""
     spec = config.buttons
     if spec == "keyboard":
         return _simulated("buttons", spec, "keys stand for the buttons")
     if spec == "none":
         return _simulated("buttons", spec, "no buttons (scans only)")
-    from gpiozero import Button
+    # A plain InputDevice reads the level, which is all a check needs: a Button would start
+    # edge events and a hold thread, and closing it waits for that thread (~0.1 s a pin).
+    from gpiozero import InputDevice
     from gpiozero.exc import GPIOZeroError
 
     factory, first = _factory(pin_factory, dev)
@@ -237,13 +240,14 @@ def check_buttons(config: Config, *, pin_factory=None, dev: Path = Path("/dev"))
     good = 0
     for name, pin in config.pins.items():
         try:
-            button = Button(pin, pull_up=True, pin_factory=factory)
+            # Pulled up: a button wired to ground reads active (low) while pressed.
+            button = InputDevice(pin, pull_up=True, pin_factory=factory)
         except GPIOZeroError as exc:
             found.append(Finding(False, f"button {name} on {_pin(pin)}: cannot claim the pin ({exc})",
                                  f"stop the program using it, or choose another pin for {name} in [buttons.pins]"))
             continue
         try:
-            if button.is_pressed:
+            if button.is_active:
                 found.append(Finding(False, f"button {name} on {_pin(pin)} reads pressed with nobody "
                                             f"pressing it",
                                      f"release it; otherwise look for a short to ground at header pin "
@@ -257,7 +261,7 @@ def check_buttons(config: Config, *, pin_factory=None, dev: Path = Path("/dev"))
     return PartReport("buttons", spec, tuple(found))
 
 
-def check_feedback(config: Config, *, pin_factory=None, dev: Path = Path("/dev")) -> PartReport | None:
+def check_feedback(config: Config, *, pin_factory: Any = None, dev: Path = Path("/dev")) -> PartReport | None:
     """Can the buzzer and LED pins be claimed? None when none are configured."""
     parts = ([("buzzer", config.buzzer_pin)] if config.buzzer_pin is not None else []) + \
         [(f"{name} LED", pin) for name, pin in config.led_pins.items()]
@@ -282,9 +286,9 @@ def check_feedback(config: Config, *, pin_factory=None, dev: Path = Path("/dev")
     return PartReport("feedback", spec, tuple(found))
 
 
-def check_all(config: Config, *, pin_factory=None, dev: Path = Path("/dev"),
+def check_all(config: Config, *, pin_factory: Any = None, dev: Path = Path("/dev"),
               open_bus: Callable[[int], object] = _smbus,
-              open_serial: Callable[[str, int], object] = _serial,
+              open_serial: Callable[[str, int], Any] = _serial,
               cmdline: Path = Path("/proc/cmdline")) -> list[PartReport]:
     """Every part of a resolved ``config``; an unexpected error becomes a finding."""
     checks = [

@@ -9,13 +9,25 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TextIO
+from typing import Any, Protocol, TextIO
 
 from PIL import Image
 
 from companion.config import Config
 from companion.errors import UserError
 from hardware.platform import is_raspberry_pi
+
+
+class Display(Protocol):
+    """What the application needs of a display, whatever its kind."""
+
+    def show(self, image: Image.Image) -> int:
+        """Show ``image`` (mode "1", 128×64); the bytes (or characters) sent, 0 if unchanged."""
+        ...
+
+    def close(self) -> None:
+        """Release the device."""
+        ...
 
 
 class NullDisplay:
@@ -29,7 +41,7 @@ class NullDisplay:
         """Nothing to release."""
 
 
-def open_display(config: Config, *, stream: TextIO | None = None, i2c_bus=None):
+def open_display(config: Config, *, stream: TextIO | None = None, i2c_bus: Any = None) -> Display:
     """The display of ``config.display`` (``auto`` is resolved for this machine).
 
     ``stream`` is where the terminal display draws (default: standard output); ``i2c_bus``
@@ -61,16 +73,17 @@ def _terminal_size(stream: TextIO) -> tuple[int, int] | None:
     """(columns, lines) of ``stream``'s terminal; None when it is not a terminal (a file, a
     pipe, a test's StringIO): then the picture is written whole, at the smaller size."""
     try:
-        return tuple(os.get_terminal_size(stream.fileno()))
+        columns, lines = os.get_terminal_size(stream.fileno())
     except (AttributeError, OSError, ValueError):
         return None
+    return columns, lines
 
 
 def _fits(size: tuple[int, int], needed: tuple[int, int]) -> bool:
     return size[0] >= needed[0] and size[1] >= needed[1]
 
 
-def _open_oled(kind: str, config: Config, bus):
+def _open_oled(kind: str, config: Config, bus: Any) -> Display:
     import luma.core.error
 
     from hardware.oled import open_oled

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from companion.config import Config
 from companion.errors import UserError
+from companion.signals import Signal
 
 
 @dataclass(frozen=True)
@@ -27,23 +28,17 @@ class Pattern:
 #: (buzzer, green LED, red LED) pattern of each signal; None leaves that part alone.
 # A tick for accepted, two quick pips for your turn, one long buzz for refused: told
 # apart by ear without looking up from the board.
-SIGNALS: dict[str, tuple[Pattern, Pattern | None, Pattern | None]] = {
-    "accepted": (Pattern(0.03, 0.0, 1), Pattern(0.15, 0.0, 1), None),
-    "your_turn": (Pattern(0.05, 0.07, 2), Pattern(0.08, 0.08, 2), None),
-    "refused": (Pattern(0.4, 0.0, 1), None, Pattern(0.15, 0.1, 2)),
+SIGNALS: dict[Signal, tuple[Pattern, Pattern | None, Pattern | None]] = {
+    Signal.ACCEPTED: (Pattern(0.03, 0.0, 1), Pattern(0.15, 0.0, 1), None),
+    Signal.YOUR_TURN: (Pattern(0.05, 0.07, 2), Pattern(0.08, 0.08, 2), None),
+    Signal.REFUSED: (Pattern(0.4, 0.0, 1), None, Pattern(0.15, 0.1, 2)),
 }
 
 
 class NullFeedback:
     """The feedback of a box without buzzer or LEDs: every signal does nothing."""
 
-    def accepted(self) -> None:
-        """Nothing to do."""
-
-    def refused(self) -> None:
-        """Nothing to do."""
-
-    def your_turn(self) -> None:
+    def play(self, signal: Signal) -> None:
         """Nothing to do."""
 
     def close(self) -> None:
@@ -70,19 +65,9 @@ class Feedback:
             self.close()
             raise
 
-    def accepted(self) -> None:
-        """A scan or a press was taken: a tick and a green flash."""
-        self._play("accepted")
-
-    def refused(self) -> None:
-        """An action was refused: a long buzz and two red flashes."""
-        self._play("refused")
-
-    def your_turn(self) -> None:
-        """The turn passed to the next player: two quick pips and green flashes."""
-        self._play("your_turn")
-
-    def _play(self, signal: str) -> None:
+    def play(self, signal: Signal) -> None:
+        """Play ``signal``'s pattern: accepted, a tick and a green flash; refused, a long buzz
+        and two red flashes; your turn, two quick pips and green flashes."""
         buzz, green, red = SIGNALS[signal]
         if self._buzzer is not None and buzz:
             self._buzzer.beep(buzz.on, buzz.off, n=buzz.count, background=True)

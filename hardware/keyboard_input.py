@@ -30,7 +30,7 @@ from companion.events import DEFAULT_READER, Event, Hold, Press, Tag, TagGone, p
 KEY_HELP = "1-6 village (+Shift: hold) w/s up/down Enter ok b back u undo /scan q quit"
 
 ESC, CTRL_C = "\x1b", "\x03"
-_PLAIN = {
+_PLAIN: dict[str, Press | Hold] = {
     **{str(n): Press(f"v{n}") for n in range(1, 7)},
     **{shifted: Hold(f"v{n}") for n, shifted in enumerate("!@#$%^", start=1)},
     "w": Press("up"), "s": Press("down"),
@@ -115,22 +115,25 @@ class KeyDecoder:
         return [event] if event is not None else []
 
     def _scan_key(self, char: str) -> list[Event | Quit]:
+        scan = self.scan or ""      # only called while scanning
         if char in ("\r", "\n"):
-            text, self.scan = self.scan, None
-            return [_scanned(text, self.reader)] if text else []
+            self.scan = None
+            return [_scanned(scan, self.reader)] if scan else []
         if char == ESC:
             self.scan = None
         elif char in ("\x7f", "\b"):
-            self.scan = self.scan[:-1]
-        elif char in _SCAN_CHARS and len(self.scan) < MAX_SCAN:
-            self.scan += char
+            self.scan = scan[:-1]
+        elif char in _SCAN_CHARS and len(scan) < MAX_SCAN:
+            self.scan = scan + char
         return []
 
 
 def _scanned(text: str, reader: str) -> Tag:
     # Read like an input script's "tag" line (hex UIDs upper case); the scan holds
-    # only _SCAN_CHARS, so the line always parses.
-    return parse_event(f"tag {text} {reader}")
+    # only _SCAN_CHARS, so the line always parses, as a tag.
+    event = parse_event(f"tag {text} {reader}")
+    assert isinstance(event, Tag)
+    return event
 
 
 def _escape_length(text: str, i: int) -> int | None:
@@ -213,22 +216,24 @@ class KeyboardInput:
     def _restore(self) -> None:
         with self._restore_lock:
             saved, self._saved = self._saved, None
-        if saved is not None:
+        if saved is not None and self.fd is not None:
             try:
                 termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
             except (termios.error, OSError):
                 pass                    # the terminal itself is gone
 
     def _run(self, put: Callable[[Event], None]) -> None:
+        fd = self.fd
+        assert fd is not None           # start() has chosen the terminal
         text = codecs.getincrementaldecoder("utf-8")(errors="ignore")
         last_read = self.clock()
         try:
             while True:
                 try:
-                    ready, _, _ = select.select([self.fd, self._wake_r], [], [], self._timeout())
+                    ready, _, _ = select.select([fd, self._wake_r], [], [], self._timeout())
                     if self._wake_r in ready:
                         return
-                    data = os.read(self.fd, 1024) if self.fd in ready else None
+                    data = os.read(fd, 1024) if fd in ready else None
                 except (OSError, ValueError):
                     data = b""          # the terminal hung up or was closed
                 scan_before = self.decoder.scan

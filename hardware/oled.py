@@ -19,7 +19,9 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
+import luma.core.device
 import luma.core.error
 import luma.oled.device
 from PIL import Image
@@ -36,6 +38,14 @@ COLUMN_ADDRESS, PAGE_ADDRESS = 0x21, 0x22
 SET_PAGE, SET_COLUMN_LOW, SET_COLUMN_HIGH = 0xB0, 0x00, 0x10
 #: Command bytes a window costs on the SSD1306: 0x21 c0 c1 0x22 p0 p1.
 WINDOW_COST = 6
+# Where the 128 visible columns start in each controller's memory. They are ours, not read
+# from luma's private attributes, because our display() replaces luma's (the only code
+# that uses them) and both are facts of the 128×64 panels we drive: the SSD1306 has exactly
+# 128 columns; the SH1106 has 132, and these modules show columns 2…129.
+#: First visible column in SSD1306 memory.
+SSD1306_COLUMN_START = 0
+#: First visible column in SH1106 memory.
+SH1106_COLUMN_START = 2
 
 #: What an I2C problem looks like: the bus raises OSError, luma turns some into its errors.
 I2C_ERRORS = (OSError, luma.core.error.Error)
@@ -89,24 +99,28 @@ def ssd1306_windows(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, i
     return windows
 
 
-class _ChangedRegions:
+class _ChangedRegions(luma.core.device.device):
     """Mixed into a luma OLED driver: ``display()`` sends only the changed region.
 
-    ``sent`` counts every command and data byte handed to the serial interface.
+    ``sent`` counts every command and data byte handed to the serial interface. It derives
+    from luma's device base class, which every driver shares, so that what it uses of the
+    driver (``command``, ``data``, ``preprocess``, ``mode``, ``size``) is known to be there.
     """
 
     sent = 0
     _panel: bytes | None = None  # what the panel shows; None when unknown
 
-    def command(self, *cmd):
+    def command(self, *cmd: int) -> None:
+        """Send command bytes (luma's), counting them."""
         super().command(*cmd)
         self.sent += len(cmd)
 
-    def data(self, data):
+    def data(self, data: bytes | list[int]) -> None:
+        """Send data bytes (luma's), counting them."""
         super().data(data)
         self.sent += len(data)
 
-    def display(self, image):
+    def display(self, image: Image.Image) -> None:
         """Send the parts of ``image`` that differ from what the panel shows."""
         assert image.mode == self.mode and image.size == self.size
         frame = pack_pages(self.preprocess(image))
@@ -120,21 +134,25 @@ class _ChangedRegions:
 
 
 class SSD1306(_ChangedRegions, luma.oled.device.ssd1306):
-    """luma.oled's SSD1306 driver, sending an address window around the changed bytes."""
+    """luma.oled's SSD1306 driver (128×64), sending an address window around the changed bytes.
+
+    luma's initialisation sets horizontal addressing, so the data of a window fills it
+    page by page.
+    """
 
     def _send(self, spans, frame):
         for p0, p1, c0, c1 in ssd1306_windows(spans):
-            self.command(COLUMN_ADDRESS, self._colstart + c0, self._colstart + c1, PAGE_ADDRESS, p0, p1)
+            self.command(COLUMN_ADDRESS, SSD1306_COLUMN_START + c0, SSD1306_COLUMN_START + c1,
+                         PAGE_ADDRESS, p0, p1)
             self.data(b"".join(frame[p * WIDTH + c0:p * WIDTH + c1 + 1] for p in range(p0, p1 + 1)))
 
 
 class SH1106(_ChangedRegions, luma.oled.device.sh1106):
-    """luma.oled's SH1106 driver, sending the changed column span of each changed page."""
+    """luma.oled's SH1106 driver (128×64), sending the changed column span of each changed page."""
 
     def _send(self, spans, frame):
         for page, c0, c1 in spans:
-            # The SH1106 has 132 columns of memory; the glass shows them from an offset (2).
-            column = c0 + self._page_address_offset
+            column = SH1106_COLUMN_START + c0
             self.command(SET_PAGE + page, SET_COLUMN_LOW | column & 0x0F, SET_COLUMN_HIGH | column >> 4)
             self.data(frame[page * WIDTH + c0:page * WIDTH + c1 + 1])
 
@@ -154,7 +172,7 @@ class Oled:
 
     def __init__(self, open_device: Callable[[], _ChangedRegions], *,
                  clock: Callable[[], float] = time.monotonic,
-                 first_delay: float = 0.5, max_delay: float = 30.0):
+                 first_delay: float = 0.5, max_delay: float = 30.0) -> None:
         self._open_device = open_device
         self._clock = clock
         self._first_delay = first_delay
@@ -188,7 +206,7 @@ class Oled:
             self._lost(device, exc)
             return device.sent - sent_before if device is not None else 0
 
-    def _lost(self, device, exc: Exception) -> None:
+    def _lost(self, device: _ChangedRegions | None, exc: Exception) -> None:
         if self._device is not None:
             log.warning("the OLED stopped answering (%s); retrying in the background", exc)
         else:
@@ -211,7 +229,7 @@ class Oled:
         device.persist = True  # cleaned up already: nothing more to do at exit
 
 
-def open_oled(kind: str, *, port: int = 1, address: int = 0x3C, rotation: int = 0, bus=None) -> Oled:
+def open_oled(kind: str, *, port: int = 1, address: int = 0x3C, rotation: int = 0, bus: Any = None) -> Oled:
     """An ``Oled`` for ``kind`` "ssd1306" or "sh1106" on I2C bus ``port`` at ``address``.
 
     ``bus`` is an smbus-like object to use instead of opening ``/dev/i2c-<port>`` (tests).

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 BAUDRATE = 115200
 HOST_TO_PN532 = 0xD4
@@ -146,8 +147,8 @@ class PN532:
     read timeout is set short so that no wait is longer than ``timeout``.
     """
 
-    def __init__(self, port, *, timeout: float = 0.2, retries: int = 3,
-                 passive_retries: int = 1, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, port: Any, *, timeout: float = 0.2, retries: int = 3,
+                 passive_retries: int = 1, clock: Callable[[], float] = time.monotonic) -> None:
         self.port = port
         self.timeout = timeout
         self.retries = retries
@@ -198,9 +199,10 @@ class PN532:
             self.port.reset_input_buffer()
             self._parser.reset()
             self.port.write(request)
-            problem = self._exchange(code)
-            if isinstance(problem, bytes):
-                return problem
+            outcome = self._exchange(code)
+            if isinstance(outcome, bytes):
+                return outcome
+            problem = outcome
         raise PN532Error(f"PN532 command 0x{code:02X}: {problem} after {self.retries} tries")
 
     def _exchange(self, code: int) -> bytes | str:

@@ -38,7 +38,7 @@ class Rdm6300Decoder:
     always begins a new frame, so a torn frame never hides the good one that follows.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._frame: bytearray | None = None   # bytes after STX, or None between frames
 
     def feed(self, data: bytes) -> list[str]:

@@ -24,6 +24,7 @@ import termios
 import threading
 import time
 from collections.abc import Callable
+from typing import Any, cast
 
 import serial
 from serial.threaded import Protocol, ReaderThread
@@ -93,7 +94,7 @@ def parse_reader(spec: str) -> tuple[str, str]:
     return kind, port
 
 
-def open_reader(spec: str, **options) -> "SerialReader":
+def open_reader(spec: str, **options: Any) -> SerialReader:
     """The input source for a reader spec such as ``pn532:/dev/ttyUSB0`` (port opened now)."""
     kind, port = parse_reader(spec)
     return SerialReader(kind, port, **options)
@@ -221,7 +222,8 @@ class SerialReader:
                 lost.append(exc)
                 source._stir.set()
 
-        thread = ReaderThread(_GuardedPort(port), FrameProtocol)
+        # ReaderThread only reads, asks in_waiting and cancels: a port-like object will do.
+        thread = ReaderThread(cast(serial.Serial, _GuardedPort(port)), FrameProtocol)
         thread.start()
         try:
             while not self._closed and not lost:

@@ -51,7 +51,7 @@ def braille_lines(image: Image.Image) -> list[str]:
         rows = [data[(row * 4 + k) * stride:(row * 4 + k + 1) * stride] for k in range(4)]
         t0, t1, t2, t3 = _TABLES
         cells = bytearray()
-        for a, b, c, d in zip(*rows):
+        for a, b, c, d in zip(*rows, strict=True):
             cells += (t0[a] | t1[b] | t2[c] | t3[d]).to_bytes(4, "big")
         lines.append("".join(chr(BRAILLE + dots) for dots in cells))
     return lines
@@ -63,6 +63,7 @@ _HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄",
 def block_lines(image: Image.Image) -> list[str]:
     """The picture of a mode "1" 128×64 image as 32 lines of 128 half-block characters."""
     pixels = image.load()
+    assert pixels is not None       # None only for an image without pixel data
     return ["".join(_HALF_BLOCKS[bool(pixels[x, y]), bool(pixels[x, y + 1])] for x in range(WIDTH))
             for y in range(0, HEIGHT, 2)]
 
@@ -103,7 +104,8 @@ class TerminalDisplay:
                 text = "\x1b[?25l" + "\r\n".join([top, *lines, "└" + "─" * (width - 2) + "┘",
                                                   self._footer_text()]) + "\r\n"
             else:
-                changed = {i + 1: line for i, (line, old) in enumerate(zip(lines, self._lines)) if line != old}
+                changed = {i + 1: line for i, (line, old) in enumerate(zip(lines, self._lines, strict=True))
+                           if line != old}
                 text = "".join(self._rewrite(row, line) for row, line in changed.items())
             self._lines = lines
             return self._write(text)

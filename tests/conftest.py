@@ -73,11 +73,19 @@ def play(tokens: str, villages=WORKED_EXAMPLE_ROW, **settings):
 
     game = Wakanda(list(villages), players=("Ana", "Ben"), **settings)
     for token in tokens.split():
-        kind, *args = token.split(":")
-        move = {"d": lambda: Draw(args[0]), "b": lambda: Build(args[0], int(args[1])),
-                "c": lambda: Claim(int(args[0])), "p": Pass,
-                "r": lambda: Reveal(args[0])}[kind]()
-        game.push(move)
+        match token.split(":"):
+            case ["d", piece]:
+                game.push(Draw(piece))
+            case ["b", piece, village]:
+                game.push(Build(piece, int(village)))
+            case ["c", village]:
+                game.push(Claim(int(village)))
+            case ["p"]:
+                game.push(Pass())
+            case ["r", village]:
+                game.push(Reveal(village))
+            case _:
+                raise ValueError(f"not a move token: {token!r}")
     return game
 
 
@@ -98,3 +106,22 @@ def midgame():
     """The worked example after 25 moves: Ana to play with a skin and two tomahawks in
     hand, villages 1 and 2 hers, 4 and 5 open, 6 still turned."""
     return play(" ".join(WORKED_EXAMPLE.split()[:25]))
+
+
+@pytest.fixture
+def pin_factory():
+    """gpiozero's ``MockFactory``, for the hardware tests' buttons, buzzer and LEDs.
+
+    It is also made gpiozero's default pin factory for the test, so devices built without
+    ``pin_factory=`` (as the command line builds them) land on the same mock pins; after
+    the test its pins are released and the previous default comes back.
+    """
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    previous = Device.pin_factory
+    factory = MockFactory()
+    Device.pin_factory = factory
+    yield factory
+    factory.reset()
+    Device.pin_factory = previous

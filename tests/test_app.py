@@ -36,14 +36,8 @@ class Feedback:
     def __init__(self):
         self.played, self.closed = [], False
 
-    def accepted(self):
-        self.played.append("accepted")
-
-    def refused(self):
-        self.played.append("refused")
-
-    def your_turn(self):
-        self.played.append("your_turn")
+    def play(self, signal):
+        self.played.append(signal)
 
     def close(self):
         self.closed = True

@@ -3,8 +3,9 @@
 Figures: .venv/bin/python -m pytest tests/test_bench_tw_table.py --benchmark-enable --benchmark-only
 """
 
-from companion.events import Press, Tag, TagGone
 from tw_table_helpers import make, play_war_round
+
+from companion.events import Press, Tag, TagGone
 
 
 def test_bench_scan_and_take_back_a_card(benchmark, tmp_path):

@@ -4,7 +4,9 @@ session + engine + render, so the render must leave most of it to the others).
 Figures: .venv/bin/python -m pytest tests/test_bench_ui.py --benchmark-enable --benchmark-only
 """
 
-from companion.ui.wakanda_screens import board_screen, menu_screen, picker_screen, score_pages
+from companion.games.wakanda.score_screens import score_pages
+from companion.games.wakanda.screens import board_screen, picker_screen
+from companion.ui.screens import menu_screen
 
 PIECES = ["eagle", "chief", "tomahawk", "skin", "teepee", "sun"]
 

@@ -4,8 +4,7 @@
 
 import random
 
-from companion.games.wakanda import (Wakanda, random_setup, read_record, sample_draw,
-                                     sample_reveal, write_record)
+from companion.games.wakanda import Wakanda, random_setup, read_record, sample_draw, sample_reveal, write_record
 from companion.games.wakanda.bots import play_game
 
 

@@ -5,8 +5,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import (DEFAULT_PINS, Config, apply_overrides, config_from_args,
-                              default_config_path, default_data_dir, load_config)
+from companion.config import (
+    DEFAULT_PINS,
+    Config,
+    apply_overrides,
+    config_from_args,
+    default_config_path,
+    default_data_dir,
+    load_config,
+)
 from companion.errors import UsageError, UserError
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "hardware" / "config.example.toml"

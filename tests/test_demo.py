@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from fakes import CountingBus, FakeClock
 
 from companion.cli import main
 from companion.games.wakanda import read_record, score_json
@@ -107,24 +108,6 @@ def test_unwritable_record_is_one_line(tmp_path, capsys):
     assert status == 1 and out.err.count("\n") == 1 and "cannot write the record" in out.err
 
 
-class CountingBus:
-    """An smbus-like I2C bus that counts the bytes the OLED driver writes."""
-
-    def __init__(self):
-        self.sent = 0
-
-    def write_i2c_block_data(self, address, control, data):
-        self.sent += len(data)
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
-
-
 def test_demo_through_mocked_buttons_and_a_counting_i2c_bus(tmp_path):
     """The whole stack below the session too: bots press gpiozero mock pins, the debounce and
     hold logic makes the events, the SSD1306 driver sends only what changed."""
@@ -132,10 +115,10 @@ def test_demo_through_mocked_buttons_and_a_counting_i2c_bus(tmp_path):
 
     from gpiozero.pins.mock import MockFactory
 
-    from companion.games.wakanda import result_line
-    from companion.table.wakanda_demo import TablePlayer, play_demo
     from companion.config import DEFAULT_PINS
     from companion.events import Hold, Press
+    from companion.games.wakanda import result_line
+    from companion.games.wakanda.demo import TablePlayer, play_demo
     from hardware.buttons import GpioButtons
     from hardware.oled import open_oled
 

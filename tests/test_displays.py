@@ -1,9 +1,18 @@
 """open_display: the configured kind, auto resolution, one-line errors for a missing OLED."""
 
+import codecs
 import errno
+import fcntl
 import io
+import os
+import select
+import struct
+import termios
+import time
 
+import luma.core.error
 import pytest
+from fakes import CountingBus
 from PIL import Image
 
 from companion.config import Config
@@ -14,16 +23,7 @@ from hardware.oled import Oled
 from hardware.png_display import PngDisplay
 from hardware.terminal_display import TerminalDisplay
 
-
-class Bus:
-    def __init__(self, error=None):
-        self.error = error
-        self.count = 0
-
-    def write_i2c_block_data(self, address, control, data):
-        if self.error:
-            raise OSError(self.error, "bus error")
-        self.count += len(data)
+WAIT = 3    # seconds: the longest a test waits for output that should come
 
 
 def blank():
@@ -55,25 +55,25 @@ def test_png_writes_into_the_folder(tmp_path):
 @pytest.mark.parametrize("mode, size", [("L", (128, 64)), ("1", (64, 128)), ("1", (128, 32))])
 def test_every_display_refuses_a_frame_that_is_not_128x64_black_and_white(tmp_path, kind, mode, size):
     spec = f"png:{tmp_path}" if kind == "png" else kind
-    display = open_display(Config(display=spec), stream=io.StringIO(), i2c_bus=Bus())
+    display = open_display(Config(display=spec), stream=io.StringIO(), i2c_bus=CountingBus())
     with pytest.raises(ValueError, match=rf"mode '1' 128x64 images, not {mode} \({size[0]}, {size[1]}\)"):
         display.show(Image.new(mode, size))
 
 
 @pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
 def test_oled_on_a_given_bus(kind):
-    bus = Bus()
+    bus = CountingBus()
     display = open_display(Config(display=kind), i2c_bus=bus)
     assert isinstance(display, Oled)
-    assert bus.count > 1024  # initialisation and a cleared panel
+    assert bus.sent > 1024  # initialisation and a cleared panel
     assert display.show(blank()) == 0
     display.close()
 
 
 @pytest.mark.parametrize("on_pi, expected", [(True, Oled), (False, TerminalDisplay)])
-def test_auto_follows_the_machine(monkeypatch, on_pi, expected):
-    monkeypatch.setattr(displays, "is_raspberry_pi", lambda: on_pi)
-    display = open_display(Config(), stream=io.StringIO(), i2c_bus=Bus())
+def test_auto_follows_the_machine(mocker, on_pi, expected):
+    mocker.patch.object(displays, "is_raspberry_pi", return_value=on_pi)
+    display = open_display(Config(), stream=io.StringIO(), i2c_bus=CountingBus())
     assert isinstance(display, expected)
     display.close()
 
@@ -85,53 +85,68 @@ def test_missing_i2c_bus_says_how_to_enable_it():
 
 
 def test_silent_address_says_what_to_check():
-    with pytest.raises(UserError) as info:
-        open_display(Config(display="sh1106", i2c_address=0x3D), i2c_bus=Bus(errno.EREMOTEIO))
+    with pytest.raises(UserError) as info:     # the panel answers at 0x3C only
+        open_display(Config(display="sh1106", i2c_address=0x3D), i2c_bus=CountingBus(address=0x3C))
     line = str(info.value)
     assert "does not answer at 0x3D on I2C bus 1" in line and "i2cdetect -y 1" in line
     assert "\n" not in line
 
 
 def test_other_bus_errors_are_one_line():
+    bus = CountingBus()
+    bus.error = errno.ETIMEDOUT
     with pytest.raises(UserError, match="failed: .*doctor"):
-        open_display(Config(display="ssd1306"), i2c_bus=Bus(errno.ETIMEDOUT))
+        open_display(Config(display="ssd1306"), i2c_bus=bus)
 
 
-def test_no_permission_names_the_group(monkeypatch):
-    import luma.core.error
-
-    def refuse(*args, **kwargs):
-        raise luma.core.error.DevicePermissionError("I2C device permission denied: /dev/i2c-1")
-    monkeypatch.setattr("hardware.oled.open_oled", refuse)
+def test_no_permission_names_the_group(mocker):
+    refused = luma.core.error.DevicePermissionError("I2C device permission denied: /dev/i2c-1")
+    open_oled = mocker.patch("hardware.oled.open_oled", side_effect=refused)
     with pytest.raises(UserError, match="add yourself to the i2c group"):
         open_display(Config(display="ssd1306"))
+    open_oled.assert_called_once()
 
 
 def _pty_of_size(columns: int, lines: int):
-    import fcntl
-    import os
-    import struct
-    import termios
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
     return master, os.fdopen(slave, "w", encoding="utf-8")
 
 
+def read_picture(master: int, timeout: float = WAIT) -> str:
+    """What the display wrote to the pty, once the first picture is complete.
+
+    A read may end anywhere, even inside a multi-byte character: the bytes are read in a
+    loop and decoded incrementally until the bottom border and the footer line under it
+    have arrived, or the deadline passes (the test then fails on what came).
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    text = ""
+    deadline = time.monotonic() + timeout
+    while text.partition("┘")[2].count("\n") < 2:       # the border's line end, the footer's
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([master], [], [], left)[0]:
+            break
+        text += decoder.decode(os.read(master, 4096))
+    return text
+
+
 @pytest.mark.parametrize("columns, lines, blocks", [(80, 24, False), (140, 40, True)])
 def test_the_terminal_picture_takes_the_size_the_terminal_has(columns, lines, blocks):
-    import os
     master, stream = _pty_of_size(columns, lines)
     try:
         open_display(Config(display="terminal"), stream=stream).show(Image.new("1", (128, 64)))
-        top = os.read(master, 65536).decode("utf-8").split("\n")[0].strip("\r").removeprefix("\x1b[?25l")
+        rows = [row.strip("\r") for row in read_picture(master).split("\n")]
+        top = rows[0].removeprefix("\x1b[?25l")
         assert len(top) == (130 if blocks else 66)  # the box around 128 or 64 columns
+        assert len(rows[1]) == len(top)             # and the picture's lines in it
+        assert rows[(32 if blocks else 16) + 1].startswith("└")
     finally:
         stream.close()
         os.close(master)
 
 
 def test_a_terminal_too_small_for_the_picture_is_one_line():
-    import os
     master, stream = _pty_of_size(60, 20)
     try:
         with pytest.raises(UserError, match=r"the terminal is 60×20; the simulator needs at least 66×19"):

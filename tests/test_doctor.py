@@ -1,45 +1,50 @@
 """doctor: what it finds and how it words fixes; hardware mocked (MockFactory, ptys, paths)."""
 
 import errno
+import functools
 import os
+import warnings
 
 import pytest
-from gpiozero import Button, Device
-from gpiozero.pins.mock import MockFactory, MockPin
+import serial
+import smbus2
+from fakes import FakePN532, LoopPort
+from gpiozero import Device, InputDevice
+from gpiozero.exc import BadPinFactory, PinFactoryFallback
+from gpiozero.pins.mock import MockPin
 
 from companion.cli import main
 from companion.config import Config
-from hardware import checks, platform
+from hardware import checks, platform, pn532
 from hardware.checks import check_all, check_buttons, check_display, check_feedback, check_reader
 from hardware.platform import is_raspberry_pi
 
 
 @pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch):
+def _isolated(tmp_path, monkeypatch, mocker):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setattr(platform, "is_raspberry_pi", lambda *args: False)
+    mocker.patch.object(platform, "is_raspberry_pi", return_value=False)
 
 
 @pytest.fixture
-def factory():
-    factory = MockFactory()
-    yield factory
-    factory.reset()
+def i2c_bus(mocker):
+    """``i2c_bus(answering=(0x3C,))``: an SMBus mock where only those addresses answer."""
+    def make(answering=(0x3C,)):
+        def read_byte(address, force=None):
+            if address not in answering:
+                raise OSError(errno.EREMOTEIO, "Remote I/O error")
+            return 0
+        bus = mocker.create_autospec(smbus2.SMBus, instance=True)
+        bus.read_byte.side_effect = read_byte
+        return bus
+    return make
 
 
-class Bus:
-    def __init__(self, answering=(0x3C,)):
-        self.answering = answering
-        self.closed = False
-
-    def read_byte(self, address):
-        if address not in self.answering:
-            raise OSError(errno.EREMOTEIO, "Remote I/O error")
-        return 0
-
-    def close(self):
-        self.closed = True
+@pytest.fixture
+def no_access(mocker):
+    """Every permission check (``os.access``) says no."""
+    return mocker.patch.object(checks.os, "access", return_value=False)
 
 
 @pytest.fixture
@@ -68,35 +73,39 @@ def test_missing_i2c_bus_says_enable_i2c(tmp_path):
     assert "sudo raspi-config nonint do_i2c 0" in report.findings[0].fix
 
 
-def test_oled_answering(dev):
-    bus = Bus()
-    report = check_display(Config(display="sh1106"), dev=dev, open_bus=lambda port: bus)
+def test_oled_answering(dev, mocker, i2c_bus):
+    bus = i2c_bus()
+    open_bus = mocker.Mock(return_value=bus)
+    report = check_display(Config(display="sh1106"), dev=dev, open_bus=open_bus)
     assert report.ok and report.spec == "sh1106 on I2C bus 1 at 0x3C"
     assert "answers at 0x3C" in report.findings[-1].text
-    assert bus.closed
+    open_bus.assert_called_once_with(1)
+    bus.close.assert_called_once_with()
 
 
-def test_oled_at_the_other_address_is_pointed_out(dev):
-    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=lambda port: Bus((0x3D,)))
+def test_oled_at_the_other_address_is_pointed_out(dev, mocker, i2c_bus):
+    bus = i2c_bus((0x3D,))
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=mocker.Mock(return_value=bus))
     assert not report.ok
     assert report.findings[-1].fix == "set i2c_address = 0x3D in [display] of the config file"
+    bus.close.assert_called_once_with()
 
 
-def test_nothing_answering_says_check_wiring(dev):
-    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=lambda port: Bus(()))
+def test_nothing_answering_says_check_wiring(dev, mocker, i2c_bus):
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=mocker.Mock(return_value=i2c_bus(())))
     assert not report.ok and "i2cdetect -y 1" in report.findings[-1].fix
 
 
-def test_i2c_permission(dev, monkeypatch):
-    monkeypatch.setattr(checks.os, "access", lambda path, mode: False)
-    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=lambda port: Bus())
+def test_i2c_permission(dev, mocker, no_access):
+    open_bus = mocker.Mock()
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=open_bus)
     assert "sudo usermod -aG i2c $USER" in report.findings[-1].fix
+    open_bus.assert_not_called()
 
 
-def test_bus_that_cannot_be_opened(dev):
-    def fail(port):
-        raise PermissionError(errno.EACCES, "Permission denied")
-    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=fail)
+def test_bus_that_cannot_be_opened(dev, mocker):
+    open_bus = mocker.Mock(side_effect=PermissionError(errno.EACCES, "Permission denied"))
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=open_bus)
     assert not report.ok and "cannot open" in report.findings[-1].text
 
 
@@ -115,9 +124,9 @@ def test_simulated_readers_are_fine():
     assert check_reader(Config(reader="none")).ok
 
 
-def test_missing_uart_says_enable_it(tmp_path, monkeypatch):
+def test_missing_uart_says_enable_it(tmp_path, mocker):
     port = str(tmp_path / "serial0")
-    monkeypatch.setattr(checks, "PI_UARTS", (port,))
+    mocker.patch.object(checks, "PI_UARTS", (port,))
     report = check_reader(Config(reader=f"rdm6300:{port}"))
     assert not report.ok and "do_serial_hw 0" in report.findings[0].fix
 
@@ -140,65 +149,54 @@ def test_the_reader_hub_is_reported_as_not_supported_yet(pty, tmp_path):
     assert "rdm6300:PORT" in report.findings[-1].fix
 
 
-def test_serial_console_on_the_uart_is_a_problem(tmp_path, monkeypatch):
+def test_serial_console_on_the_uart_is_a_problem(tmp_path, mocker):
     cmdline = tmp_path / "cmdline"
     cmdline.write_text("console=serial0,115200 console=tty1 root=PARTUUID=1 rootwait\n")
-    monkeypatch.setattr(checks, "PI_UARTS", ("/dev/ptmx",))
+    mocker.patch.object(checks, "PI_UARTS", ("/dev/ptmx",))
     report = check_reader(Config(reader="rdm6300:/dev/ptmx"), cmdline=cmdline)
     assert (False, "the login console uses the UART", checks.FIX_CONSOLE) in texts(report)
 
 
-def test_port_without_permission(pty, monkeypatch):
-    monkeypatch.setattr(checks.os, "access", lambda path, mode: False)
-    report = check_reader(Config(reader=f"pn532:{pty}"))
+def test_port_without_permission(pty, mocker, no_access):
+    open_serial = mocker.Mock()
+    report = check_reader(Config(reader=f"pn532:{pty}"), open_serial=open_serial)
     assert "dialout" in report.findings[-1].fix
+    open_serial.assert_not_called()
 
 
-def test_port_that_will_not_open(pty):
-    import serial
-
-    def busy(port, baud):
-        raise serial.SerialException(f"could not open port {port}: [Errno 16] Device or resource busy")
-    report = check_reader(Config(reader=f"rdm6300:{pty}"), open_serial=busy)
+def test_port_that_will_not_open(pty, mocker):
+    busy = serial.SerialException(f"could not open port {pty}: [Errno 16] Device or resource busy")
+    open_serial = mocker.Mock(side_effect=busy)
+    report = check_reader(Config(reader=f"rdm6300:{pty}"), open_serial=open_serial)
     assert not report.ok and "Device or resource busy" in report.findings[-1].text
+    open_serial.assert_called_once_with(pty, 9600)
 
 
-class FakePN532:
-    answer = None
-
-    def __init__(self, port):
-        self.port = port
-
-    def wake(self):
-        pass
-
-    def firmware_version(self):
-        if self.answer is None:
-            from hardware.pn532 import PN532Error
-            raise PN532Error("PN532 command 0x02: no ACK after 3 tries")
-        return self.answer
+def pn532_port(device):
+    """An ``open_serial`` whose port leads to ``device`` (a FakePN532), whatever is asked."""
+    return lambda port, baudrate: LoopPort(device)
 
 
-def test_pn532_answering_and_silent(pty, monkeypatch):
-    import hardware.pn532
-    from hardware.pn532 import Firmware
-    monkeypatch.setattr(hardware.pn532, "PN532", FakePN532)
-    report = check_reader(Config(reader=f"pn532:{pty}"))
-    assert not report.ok and "does not answer" in report.findings[-1].text
-    assert "HSU" in report.findings[-1].fix
-    FakePN532.answer = Firmware(0x32, 1, 6, 7)
-    try:
-        report = check_reader(Config(reader=f"pn532:{pty}"))
-    finally:
-        FakePN532.answer = None
+def test_pn532_answering(pty):
+    report = check_reader(Config(reader=f"pn532:{pty}"), open_serial=pn532_port(FakePN532()))
     assert report.ok and report.findings[-1].text == "the PN532 answers: PN532 firmware 1.6"
 
 
-def test_pn532_over_a_loop_url_without_device_file(monkeypatch):
-    import hardware.pn532
-    monkeypatch.setattr(hardware.pn532, "PN532", FakePN532)
-    report = check_reader(Config(reader="pn532:loop://"))
-    assert not report.ok and len(report.findings) == 1
+def test_pn532_silent(pty, mocker):
+    device = FakePN532()
+    device.silent = True
+    # The real driver, with a shorter wait for an answer that will not come.
+    mocker.patch.object(pn532, "PN532", functools.partial(pn532.PN532, timeout=0.01))
+    report = check_reader(Config(reader=f"pn532:{pty}"), open_serial=pn532_port(device))
+    assert not report.ok
+    assert report.findings[-1].text == (f"the PN532 does not answer on {pty} "
+                                        f"(PN532 command 0x14: no ACK after 3 tries)")
+    assert "HSU" in report.findings[-1].fix
+
+
+def test_pn532_over_a_loop_url_has_no_device_file_to_look_for():
+    report = check_reader(Config(reader="pn532:loop://"), open_serial=pn532_port(FakePN532()))
+    assert [(f.ok, f.text) for f in report.findings] == [(True, "the PN532 answers: PN532 firmware 1.6")]
 
 
 # --- buttons and feedback ----------------------------------------------------------------
@@ -207,12 +205,15 @@ def test_simulated_buttons_are_fine():
     assert check_buttons(Config(buttons="keyboard")).ok
 
 
-def test_all_buttons_free(factory):
-    report = check_buttons(Config(buttons="gpio"), pin_factory=factory)
+def test_all_buttons_free(pin_factory):
+    config = Config(buttons="gpio")
+    report = check_buttons(config, pin_factory=pin_factory)
     assert report.ok
     assert texts(report) == [(True, "pin factory: MockFactory", None),
                              (True, "10 of 10 buttons on their pins, not pressed", None)]
-    Button(5, pin_factory=factory).close()  # the check released the pins
+    # The check released every pin it claimed (a pin still claimed raises GPIOPinInUse).
+    for pin in config.pins.values():
+        InputDevice(pin, pin_factory=pin_factory).close()
 
 
 class Shorted(MockPin):
@@ -222,10 +223,10 @@ class Shorted(MockPin):
         pass
 
 
-def test_stuck_button_and_busy_pin(factory):
-    factory.pin(13, pin_class=Shorted)      # v3 shorted to ground
-    busy = Button(17, pin_factory=factory)  # up: taken by another program
-    report = check_buttons(Config(buttons="gpio"), pin_factory=factory)
+def test_stuck_button_and_busy_pin(pin_factory):
+    pin_factory.pin(13, pin_class=Shorted)          # v3 shorted to ground
+    busy = InputDevice(17, pin_factory=pin_factory)  # up: taken by another program
+    report = check_buttons(Config(buttons="gpio"), pin_factory=pin_factory)
     busy.close()
     problems = [f for f in report.findings if not f.ok]
     assert len(problems) == 2
@@ -234,37 +235,32 @@ def test_stuck_button_and_busy_pin(factory):
     assert "8 of 10 buttons" in report.findings[-1].text
 
 
-def test_no_pin_factory(monkeypatch, tmp_path):
-    from gpiozero.exc import BadPinFactory, PinFactoryFallback
-    import warnings
-
+def test_no_pin_factory(mocker, tmp_path):
     def none():
-        warnings.warn(PinFactoryFallback("Falling back from lgpio: No module named 'lgpio'"))
+        warnings.warn(PinFactoryFallback("Falling back from lgpio: No module named 'lgpio'"), stacklevel=1)
         raise BadPinFactory("Unable to load any default pin factory!")
-    monkeypatch.setattr(Device, "pin_factory", None)
-    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(none))
+    mocker.patch.object(Device, "pin_factory", None)
+    mocker.patch.object(Device, "_default_pin_factory", side_effect=none)
     report = check_buttons(Config(buttons="gpio"), dev=tmp_path)
     assert texts(report) == [(False, "no GPIO pin factory could be loaded (lgpio: No module named 'lgpio')",
                               checks.FIX_LGPIO)]
     (tmp_path / "gpiochip0").touch()
-    monkeypatch.setattr(checks.os, "access", lambda path, mode: False)
+    mocker.patch.object(checks.os, "access", return_value=False)
     report = check_buttons(Config(buttons="gpio"), dev=tmp_path)
     assert report.findings[0].fix == checks.FIX_GPIO_GROUP
 
 
-def test_feedback_only_when_configured(factory):
-    assert check_feedback(Config(), pin_factory=factory) is None
-    busy = Button(16, pin_factory=factory)
-    report = check_feedback(Config(buzzer_pin=18, led_pins={"red": 16}), pin_factory=factory)
+def test_feedback_only_when_configured(pin_factory):
+    assert check_feedback(Config(), pin_factory=pin_factory) is None
+    busy = InputDevice(16, pin_factory=pin_factory)
+    report = check_feedback(Config(buzzer_pin=18, led_pins={"red": 16}), pin_factory=pin_factory)
     busy.close()
     assert [f.ok for f in report.findings] == [True, False]
     assert report.spec == "buzzer on BCM 18, red LED on BCM 16"
 
 
-def test_unexpected_error_becomes_a_finding(monkeypatch):
-    def boom(config, **kwargs):
-        raise RuntimeError("surprise")
-    monkeypatch.setattr(checks, "check_reader", boom)
+def test_unexpected_error_becomes_a_finding(mocker):
+    mocker.patch.object(checks, "check_reader", side_effect=RuntimeError("surprise"))
     reports = check_all(Config(display="none", reader="keyboard", buttons="none"))
     assert [r.part for r in reports] == ["display", "reader", "buttons"]
     assert reports[1].findings[0].text == "the check failed: RuntimeError: surprise"
@@ -279,16 +275,15 @@ def test_doctor_all_simulated_exits_0(capsys):
     assert out.strip().endswith("all good")
 
 
-def test_doctor_problems_exit_1_with_fixes(capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr(Device, "pin_factory", MockFactory())
+def test_doctor_problems_exit_1_with_fixes(capsys, tmp_path, pin_factory):
     code = main(["doctor", "--display", "none", "--reader", f"rdm6300:{tmp_path}/ttyUSB9",
                  "--buttons", "gpio"])
     out = capsys.readouterr().out
     assert code == 1
     assert f"  FAIL  no serial port {tmp_path}/ttyUSB9" in out
     assert "        fix: plug the reader in" in out
+    assert "pin factory: MockFactory" in out      # the buttons were checked on the mock pins
     assert out.strip().endswith("1 problem found")
-    Device.pin_factory.reset()
 
 
 def test_doctor_bad_config_is_one_line(capsys, tmp_path):

@@ -6,8 +6,9 @@ import pytest
 
 from companion.errors import UserError
 from companion.events import Hold, Press, ReaderState, Tag, TagGone
+from companion.games.totem_wars.items import enrollment_steps as card_enrollment_steps
+from companion.games.wakanda.items import enrollment_steps as wakanda_enrollment_steps
 from companion.table.enrollment import Enrollment
-from companion.table.items import card_enrollment_steps, wakanda_enrollment_steps
 from companion.table.registry import TagRegistry
 
 

@@ -1,10 +1,10 @@
 """The text form of input events (listen output, input scripts)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from companion.events import (BUTTONS, Hold, Press, ReaderState, Tag, TagGone, Wait,
-                              format_event, parse_event)
+from companion.events import BUTTONS, Hold, Press, ReaderState, Tag, TagGone, Wait, format_event, parse_event
 
 
 @pytest.mark.parametrize("line, event", [

@@ -6,8 +6,15 @@ from collections import Counter
 
 import pytest
 
-from companion.table.items import (EnrollmentStep, card_enrollment_steps, game_of_item, is_item,
-                                   label, wakanda_enrollment_steps, wakanda_items)
+from companion.games.totem_wars.items import enrollment_steps as card_enrollment_steps
+from companion.games.wakanda.items import enrollment_steps as wakanda_enrollment_steps
+from companion.games.wakanda.items import item_names as wakanda_items
+from companion.table.items import EnrollmentStep, is_item, label, parse_item
+
+
+def game_of_item(name):
+    item = parse_item(name)
+    return item.game if item is not None else None
 
 
 def test_wakanda_items():

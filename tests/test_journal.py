@@ -37,7 +37,7 @@ def test_start_writes_the_header_and_append_each_line(tmp_path):
 def test_start_creates_missing_folders(tmp_path):
     journal = Journal.start(tmp_path / "a" / "b", HEADER)
     journal.close()
-    assert (tmp_path / "a" / "b" / CURRENT).exists()
+    assert (tmp_path / "a" / "b" / CURRENT).read_text(encoding="utf-8") == record_text([HEADER])
 
 
 def test_start_refuses_while_an_unfinished_game_exists(tmp_path):
@@ -56,35 +56,31 @@ def test_a_data_folder_that_cannot_be_written_is_one_clear_error(tmp_path):
     assert "\n" not in str(info.value)
 
 
-def test_append_is_on_disk_before_it_returns(tmp_path, monkeypatch):
+def test_append_is_on_disk_before_it_returns(tmp_path, mocker):
     journal = Journal.start(tmp_path, HEADER)
     seen = []
     real_fsync = os.fsync
 
-    def fsync(fd):
+    def look_then_sync(fd):
         seen.append((tmp_path / CURRENT).read_text(encoding="utf-8"))
         real_fsync(fd)
 
-    monkeypatch.setattr(os, "fsync", fsync)
+    fsync = mocker.patch.object(os, "fsync", side_effect=look_then_sync)
     journal.append(EVENTS[0])
-    assert seen and seen[0] == record_text([HEADER, EVENTS[0]])
+    assert fsync.call_count == 1 and seen == [record_text([HEADER, EVENTS[0]])]
     journal.append(EVENTS[1])
-    assert seen[-1] == record_text([HEADER, *EVENTS[:2]])
+    assert fsync.call_count == 2 and seen[-1] == record_text([HEADER, *EVENTS[:2]])
     journal.close()
 
 
-def test_a_failed_write_is_taken_back_and_reported(tmp_path, monkeypatch):
+def test_a_failed_write_is_taken_back_and_reported(tmp_path, mocker):
     journal = Journal.start(tmp_path, HEADER)
     journal.append(EVENTS[0])
-    real_fsync = os.fsync
-
-    def full_disk(fd):
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-    monkeypatch.setattr(os, "fsync", full_disk)
+    full_disk = mocker.patch.object(os, "fsync", side_effect=OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
     with pytest.raises(UserError, match="cannot write the game journal"):
         journal.append(EVENTS[1])
-    monkeypatch.setattr(os, "fsync", real_fsync)
+    full_disk.assert_called_once()
+    mocker.stop(full_disk)                        # room on the disk again
     journal.append(EVENTS[2])
     journal.close()
     assert (tmp_path / CURRENT).read_text(encoding="utf-8") == record_text([HEADER, EVENTS[0], EVENTS[2]])

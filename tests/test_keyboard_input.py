@@ -178,7 +178,7 @@ def test_q_calls_on_quit(terminal):
         source.close()
 
 
-def test_terminal_restored_when_reading_fails(terminal):
+def test_terminal_restored_when_reading_fails(terminal, mocker):
     failed = threading.Event()
 
     def put(event):
@@ -186,8 +186,8 @@ def test_terminal_restored_when_reading_fails(terminal):
         raise RuntimeError("the queue is broken")
 
     source = KeyboardInput(terminal.slave, on_quit=lambda: None)
-    errors = []
-    previous_hook, threading.excepthook = threading.excepthook, errors.append
+    # The failing thread's exception goes to threading.excepthook: caught here, not printed.
+    excepthook = mocker.patch.object(threading, "excepthook")
     try:
         source.start(put)
         terminal.type("1")
@@ -197,12 +197,12 @@ def test_terminal_restored_when_reading_fails(terminal):
         while termios.tcgetattr(terminal.slave) != terminal.before:
             assert time.monotonic() < deadline
             time.sleep(0.01)
-        while not errors and time.monotonic() < deadline:
+        while not excepthook.called and time.monotonic() < deadline:
             time.sleep(0.01)
     finally:
-        threading.excepthook = previous_hook
         source.close()
-    assert errors and isinstance(errors[0].exc_value, RuntimeError)
+    excepthook.assert_called_once()
+    assert isinstance(excepthook.call_args.args[0].exc_value, RuntimeError)
 
 
 def test_terminal_hang_up_quits(terminal):

@@ -1,6 +1,7 @@
 """``totem-companion listen``: event lines from scripts, readers, buttons and the keyboard."""
 
 import os
+import select
 import subprocess
 import sys
 import termios
@@ -9,13 +10,21 @@ import time
 from pathlib import Path
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
 
 from companion.cli import main
+from hardware.buttons import GpioButtons
 from hardware.rdm6300 import frame
 
 ROOT = Path(__file__).resolve().parent.parent
+WAIT = 10   # seconds: the longest a test waits for something that should happen
+
+
+def wait_until(condition, what, timeout=WAIT):
+    """Return once ``condition()`` is true; fail saying ``what`` did not happen in time."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
+        time.sleep(0.01)
 
 
 @pytest.fixture
@@ -51,9 +60,13 @@ def test_count_stops_after_n_events(tmp_path, config, capsys):
 def test_seconds_stops_a_script_that_waits(tmp_path, config, capsys):
     script = tmp_path / "slow.txt"
     script.write_text("press v1\nwait 60\npress v2\n")
-    started = time.monotonic()
-    assert listen(config, "--input", str(script), "--seconds", "0.2") == 0
-    assert time.monotonic() - started < 5
+    result = []
+    thread = threading.Thread(target=lambda: result.append(listen(config, "--input", str(script),
+                                                                   "--seconds", "0.2")), daemon=True)
+    thread.start()
+    thread.join(timeout=30)         # well before the script's wait would end by itself
+    assert not thread.is_alive(), "listen did not stop at --seconds"
+    assert result == [0]
     assert capsys.readouterr().out.splitlines() == ["press v1"]
 
 
@@ -115,32 +128,49 @@ def test_a_reader_on_a_serial_port(tmp_path, config, capsys):
     assert capsys.readouterr().out.splitlines() == ["reader pad connected", "tag 0A1B2C3D4E pad"]
 
 
-def test_gpio_buttons_on_mock_pins(config, capsys):
-    previous = Device.pin_factory
-    Device.pin_factory = MockFactory()
+def test_gpio_buttons_on_mock_pins(config, capsys, pin_factory, mocker):
+    # A long hold time: however slow the machine, the press below cannot become a hold.
+    with open(config, "a") as file:
+        file.write("[buttons]\nhold_seconds = 60\n")
+    started = mocker.spy(GpioButtons, "start")
     result = []
-    try:
-        thread = threading.Thread(target=lambda: result.append(
-            listen(config, "--reader", "none", "--buttons", "gpio", "--count", "1", "--seconds", "5")))
-        thread.start()
-        pin = Device.pin_factory.pin(13)            # v3 in the default wiring
-        last = Device.pin_factory.pin(23)           # back: the last button listen opens
-        deadline = time.monotonic() + 5
-        while last.when_changed is None and time.monotonic() < deadline:
-            time.sleep(0.01)                        # until listen has opened every button
-        # Press until listen reports it: a press before its reporting thread runs is not
-        # an event yet, and --count 1 ends listen at the first one.
-        while thread.is_alive() and time.monotonic() < deadline:
-            pin.drive_low()
-            time.sleep(0.1)
-            pin.drive_high()
-            time.sleep(0.1)
-        thread.join(timeout=6)
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = previous
+    thread = threading.Thread(target=lambda: result.append(
+        listen(config, "--reader", "none", "--buttons", "gpio", "--count", "1", "--seconds", "30")), daemon=True)
+    thread.start()
+    wait_until(lambda: started.called, "listen starting the buttons")
+    buttons = started.call_args.args[0]
+    pin = pin_factory.pin(13)                       # v3 in the default wiring
+    pin.drive_low()
+    # Down until the debounce has taken it (which proves the buttons' thread runs), then up.
+    wait_until(lambda: buttons.machines["v3"].pressed, "the press settling")
+    pin.drive_high()
+    thread.join(timeout=WAIT)                       # --count 1: listen ends at the press
+    assert not thread.is_alive()
     assert result == [0]
     assert capsys.readouterr().out.splitlines() == ["press v3"]
+
+
+class Lines:
+    """The lines a child process prints, read as they come, each awaited with a deadline."""
+
+    def __init__(self, stream) -> None:
+        self.fd = stream.fileno()
+        self.buffer = b""
+        self.lines: list[str] = []
+
+    def next(self, timeout=WAIT) -> str:
+        """The next line; fails if none is complete in time."""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            assert left > 0 and select.select([self.fd], [], [], left)[0], \
+                f"no line within {timeout} s after {self.lines}"
+            data = os.read(self.fd, 4096)
+            assert data, f"the output ended after {self.lines}"
+            self.buffer += data
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        self.lines.append(line.decode())
+        return self.lines[-1]
 
 
 def test_keyboard_on_a_terminal_end_to_end(config):
@@ -148,31 +178,27 @@ def test_keyboard_on_a_terminal_end_to_end(config):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "listen", "--config", config,
-         "--reader", "keyboard", "--buttons", "keyboard", "--seconds", "20"],
+         "--reader", "keyboard", "--buttons", "keyboard", "--seconds", "60"],
         stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
     os.close(slave)
     try:
-        deadline = time.monotonic() + 20
         # Wait for cbreak mode: from then on keys are read one by one.
-        while time.monotonic() < deadline:
-            if not termios.tcgetattr(master)[3] & termios.ICANON:
-                break
-            time.sleep(0.02)
+        wait_until(lambda: not termios.tcgetattr(master)[3] & termios.ICANON, "cbreak mode", timeout=30)
+        out = Lines(process.stdout)
         os.write(master, b"3")
-        time.sleep(0.1)
+        assert out.next() == "press v3"
         os.write(master, b"/eagle\r")
-        time.sleep(0.1)
+        assert out.next() == "tag eagle pad"
         os.write(master, b"q")
-        out, err = process.communicate(timeout=20)
+        rest, err = process.communicate(timeout=WAIT)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait(timeout=5)
         os.close(master)
     assert process.returncode == 0, err
-    lines = out.decode().splitlines()
-    assert lines[:2] == ["press v3", "tag eagle pad"]
-    assert lines[2:] in ([], ["gone eagle pad"])    # q may come before the tag is taken away
+    lines = (out.buffer + rest).decode().splitlines()
+    assert lines in ([], ["gone eagle pad"])    # q may come before the tag is taken away
 
 
 # --- the sources listen opens (hardware.inputs) ----------------------------------------
@@ -199,14 +225,9 @@ def test_open_inputs_kinds(tmp_path):
         open_inputs(settings("auto", "none"))
 
 
-def test_buttons_opened_before_a_failing_reader_are_released(tmp_path, config, capsys):
-    previous = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        assert listen(config, "--buttons", "gpio", "--reader", f"pn532:{tmp_path}/none") == 1
-        assert "cannot open the pn532 reader" in capsys.readouterr().err
-        # Every default pin is free again.
-        assert listen(config, "--buttons", "gpio", "--reader", "none", "--seconds", "0.05") == 0
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = previous
+def test_buttons_opened_before_a_failing_reader_are_released(tmp_path, config, capsys, pin_factory):
+    assert listen(config, "--buttons", "gpio", "--reader", f"pn532:{tmp_path}/none") == 1
+    assert "cannot open the pn532 reader" in capsys.readouterr().err
+    # Every default pin is free again.
+    assert listen(config, "--buttons", "gpio", "--reader", "none", "--seconds", "0.05") == 0
+    assert capsys.readouterr().err == ""

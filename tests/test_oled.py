@@ -3,35 +3,19 @@
 import errno
 import logging
 
+import luma.core.error
 import luma.oled.device
 import pytest
+from fakes import CountingBus, FakeClock
 from luma.core.device import dummy
 from luma.core.interface.serial import i2c
 from PIL import Image, ImageDraw
 
-from hardware.oled import (DRIVERS, FRAME_BYTES, HEIGHT, WIDTH, Oled, changed_spans, open_oled,
-                           pack_pages, ssd1306_windows)
+from hardware.frame import HEIGHT, WIDTH
+from hardware.oled import DRIVERS, FRAME_BYTES, Oled, changed_spans, open_oled, pack_pages, ssd1306_windows
 
 # Commands followed by argument bytes, for decoding the stream (SSD1306 / SH1106 sheets).
 ONE_ARG = {0x81, 0x8D, 0xA8, 0xAD, 0xD3, 0xD5, 0xD9, 0xDA, 0xDB}
-
-
-class CountingBus:
-    """An smbus-like bus that records every block write and can be told to fail."""
-
-    def __init__(self):
-        self.writes = []          # (control byte, list of bytes)
-        self.failing = False
-
-    def write_i2c_block_data(self, address, control, data):
-        assert address == 0x3C and len(data) <= 32
-        if self.failing:
-            raise OSError(errno.EREMOTEIO, "Remote I/O error")
-        self.writes.append((control, list(data)))
-
-    def take(self):
-        writes, self.writes = self.writes, []
-        return writes
 
 
 class Panel:
@@ -250,16 +234,8 @@ def test_wrong_image_is_refused(bus):
         oled.show(Image.new("1", (64, 32)))
 
 
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
-
-
 def test_i2c_error_is_retried_with_backoff_and_resent_in_full(kind, bus, caplog):
-    clock = Clock()
+    clock = FakeClock()
     serial = i2c(bus=bus)
     opens = []
 
@@ -270,7 +246,7 @@ def test_i2c_error_is_retried_with_backoff_and_resent_in_full(kind, bus, caplog)
     oled = Oled(open_device, clock=clock, first_delay=1.0, max_delay=4.0)
     panel = Panel(kind)
     panel.feed(bus.take())
-    bus.failing = True
+    bus.error = errno.EREMOTEIO
     with caplog.at_level(logging.WARNING, logger="hardware.oled"):
         assert oled.show(frame("lost")) == 0
     assert not oled.online
@@ -289,7 +265,7 @@ def test_i2c_error_is_retried_with_backoff_and_resent_in_full(kind, bus, caplog)
     assert len(opens) == 4
     # the panel answers again (it may have been power-cycled: power-on memory is garbage)
     panel.ram = [bytearray([0x55] * 132) for _ in range(8)]
-    bus.failing = False
+    bus.error = None
     clock.now += 0.1
     back = frame("back")
     sent = oled.show(back)
@@ -302,16 +278,14 @@ def test_i2c_error_is_retried_with_backoff_and_resent_in_full(kind, bus, caplog)
 
 
 def test_unknown_bus_number_raises_a_luma_error():
-    import luma.core.error
     with pytest.raises(luma.core.error.DeviceNotFoundError):
         open_oled("ssd1306", port=250)
 
 
 def test_no_answer_at_the_address_raises(bus):
-    import luma.core.error
-    bus.failing = True
     with pytest.raises(luma.core.error.DeviceNotFoundError):
-        open_oled("sh1106", bus=bus)
+        open_oled("sh1106", bus=bus, address=0x3D)
+    assert bus.sent == 0
 
 
 def test_close_blanks_and_switches_off(kind, bus):
@@ -327,7 +301,24 @@ def test_close_blanks_and_switches_off(kind, bus):
     assert bus.writes == []
 
 
-def test_close_survives_a_dead_bus(bus):
+def test_close_survives_a_dead_bus(bus, caplog):
     oled, _ = opened("ssd1306", bus)
-    bus.failing = True
-    oled.close()
+    bus.error = errno.EREMOTEIO
+    with caplog.at_level(logging.WARNING, logger="hardware.oled"):
+        oled.close()
+    assert "did not answer while closing" in caplog.text
+    assert not oled.online
+    bus.error = None
+    oled.close()                # closed for good: nothing more goes to the bus
+    assert bus.writes == []
+
+
+@pytest.mark.parametrize("kind, columns", [("ssd1306", range(0, 128)), ("sh1106", range(2, 130))])
+def test_the_visible_columns_are_the_ones_written(kind, columns, bus):
+    # The column offsets are ours (hardware.oled), not luma's: the SH1106 keeps 132 columns
+    # and its glass shows 2…129; the SSD1306 has exactly the 128 it shows.
+    oled, panel = opened(kind, bus)
+    oled.show(Image.new("1", (WIDTH, HEIGHT), 1))
+    panel.feed(bus.take())
+    for page in panel.ram:
+        assert [x for x in range(132) if page[x]] == list(columns)

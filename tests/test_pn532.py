@@ -1,100 +1,22 @@
 """The PN532 in HSU mode: frames, checksums, ACKs, wake-up, polling; against a fake PN532."""
 
 import pytest
-import serial
+from fakes import FakePN532, LoopPort
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hardware.pn532 import (ACK, HOST_TO_PN532, NACK, PN532, PN532_TO_HOST, WAKE_UP, Firmware,
-                            Frame, FrameParser, PN532Error, build_frame)
-
-
-class FakePN532:
-    """The device side: answers host frames like a PN532 with firmware 1.6.
-
-    ``tag`` is the UID (hex) in the field or None; ``silent`` never answers; ``corrupt``
-    answers that many times with a bad checksum; ``nack`` refuses that many commands.
-    """
-
-    def __init__(self, tag=None):
-        self.tag = tag
-        self.awake = False
-        self.silent = False
-        self.corrupt = 0
-        self.nack = 0
-        self.commands = []
-        self.retries_setting = None
-        self._parser = FrameParser(tfi=HOST_TO_PN532)
-
-    def receive(self, data: bytes) -> bytes:
-        if b"\x55\x55" in data:
-            self.awake = True
-        out = b""
-        for frame in self._parser.feed(data):
-            if frame.kind != "data" or not self.awake or self.silent:
-                continue
-            self.commands.append(frame.data[0])
-            if self.nack:
-                self.nack -= 1
-                out += NACK
-                continue
-            answer = build_frame(self.answer(frame.data), tfi=PN532_TO_HOST)
-            if self.corrupt:
-                self.corrupt -= 1
-                answer = answer[:-2] + bytes([answer[-2] ^ 0x01]) + answer[-1:]
-            out += ACK + answer
-        return out
-
-    def answer(self, data: bytes) -> bytes:
-        code, params = data[0], data[1:]
-        if code == 0x02:
-            return bytes([0x03, 0x32, 0x01, 0x06, 0x07])
-        if code == 0x32 and params[:1] == b"\x05":
-            self.retries_setting = params[1:]
-        if code == 0x4A:
-            assert params == bytes([1, 0x00])
-            if self.tag is None:
-                return b"\x4b\x00"
-            uid = bytes.fromhex(self.tag)
-            return bytes([0x4B, 1, 1, 0x00, 0x44, 0x00, len(uid)]) + uid
-        return bytes([code + 1])
-
-
-class LoopPort:
-    """A pyserial-like port whose far end is a FakePN532, over ``loop://``."""
-
-    def __init__(self, device):
-        self.device = device
-        self.loop = serial.serial_for_url("loop://", timeout=0.01)
-        self.written = b""
-
-    def write(self, data):
-        self.written += data
-        answer = self.device.receive(data)
-        if answer:
-            self.loop.write(answer)
-        return len(data)
-
-    def read(self, size=1):
-        return self.loop.read(size)
-
-    @property
-    def in_waiting(self):
-        return self.loop.in_waiting
-
-    @property
-    def timeout(self):
-        return self.loop.timeout
-
-    @timeout.setter
-    def timeout(self, value):
-        self.loop.timeout = value
-
-    def reset_input_buffer(self):
-        self.loop.reset_input_buffer()
-
-    def close(self):
-        self.loop.close()
+from hardware.pn532 import (
+    ACK,
+    NACK,
+    PN532,
+    PN532_TO_HOST,
+    WAKE_UP,
+    Firmware,
+    Frame,
+    FrameParser,
+    PN532Error,
+    build_frame,
+)
 
 
 def reader(tag=None, **kwargs):

@@ -106,7 +106,7 @@ def test_a_file_that_is_not_text_is_one_clear_error(tmp_path):
         TagRegistry.load(path)
 
 
-def test_save_is_atomic_and_fsynced(tmp_path, monkeypatch):
+def test_save_is_atomic_and_fsynced(tmp_path, mocker):
     path = tmp_path / "tags.json"
     registry = TagRegistry(path)
     registry.bind("11223344", "eagle")
@@ -114,16 +114,20 @@ def test_save_is_atomic_and_fsynced(tmp_path, monkeypatch):
     synced = []
     real_fsync = os.fsync
 
-    def fsync(fd):
+    def look_then_sync(fd):
         # Whatever happens at this point, the registry file itself is the old or the new one.
         synced.append(json.loads(path.read_text())["tags"])
         real_fsync(fd)
 
-    monkeypatch.setattr(os, "fsync", fsync)
+    fsync = mocker.patch.object(os, "fsync", side_effect=look_then_sync)
+    rename = mocker.spy(os, "replace")
     registry.bind("55667788", "sun")
     registry.save()
-    assert synced[0] == {"11223344": "eagle"}
-    assert synced[-1] == {"11223344": "eagle", "55667788": "sun"}
+    # The new text is fsynced under a temporary name, renamed over the file, then the folder
+    # entry is fsynced.
+    rename.assert_called_once_with(path.with_name("tags.json.tmp"), path)
+    assert fsync.call_count == 2
+    assert synced == [{"11223344": "eagle"}, {"11223344": "eagle", "55667788": "sun"}]
     assert [p.name for p in tmp_path.iterdir()] == ["tags.json"]
 
 

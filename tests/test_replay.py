@@ -73,7 +73,7 @@ def test_a_bad_totem_wars_header_is_one_line(tmp_path, capsys):
 
 
 def test_each_frame_notes_what_its_line_did():
-    from companion.table.replay_frames import wakanda_frames
+    from companion.games.wakanda.replay import frames as wakanda_frames
     text = write_record(play_game(3))
     lines = text.splitlines()
     text = "\n".join(lines[:2] + ['{"undo": true}'] + lines[1:3]) + "\n"

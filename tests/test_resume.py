@@ -5,6 +5,7 @@ import json
 import random
 
 import pytest
+from box_helpers import choose
 
 from companion.events import Hold, Press, Tag, TagGone
 from companion.games.wakanda import Build, read_record, write_record
@@ -12,7 +13,6 @@ from companion.games.wakanda.bots import greedy_bot, play_game, random_bot
 from companion.records import dump_line
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
-from box_helpers import choose
 
 
 def journal_lines(seed=4, variant="hidden"):

@@ -1,5 +1,6 @@
 """Readers on serial ports: presence, ptys, loop://, unplugging and plugging back."""
 
+import itertools
 import os
 import queue
 import select
@@ -8,23 +9,24 @@ import time
 
 import pytest
 import serial
+from fakes import FakeClock, FakePN532
 
 from companion.errors import UserError
 from companion.events import ReaderState, Tag, TagGone
+from hardware.pn532 import IN_LIST_PASSIVE_TARGET
 from hardware.rdm6300 import frame
 from hardware.serial_reader import SerialReader, TagPresence, open_reader, parse_reader
-from test_pn532 import FakePN532
 
 UID = "0A1B2C3D4E"
 WAIT = 3    # seconds: the longest any test waits for an event that should come
 
 
-class FakeClock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
+def wait_until(condition, what, timeout=WAIT):
+    """Return once ``condition()`` is true; fail saying ``what`` did not happen in time."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
+        time.sleep(0.005)
 
 
 # --- presence -----------------------------------------------------------------------------
@@ -94,7 +96,12 @@ def test_a_missing_port_is_one_line(tmp_path):
 # --- ptys ---------------------------------------------------------------------------------
 
 class Plug:
-    """A serial device at a fixed path: a symlink to a pty we can unplug and plug back."""
+    """A serial device at a fixed path: a symlink to a pty we can unplug and plug back.
+
+    Unplugging removes the link as well as the pty, as udev removes the device node: a
+    link left to ``/dev/pts/N`` would "reconnect" as soon as anything (another test, another
+    process) opens a new pty that gets the same number.
+    """
 
     def __init__(self, path):
         self.path = path
@@ -108,6 +115,7 @@ class Plug:
         os.replace(tmp, self.path)
 
     def unplug(self):
+        os.unlink(self.path)
         os.close(self.master)
         os.close(self._slave)
         self.master = None
@@ -168,9 +176,10 @@ def test_rdm6300_on_a_pty_tag_once_then_gone(plug):
     source.start(q.put)
     try:
         assert q.get(timeout=WAIT) == ReaderState("pad", True)
-        for _ in range(6):
-            plug.write(frame(UID))
-            time.sleep(0.02)
+        # The reader repeats its frame while the tag stays; all at once here, so that a
+        # slow machine cannot stretch the repeats into a silence (TagPresence has its own
+        # timing tests on a fake clock).
+        plug.write(frame(UID) * 6)
         assert q.get(timeout=WAIT) == Tag(UID, "pad")
         assert q.get(timeout=WAIT) == TagGone(UID, "pad")
         assert q.empty()
@@ -178,8 +187,9 @@ def test_rdm6300_on_a_pty_tag_once_then_gone(plug):
         source.close()
 
 
-def test_rdm6300_unplugged_and_plugged_back(plug):
-    source = SerialReader("rdm6300", plug.path, gone_after=5, retry_seconds=0.05)
+def test_rdm6300_unplugged_and_plugged_back(plug, mocker):
+    open_port = mocker.Mock(wraps=serial.serial_for_url)
+    source = SerialReader("rdm6300", plug.path, gone_after=5, retry_seconds=0.05, open_port=open_port)
     q = queue.Queue()
     source.start(q.put)
     try:
@@ -190,8 +200,9 @@ def test_rdm6300_unplugged_and_plugged_back(plug):
         # The tag cannot stay on a reader that is gone.
         assert events_until(q, ReaderState("pad", False)) == [TagGone(UID, "pad"),
                                                              ReaderState("pad", False)]
-        time.sleep(0.15)            # a few failed reopening tries
-        assert q.empty()
+        tries = open_port.call_count
+        wait_until(lambda: open_port.call_count >= tries + 3, "three tries to reopen the port")
+        assert q.empty()            # they all failed, quietly
         plug.plug()
         assert q.get(timeout=WAIT) == ReaderState("pad", True)
         plug.write(frame(UID))
@@ -200,13 +211,9 @@ def test_rdm6300_unplugged_and_plugged_back(plug):
         source.close()
 
 
-def test_rdm6300_over_loop_url_and_closed_port_reopens():
-    ports = []
-
-    def open_loop(url, **settings):
-        ports.append(serial.serial_for_url(url, **settings))
-        return ports[-1]
-
+def test_rdm6300_over_loop_url_and_closed_port_reopens(mocker):
+    open_loop = mocker.spy(serial, "serial_for_url")
+    ports = open_loop.spy_return_list
     source = SerialReader("rdm6300", "loop://", gone_after=0.1, retry_seconds=0.05,
                           open_port=open_loop)
     q = queue.Queue()
@@ -236,8 +243,9 @@ def test_pn532_on_a_pty(plug):
         assert q.get(timeout=WAIT) == ReaderState("pad", True)
         device.tag = "04a1b2c3d4e5f6"
         assert q.get(timeout=WAIT) == Tag("04A1B2C3D4E5F6", "pad")
-        time.sleep(0.3)             # many polls find it: still one tag
-        assert q.empty()
+        polls = device.commands.count(IN_LIST_PASSIVE_TARGET)
+        wait_until(lambda: device.commands.count(IN_LIST_PASSIVE_TARGET) >= polls + 5, "five more polls")
+        assert q.empty()            # they all found it: still one tag
         device.tag = None
         assert q.get(timeout=WAIT) == TagGone("04A1B2C3D4E5F6", "pad")
         device.tag = "DEADBEEF"
@@ -267,13 +275,13 @@ def test_pn532_that_does_not_answer_is_one_line(plug):
     assert "HSU" in message and "\n" not in message
 
 
-def test_close_before_start_closes_the_port():
-    ports = []
-    source = SerialReader("rdm6300", "loop://",
-                          open_port=lambda url, **kw: ports.append(serial.serial_for_url(url)) or ports[-1])
-    assert ports[0].is_open
+def test_close_before_start_closes_the_port(mocker):
+    open_port = mocker.spy(serial, "serial_for_url")
+    source = SerialReader("rdm6300", "loop://", open_port=open_port)
+    port = open_port.spy_return
+    assert port.is_open
     source.close()
-    assert not ports[0].is_open
+    assert not port.is_open
 
 
 def test_reopening_is_tried_once_per_interval():
@@ -294,10 +302,10 @@ def test_reopening_is_tried_once_per_interval():
         assert q.get(timeout=WAIT) == ReaderState("pad", True)
         first.close()
         assert q.get(timeout=WAIT) == ReaderState("pad", False)
-        time.sleep(0.3)
+        wait_until(lambda: len(attempts) >= 1 + 5, "five tries to reopen the port")
     finally:
         source.close()
     tries = attempts[1:]
-    assert tries, "no attempt to reopen"
-    assert all(b - a >= 0.045 for a, b in zip(tries, tries[1:]))
+    # Never sooner than the interval after the last try (later is fine: a busy machine).
+    assert all(b - a >= 0.045 for a, b in itertools.pairwise(tries))
     assert q.empty()

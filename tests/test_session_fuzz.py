@@ -1,9 +1,13 @@
 """Any sequence of input events — button mashing, stray tags, a reader coming and going —
-leaves the box standing: no exception, and the journal always replays to the game shown."""
+leaves the box standing: no exception, and the journal always replays to the game shown.
+
+Hypothesis draws the events (short scripts of any events, and long walks weighted like
+play), so a failing sequence shrinks to the few events that matter."""
 
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.events import BUTTONS, Hold, Press, ReaderState, Tag, TagGone
 from companion.games import read_any_record
@@ -25,12 +29,16 @@ events = st.one_of(
     st.builds(ReaderState, st.just("pad"), st.booleans()),
 )
 
+#: The box draws lots for the start player: from a Random hypothesis draws, so that a walk
+#: always plays the same way again (an unseeded one would make hypothesis report it flaky).
+lots = st.randoms(use_true_random=False)
+
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(events, min_size=1, max_size=120), st.sampled_from((None, "wakanda", "totem-wars")))
-def test_any_events_keep_the_box_and_its_journal_sound(tmp_path_factory, script, game):
+@given(st.lists(events, min_size=1, max_size=120), st.sampled_from((None, "wakanda", "totem-wars")), lots)
+def test_any_events_keep_the_box_and_its_journal_sound(tmp_path_factory, script, game, rng):
     folder = tmp_path_factory.mktemp("box")
-    box = Session(folder / "data", TagRegistry(folder / "tags.json"), game=game)
+    box = Session(folder / "data", TagRegistry(folder / "tags.json"), game=game, rng=rng)
     for event in script:
         out = box.handle(event)
         assert out.frame.size == (128, 64) and out.frame.mode == "1"
@@ -45,37 +53,49 @@ def test_any_events_keep_the_box_and_its_journal_sound(tmp_path_factory, script,
         assert again.view.choice.values[0] == "resume"
 
 
-def random_event(rng):
-    """One event of a long random walk, weighted towards what players mostly do."""
-    roll = rng.random()
-    if roll < 0.5:
-        return Press(rng.choice(("ok", "down", "up", "back", "v1", "v2", "v3", "v4", "v5", "v6")))
-    if roll < 0.55:
-        return Hold(rng.choice(BUTTONS))
-    if roll < 0.9:
-        return Tag(rng.choice(ITEMS))
-    if roll < 0.98:
-        return TagGone(rng.choice(ITEMS))
-    return ReaderState("pad", rng.random() < 0.5)
+def weighted(*shares):
+    """Events to draw from uniformly, each kind repeated to about its share of a thousand."""
+    return tuple(event for share, kind in shares for event in kind * round(share / len(kind)))
 
 
-def random_walk(folder, seed: int, steps: int = 400) -> int:
-    """Play a random walk on a fresh box; check the journal at the end; the longest game."""
-    rng = random.Random(seed)
-    box = Session(folder / "data", TagRegistry(folder / "tags.json"),
-                  game=("wakanda", "totem-wars")[seed % 2])
-    longest = 0
-    for _ in range(steps):
-        box.handle(random_event(rng))
-        if box.game is not None:
-            longest = max(longest, len(box.game.history))
+#: One event of a long walk, weighted towards what players mostly do.
+WALK = weighted(
+    (500, tuple(Press(b) for b in ("ok", "down", "up", "back", "v1", "v2", "v3", "v4", "v5", "v6"))),
+    (50, tuple(Hold(b) for b in BUTTONS)),
+    (350, tuple(Tag(item) for item in ITEMS)),
+    (80, tuple(TagGone(item) for item in ITEMS)),
+    (20, (ReaderState("pad", False), ReaderState("pad", True))),
+)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(("wakanda", "totem-wars")), st.lists(st.sampled_from(WALK), min_size=300, max_size=400), lots)
+def test_long_walks_keep_the_box_and_its_journal_sound(tmp_path_factory, game, walk, rng):
+    folder = tmp_path_factory.mktemp("walk")
+    box = Session(folder / "data", TagRegistry(folder / "tags.json"), game=game, rng=rng)
+    for event in walk:
+        box.handle(event)
     if box.game is not None:
         journal = (folder / "data" / "current.jsonl").read_text(encoding="utf-8")
         assert read_any_record(journal)[1].history == box.game.history
-    return longest
+        if box.game.phase != "over":
+            again = Session(folder / "data", TagRegistry(folder / "tags.json"))
+            assert again.view.choice.values[0] == "resume"
 
 
-def test_long_random_walks_play_real_games_and_stay_sound(tmp_path):
-    played = [random_walk(tmp_path / str(seed), seed) for seed in range(24)]
-    # Most walks get past the set-up into a real game (some leave it or loop in menus).
-    assert sum(longest >= 5 for longest in played) >= 12, played
+def test_most_long_walks_get_into_a_real_game(tmp_path):
+    """A statistic, not a property, so it stays seeded: a walk may leave the set-up or loop in
+    the menus, but the long walks above test the game only when they get into one. Most walks
+    drawn from WALK (here by ``random``) play five moves within 400 events."""
+    reached = []
+    for seed in range(12):
+        rng = random.Random(seed)
+        folder = tmp_path / str(seed)
+        box = Session(folder / "data", TagRegistry(folder / "tags.json"),
+                      game=("wakanda", "totem-wars")[seed % 2], rng=rng)
+        for step in range(400):
+            box.handle(rng.choice(WALK))
+            if box.game is not None and len(box.game.history) >= 5:
+                reached.append(step)
+                break
+    assert len(reached) >= 6, reached

@@ -7,11 +7,13 @@ players would see and what the journal keeps.
 import json
 import random
 
+from box_helpers import choose, scan
+
+from companion.engine import Refusal
 from companion.events import Hold, Press
 from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
-from box_helpers import choose, scan
 
 ROW = ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"]
 
@@ -137,7 +139,7 @@ def test_the_board_says_what_waits_when_the_board_alone_does_not(tmp_path):
     scan(s, "sun")
     assert s.view.message == "Sun: press its village"
     s.handle(Press("v6"))                                # refused: the reason shows instead
-    assert s.view.refused and s.view.message.endswith("W4")
+    assert s.view.refused and s.view.message.rule == "W4" and s.message.endswith("— W4")
     s.handle(Press("up"))
     assert s.view.message == "Sun: press its village" and not s.view.refused
 
@@ -205,9 +207,9 @@ def test_pass_is_pressed_when_nothing_is_possible(tmp_path):
     assert any(isinstance(m, Pass) for _, m in ref.history)
     s = make(tmp_path)
     game = set_up(s, row=list(ref.setup_villages), first=ref.first)
-    for player, move in ref.history:
+    for _, move in ref.history:
         if isinstance(move, Pass):
-            assert s.view.message == "No move possible: press OK to pass — R3"
+            assert s.view.message == Refusal("no_move", rule="R3")
             assert s.handle(Press("v1")).signal == "refused"
             assert "R3" in s.message
             assert s.handle(Press("ok")).signal in ("your_turn", "accepted")
@@ -248,7 +250,7 @@ def test_a_tile_scanned_in_the_hidden_variant_may_be_face_down(tmp_path):
     set_up(s, variant="hidden")
     scan(s, "village:sun")                               # not in the row yet: maybe face down
     assert s.message == "Face-down tiles turn up after a claim — W10"
-    assert s.view.message == s.message
+    assert s.view.message == Refusal("face_down", rule="W10")
 
 
 def test_the_tile_to_turn_up_is_asked_for(tmp_path):
@@ -359,7 +361,7 @@ def test_journal_failure_refuses_and_keeps_the_state(tmp_path):
     s.play.journal.append = broken
     out = scan(s, "sun")
     assert out.signal == "refused" and "not played" in s.message
-    assert game.history == [] and game.bag["sun"] == 6
+    assert game.history == () and game.bag["sun"] == 6
 
 
 def test_the_journal_has_the_action_before_the_frame_shows_it(tmp_path):

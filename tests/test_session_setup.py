@@ -144,7 +144,7 @@ def test_new_game_keeps_an_unfinished_one_aside(tmp_path):
     kept = list((s.data_dir / "games").iterdir())
     assert len(kept) == 1 and kept[0].name.endswith("-unfinished.jsonl")
     assert '"draw": "sun"' in kept[0].read_text()
-    assert s.game.history == []
+    assert s.game.history == ()
 
 
 def test_an_unreadable_unfinished_game_is_not_offered_but_kept(tmp_path):
@@ -172,7 +172,7 @@ def test_scanning_the_first_tile_at_the_variant_step_takes_the_variant_shown(tmp
 
 
 def test_menu_lines_fit_the_screen_and_name_the_game_to_resume(tmp_path):
-    from companion.table.session import MENU_LINE_CHARS
+    from companion.ui.screens import MENU_LINE_CHARS
     s = make(tmp_path)
     s.handle(Press("ok"))
     assert all(len(label) <= MENU_LINE_CHARS for label in s.view.choice.labels)

@@ -88,7 +88,7 @@ def test_unknown_tag_and_other_game_are_explained_not_applied(tmp_path):
     assert out.signal == "refused" and s.message == "Unknown tag — enroll it"
     out = s.handle(Tag(SNAKE))
     assert out.signal == "refused" and "Totem Wars" in s.message
-    assert s.game.history == [] and len(lines(s)) == 1
+    assert s.game.history == () and len(lines(s)) == 1
 
 
 def test_item_names_in_a_script_work_like_enrolled_tags(tmp_path):
@@ -127,7 +127,7 @@ def test_a_piece_put_on_a_slot_before_the_draw_is_refused(tmp_path):
     s = started(tmp_path)
     out = s.handle(Tag(SUN1, "slot1"))
     assert out.signal == "refused" and s.message.endswith("W4")
-    assert s.game.history == []
+    assert s.game.history == ()
 
 
 def test_headdress_of_the_player_with_none_left(tmp_path):
@@ -149,4 +149,4 @@ def test_a_village_tile_scanned_mid_game_says_where_it_lies(tmp_path):
     assert out.signal is None and s.message == "The sun tile is village 5"
     s.handle(Tag(HEIGHT))
     assert s.message == "The height tile is not in this game"
-    assert s.game.history == []
+    assert s.game.history == ()

@@ -81,7 +81,8 @@ def test_a_two_habitat_card_joins_the_column_that_scores():
 
 
 def test_r2_a_two_habitat_totem_declares_the_habitat_worth_most():
-    best = war_grouping(C("africans/crocodile"), cards("africans/lion", "africans/zebra", "indians/bear", "eskimos/seal"))
+    best = war_grouping(C("africans/crocodile"),
+                        cards("africans/lion", "africans/zebra", "indians/bear", "eskimos/seal"))
     assert best.totem_column.key == "land" and best.points == 7
 
 
@@ -119,7 +120,8 @@ def _reference_war(totem, hand):
 
 
 # Hands rich in shared animals, so that guests and their anchors matter.
-_SHARED = [c for c in default_deck() if c.animal in {"snake", "eagle", "crocodile", "turtle", "wolf", "owl", "raven", "salmon"}]
+_SHARED = [c for c in default_deck()
+           if c.animal in {"snake", "eagle", "crocodile", "turtle", "wolf", "owl", "raven", "salmon"}]
 hands = st.lists(st.sampled_from(_SHARED + list(default_deck())[:8]), min_size=2, max_size=6, unique=True)
 
 

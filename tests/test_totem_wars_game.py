@@ -3,7 +3,19 @@ T14, R4, the end (T2–T15), refusals with their rule, and unlimited undo."""
 
 import pytest
 
-from companion.games.totem_wars import ChooseTotems, IllegalMove, Play, TotemWars, default_deck, refill_order
+from companion.engine import Refusal, Termination
+from companion.games.totem_wars import (
+    ChooseTotems,
+    Count,
+    IllegalMove,
+    Play,
+    SetupError,
+    TotemsDue,
+    TotemWars,
+    default_deck,
+    refill_order,
+    result_line,
+)
 
 C = default_deck().card
 
@@ -29,15 +41,17 @@ def test_dealing_by_counts_t2_t3():
     game = TotemWars(["Ana", "Ben", "Cleo", "Dan"], dealer=2)
     assert (game.phase, game.hand_sizes, game.deck_count, game.to_move) == ("totems", (5, 5, 5, 5), 32, None)
     assert game.totems == (None,) * 4 and game.legal_counts() == []
+    assert game.legal_moves() == [TotemsDue(4)]  # one totems line, a card per player (T2)
     game.push(ChooseTotems(tuple(C(n) for n in ("indians/snake", "africans/lion", "eskimos/seal", "aborigines/emu"))))
     assert game.hand_sizes == (5, 5, 5, 5) and game.deck_count == 28 and len(game.unseen) == 48
     assert game.to_move == 3 and game.round_starter == 3  # left of the dealer (T3)
     assert game.legal_counts() == [1, 2, 3, 4, 5]
+    assert game.legal_moves() == [Count(n) for n in (1, 2, 3, 4, 5)]
 
 
 @pytest.mark.parametrize("players", [["Ana"], ["A", "B", "C", "D", "E"]])
 def test_two_to_four_players_t1(players):
-    with pytest.raises(IllegalMove, match=r"2 to 4 players.*\(T1\)"):
+    with pytest.raises(SetupError, match=r"2 to 4 players.*\(T1\)"):
         TotemWars(players)
 
 
@@ -100,7 +114,8 @@ def test_points_outcome_and_taken_piles():
     play(game, "africans/zebra", "eskimos/seal")  # Ben: 3
     result = game.last_round
     assert result.points == (5, 3) and result.taker == 0 and not result.war
-    assert result.destination == "taken" and set(result.cards) == {C(n) for n in ("indians/wolf", "indians/bear", "africans/zebra", "eskimos/seal")}
+    assert result.destination == "taken"
+    assert set(result.cards) == {C(n) for n in ("indians/wolf", "indians/bear", "africans/zebra", "eskimos/seal")}
     assert result.refill == ((0, 2), (1, 2)) and result.next_starter == 0
     assert game.taken_by_tribe(0) == {"aborigines": 0, "africans": 1, "eskimos": 1, "indians": 2}
     assert game.points(0) == 3 and game.points(1) == 1 and game.outcome() is None
@@ -174,10 +189,13 @@ def test_t14_the_last_player_with_cards_places_all_and_takes_them_then_t15_ends(
     assert game.phase == "over" and game.to_move is None and game.legal_counts() == []
     assert game.unseen == frozenset() and game.deck_count == 0 and result.next_starter is None
     outcome = game.outcome()
-    assert outcome.points == tuple(1 + game.taken_by_tribe(p)[game.totems[p].tribe] for p in range(3))
-    top = max(outcome.points)
-    assert outcome.winners == tuple(p for p in range(3) if outcome.points[p] == top)
-    assert outcome.reason.endswith("(T15)")
+    points = game.all_points()
+    assert points == tuple(1 + game.taken_by_tribe(p)[game.totems[p].tribe] for p in range(3))
+    top = max(points)
+    assert outcome.winners == tuple(p for p in range(3) if points[p] == top)
+    assert (outcome.termination, outcome.rule) == (Termination.DECK_EXHAUSTED, "T15")
+    assert result_line(game).endswith(f"with {top} point{'s' * (top != 1)} (T15)")
+    assert game.legal_moves() == []
     with pytest.raises(IllegalMove, match=r"the game is over \(T15\)"):
         play(game, "indians/bear")
 
@@ -215,5 +233,6 @@ def test_undo_takes_back_moves_and_resolved_rounds_exactly():
     assert (game.hand_sizes, game.deck_count, game.unseen, game.table, game.rounds, game.to_move) == before
     game.pop()
     assert game.phase == "totems" and game.history == ()
-    with pytest.raises(IndexError):
+    with pytest.raises(IllegalMove) as exc:
         game.pop()
+    assert (str(exc.value), exc.value.refusal) == ("nothing to undo", Refusal("nothing_to_undo"))

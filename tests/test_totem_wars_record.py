@@ -8,8 +8,17 @@ import pytest
 
 from companion.cli import main
 from companion.errors import RecordError
-from companion.games.totem_wars import (ChooseTotems, Play, default_deck, event_line, header_line,
-                                        load_deck, read_record, write_record)
+from companion.games.totem_wars import (
+    ChooseTotems,
+    Play,
+    default_deck,
+    event_line,
+    header_line,
+    load_deck,
+    read_record,
+    result_line,
+    write_record,
+)
 
 DATA = Path(__file__).parent / "data"
 ROUND = DATA / "totem_wars_round.jsonl"
@@ -33,7 +42,8 @@ def test_header_and_event_lines():
     game, _ = read_record(HEADER + TOTEMS)
     assert header_line(game) == json.loads(HEADER)
     assert event_line(None, ChooseTotems((C("indians/snake"),))) == {"totems": ["indians/snake"]}
-    assert event_line(1, Play((C("indians/wolf"), C("eskimos/wolf")))) == {"p": 1, "play": ["indians/wolf", "eskimos/wolf"]}
+    assert event_line(1, Play((C("indians/wolf"), C("eskimos/wolf")))) == {
+        "p": 1, "play": ["indians/wolf", "eskimos/wolf"]}
 
 
 def test_a_torn_last_line_is_a_warning_and_is_not_applied():
@@ -56,7 +66,8 @@ def test_a_deck_file_named_in_the_header_is_used_and_a_custom_deck_is_written_ou
     (['{"game": "totem-wars", "players": ["Ana"]}'], "line 1: Totem Wars is for 2 to 4 players, not 1 (T1)"),
     (['{"game": "totem-wars", "players": ["Ana", "Ben"], "seed": 3}'], "line 1: unknown key 'seed'"),
     (['{"game": "totem-wars", "players": ["Ana", 7]}'], "line 1: players must be a list of names (T1)"),
-    (['{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 2}'], "line 1: dealer must be a seat from 0 to 1 (T2)"),
+    (['{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 2}'],
+     "line 1: dealer must be a seat from 0 to 1 (T2)"),
     (['{"game": "totem-wars", "players": ["Ana", "Ben"], "deck": 52}'], "line 1: deck must be \"default\""),
     (['{"game": "totem-wars", "players": ["Ana", "Ben"], "deck": [{"tribe": "indians"}]}'],
      "line 1: deck card 1: missing key 'animal' (T1a)"),
@@ -66,7 +77,8 @@ def test_a_deck_file_named_in_the_header_is_used_and_a_custom_deck_is_written_ou
     ([HEADER, '{"totems": ["indians/snake"]}'], "line 2: one totem per player: 2 cards, not 1 (T2)"),
     ([HEADER, '{"totems": ["indians/unicorn", "africans/lion"]}'], "line 2: unknown card 'indians/unicorn'"),
     ([HEADER, TOTEMS, '{"p": 0, "play": ["indians/wolf"]}'], "line 3: it is Ben's turn (p 1), not Ana's (T5)"),
-    ([HEADER, TOTEMS, '{"p": 1, "play": ["africans/lion"]}'], "line 3: africans/lion is a totem; it stays on the table all game (T2)"),
+    ([HEADER, TOTEMS, '{"p": 1, "play": ["africans/lion"]}'],
+     "line 3: africans/lion is a totem; it stays on the table all game (T2)"),
     ([HEADER, TOTEMS, '{"p": 1, "play": ["indians/wolf", "indians/bear"]}', '{"p": 0, "play": ["eskimos/fox"]}'],
      "line 4: place at least 2 cards, the level of this round (T5)"),
     ([HEADER, TOTEMS, '{"p": 1, "play": ["indians/wolf"]}', '{"p": 0, "play": ["eskimos/fox", "eskimos/hare"]}',
@@ -91,7 +103,7 @@ def test_a_finished_record_scores_by_t15():
     assert game.phase == "over" and outcome is not None
     for p in range(len(game.players)):
         totem = game.totems[p]
-        assert outcome.points[p] == 1 + sum(c.tribe == totem.tribe for c in game.taken[p])
+        assert game.all_points()[p] == 1 + sum(c.tribe == totem.tribe for c in game.taken[p])
 
 
 # -- the command line --------------------------------------------------------------------------
@@ -102,7 +114,7 @@ def test_score_json_of_a_finished_and_an_unfinished_record(capsys):
     game, _ = read_record(FINISHED.read_text())
     assert finished["game"] == "totem-wars" and finished["finished"] is True
     assert finished["winners"] == list(game.outcome().winners)
-    assert [p["points"] for p in finished["players"]] == list(game.outcome().points)
+    assert [p["points"] for p in finished["players"]] == list(game.all_points())
     assert provisional["finished"] is False and provisional["winners"] == []
     assert provisional["players"][0] == {"name": "Ana", "totem": "indians/snake", "points": 3,
                                          "taken": {"aborigines": 3, "africans": 3, "eskimos": 1, "indians": 2}}
@@ -113,7 +125,8 @@ def test_score_text_lists_every_round_and_the_winner(capsys):
     out = capsys.readouterr().out
     game, _ = read_record(FINISHED.read_text())
     assert out.count("\nRound ") == len(game.rounds)
-    assert "Final score (T15):" in out and out.rstrip().endswith(game.outcome().reason)
+    assert "Final score (T15):" in out and out.rstrip().endswith(result_line(game))
+    assert result_line(game).endswith(" point" + "s" * (max(game.all_points()) != 1) + " (T15)")
     assert "T14: the last player with cards" in out
 
 

@@ -4,13 +4,20 @@ import json
 from pathlib import Path
 
 import pytest
+from tw_table_helpers import make
 
 from companion.errors import UserError
 from companion.events import Press
 from companion.games.totem_wars import Match, read_record
-from companion.table.big_game_store import (BIG_GAME_FILE, BigGame, count_game, load_big_game,
-                                            next_dealer, save_big_game, with_game)
-from tw_table_helpers import make
+from companion.games.totem_wars.big_game_store import (
+    BIG_GAME_FILE,
+    BigGame,
+    count_game,
+    load_big_game,
+    next_dealer,
+    save_big_game,
+    with_game,
+)
 
 FINISHED = (Path(__file__).parent / "data" / "totem_wars_finished.jsonl").read_text()
 

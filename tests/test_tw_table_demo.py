@@ -3,7 +3,8 @@
 import pytest
 
 from companion.games.totem_wars import read_record
-from companion.table.totem_wars_demo import run_totem_wars_demo
+from companion.games.totem_wars.demo import run_totem_wars_demo
+from companion.games.totem_wars.report import result_line
 
 
 class CountingDisplay:
@@ -26,7 +27,7 @@ def test_a_whole_game_for_2_3_and_4_players(tmp_path, players):
     assert game.players == players and game.outcome() is not None
     assert lines[0].startswith("Seed 11 · Totem Wars · Ana (")
     assert sum(line.startswith("Round ") for line in lines) == len(game.rounds)
-    assert lines[-2] == game.outcome().reason and lines[-1] == f"Record written to {record}"
+    assert lines[-2] == result_line(game) and lines[-1] == f"Record written to {record}"
     assert display.frames > 10 * len(game.rounds)
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tw_table_helpers import WAR_RECORD  # round 1: a three-way tie, a war won by Ben's totem
 
 from companion.games.totem_wars import Match, default_deck, read_record
-from companion.ui.totem_wars_round_screens import end_pages, round_page, round_page_count
-from companion.ui.totem_wars_screens import board_screen, deal_screen, totems_screen
-from tw_table_helpers import WAR_RECORD  # round 1: a three-way tie, a war won by Ben's totem
+from companion.games.totem_wars.round_screens import end_pages, round_page, round_page_count
+from companion.games.totem_wars.screens import board_screen, deal_screen, totems_screen
 
 DATA = Path(__file__).parent / "data"
 

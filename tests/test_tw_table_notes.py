@@ -2,12 +2,10 @@
 an animal of two words, the last line of a column above a band."""
 
 from companion.games.totem_wars import Match, TotemWars, default_deck, play_game, random_bot
-from companion.ui.canvas import HEIGHT, MEDIUM, SMALL, WIDTH, new_canvas
+from companion.games.totem_wars.round_screens import HABITAT_SHORT, _card_text, _columns, big_game_footer
+from companion.games.totem_wars.screens import deal_lines
+from companion.ui.canvas import HEIGHT, MEDIUM, SMALL, WIDTH, new_canvas, note_lines
 from companion.ui.screens import TITLE_HEIGHT
-from companion.ui.totem_wars_round_screens import (HABITAT_SHORT, _card_text, _columns,
-                                                   big_game_footer)
-from companion.ui.canvas import note_lines
-from companion.ui.totem_wars_screens import deal_lines
 
 LONG = "Bartholomew-Jay"
 
@@ -17,11 +15,11 @@ def fits(line, font):
 
 
 def test_a_refusal_too_long_for_the_band_keeps_its_rule():
-    lines = note_lines("Place at least 4 cards, the level of this round — T5")
+    lines = note_lines("Place at least 4 cards, the level of this round", rule="T5")
     assert len(lines) == 2 and lines[-1].endswith("… — T5")
-    lines = note_lines(f"{LONG} is the last player with cards and places all 3 — T14")
+    lines = note_lines(f"{LONG} is the last player with cards and places all 3", rule="T14")
     assert len(lines) == 2 and lines[-1].endswith("… — T14")
-    assert note_lines("Snake (Indians) is a totem — T2") == ["Snake (Indians) is a", "totem — T2"]
+    assert note_lines("Snake (Indians) is a totem", rule="T2") == ["Snake (Indians) is a", "totem — T2"]
 
 
 def test_the_deal_reminder_keeps_its_rules_and_the_ok():

@@ -6,11 +6,12 @@ players would see and what the journal keeps.
 
 import random
 
+from tw_table_helpers import WAR_RECORD, journal, make, place, play_war_round, scan, set_up
+
 from companion.events import Hold, Press
 from companion.games.totem_wars import greedy_bot, read_record, write_record
-from companion.table.big_game_store import load_big_game
-from companion.table.totem_wars_demo import TotemWarsPlayer, _play
-from tw_table_helpers import WAR_RECORD, journal, make, place, play_war_round, scan, set_up
+from companion.games.totem_wars.big_game_store import load_big_game
+from companion.games.totem_wars.demo import TotemWarsPlayer, _play
 
 
 def test_two_players_tie_twice_and_the_cards_go_under_the_deck(tmp_path):
@@ -151,7 +152,7 @@ def test_four_players_play_a_whole_game_and_the_big_game_counts_it(tmp_path):
     kept = list((t.data_dir / "games").iterdir())
     assert len(kept) == 1 and read_record(kept[0].read_text())[0].outcome() == game.outcome()
     big = load_big_game(t.data_dir)
-    assert big.match.totals == game.outcome().points and big.match.dealer == 3
+    assert big.match.totals == tuple(game.points(p) for p in range(4)) and big.match.dealer == 3
     assert lines[-1].startswith("Big game to 42 (T16): Ana ")
 
 

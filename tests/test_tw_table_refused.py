@@ -1,9 +1,10 @@
 """Refused actions and bad input at a Totem Wars table: one line with the rule, no change."""
 
 import pytest
-
-from companion.events import Press, ReaderState, Tag, TagGone
 from tw_table_helpers import journal, make, place, play_war_round, scan, set_up
+
+from companion.errors import UserError
+from companion.events import Press, ReaderState, Tag, TagGone
 
 
 @pytest.fixture
@@ -132,13 +133,14 @@ def test_nothing_to_take_back_at_the_first_totem(tmp_path):
     assert t.message == "Nothing to take back yet"
 
 
-def test_a_journal_that_cannot_be_written_refuses_the_placement(table, monkeypatch):
-    from companion.errors import UserError
-
-    def broken(line):
-        raise UserError("disk full")
-    monkeypatch.setattr(table.play.journal, "append", broken)
+def test_a_journal_that_cannot_be_written_refuses_the_placement(table, mocker):
+    append = mocker.patch.object(table.play.journal, "append", side_effect=UserError("disk full"))
     scan(table, "africans/zebra")
     out = table.handle(Press("ok"))
     assert out.signal == "refused" and table.message == "Cannot save the game: not played"
     assert table.game.table == ((), ()) and len(table.view.pending) == 1
+    append.assert_called_once()
+    mocker.stop(append)                                          # room on the disk again
+    assert table.handle(Press("ok")).signal == "your_turn"       # the scan was kept: ok plays it
+    assert [c.name for c in table.game.table[1]] == ["africans/zebra"] and not table.view.pending
+    assert journal(table)[-1] == append.call_args.args[0]        # the very line that failed

@@ -1,12 +1,13 @@
 """Resuming a Totem Wars game: journal text → state → the same screen, torn lines dropped."""
 
+from tw_table_helpers import WAR_RECORD, make, place, play_war_round, scan, set_up
+
 from companion.events import Press
 from companion.games.totem_wars import read_record, write_record
+from companion.games.totem_wars.round_screens import round_page
 from companion.table.journal import CURRENT
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
-from companion.ui.totem_wars_round_screens import round_page
-from tw_table_helpers import WAR_RECORD, make, place, play_war_round, scan, set_up
 
 
 def write_journal(tmp_path, text):
@@ -93,7 +94,7 @@ def test_an_unreadable_journal_is_reported_and_set_up_goes_on(tmp_path):
 
 
 def test_replay_frames_are_the_screens_the_box_showed(tmp_path):
-    from companion.table.replay_frames import totem_wars_frames as frames
+    from companion.games.totem_wars.replay import frames
     shown = list(frames(WAR_RECORD))
     assert [note for _, note in shown][:2] == ["Ana, Ben, Cleo: set up, Ana deals", "All totems are down"]
     assert shown[-1][1] == "Ben placed 1 card"
@@ -103,7 +104,7 @@ def test_replay_frames_are_the_screens_the_box_showed(tmp_path):
 
 
 def test_the_menu_offers_a_three_player_game_by_its_first_player(tmp_path):
-    from companion.table.session import MENU_LINE_CHARS
+    from companion.ui.screens import MENU_LINE_CHARS
     write_journal(tmp_path, WAR_RECORD)
     box = Session(tmp_path / "data", TagRegistry(tmp_path / "tags.json"))
     assert box.view.choice.labels[0] == "Resume Ana +2"

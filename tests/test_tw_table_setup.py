@@ -1,13 +1,14 @@
 """Setting up Totem Wars at the table: players, names, dealer, deck, the big game's dealer."""
 
 import pytest
+from tw_table_helpers import choose, make
 
 from companion.events import Press
 from companion.games.totem_wars import Match, default_deck
-from companion.table.big_game_store import BigGame, save_big_game
-from companion.table.deck_transcription import deck_text
-from companion.table.totem_wars_setup import DECKS_FOLDER, TotemWarsSetupFlow
-from tw_table_helpers import choose, make
+from companion.games.totem_wars.big_game_store import BigGame, save_big_game
+from companion.games.totem_wars.deck_transcription import deck_text
+from companion.games.totem_wars.setup_flow import DECKS_FOLDER, TotemWarsSetupFlow
+from companion.table.flow import ToMenu, ToStart
 
 
 def pick(flow, value):
@@ -29,8 +30,8 @@ def test_steps_names_and_dealer_give_the_settings():
     assert flow.choice.title == "Who deals?" and flow.choice.labels == ("Cleo", "Ana", "Ben")
     flow.handle(Press("down"))
     reply = flow.handle(Press("ok"))
-    assert reply.goto == "start"
-    settings = reply.payload
+    assert isinstance(reply.then, ToStart)
+    settings = reply.then.settings
     assert settings.players == ("Cleo", "Ana", "Ben") and settings.dealer == 1
     assert settings.deck == default_deck() and settings.deck_name == "Default deck"
 
@@ -39,7 +40,7 @@ def test_without_offered_names_players_are_numbered():
     flow = TotemWarsSetupFlow()
     flow.handle(Press("down")); flow.handle(Press("down")); flow.handle(Press("ok"))
     assert flow.choice.labels == ("Player 1", "Player 2", "Player 3", "Player 4")
-    assert flow.handle(Press("ok")).payload.players[3] == "Player 4"
+    assert flow.handle(Press("ok")).then.settings.players[3] == "Player 4"
 
 
 def test_back_goes_one_step_back_then_to_the_menu():
@@ -49,7 +50,7 @@ def test_back_goes_one_step_back_then_to_the_menu():
     flow.handle(Press("back"))
     assert flow.step == "name0" and flow.choice.value == "Ana"   # the name chosen before
     flow.handle(Press("back"))
-    assert flow.handle(Press("back")).goto == "menu"
+    assert flow.handle(Press("back")).then == ToMenu()
 
 
 def test_a_deck_file_of_the_data_folder_is_offered_and_used(tmp_path):

@@ -5,7 +5,7 @@ import pytest
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
 from companion.games.totem_wars import default_deck, load_deck
-from companion.table.deck_transcription import DeckTranscription
+from companion.games.totem_wars.deck_transcription import DeckTranscription
 from companion.table.registry import TagRegistry
 
 DECK = default_deck()

@@ -10,14 +10,13 @@ import string
 from pathlib import Path
 
 import pytest
+from tw_table_helpers import WAR_RECORD
 
 from companion.games.totem_wars import HABITATS, TRIBES, default_deck, read_record
+from companion.games.totem_wars.card_picker import card_problem
+from companion.games.totem_wars.screens import board_screen, deal_screen
 from companion.games.wakanda.rules import HEADDRESSES
-from companion.table.flow import rule_line
-from companion.table.totem_wars_cards import card_problem
 from companion.ui import text
-from companion.ui.totem_wars_screens import board_screen, deal_screen
-from tw_table_helpers import WAR_RECORD
 
 COMPANION = Path(__file__).parent.parent / "companion"
 RULE = re.compile(r"\b[TWR]\d+[a-z]?\b")
@@ -80,7 +79,7 @@ def test_bulgarian_words_in_flow_notes():
     d = default_deck().card
     game = read_record("".join(WAR_RECORD.splitlines(True)[:3]))[0]
     problem = card_problem(game, d("indians/buffalo"))
-    assert rule_line(problem.reason, problem.rule) == "Бизон (Индианци) е тотем — T2"
+    assert text.refusal_text(problem.refusal) == "Бизон (Индианци) е тотем — T2"
     assert text.cards(1) == "1 карта" and text.cards(4) == "4 карти"
     assert text.animal_name("sea_lion") == "Sea lion"  # another deck's animal: as written
 
@@ -92,7 +91,7 @@ def _war_game(lines: int):
 def _refused():
     game = _war_game(3)
     problem = card_problem(game, default_deck().card("indians/buffalo"))
-    return board_screen(game, message=rule_line(problem.reason, problem.rule), refused=True)
+    return board_screen(game, message=text.refusal_text(problem.refusal), refused=True)
 
 
 SCREENS = {

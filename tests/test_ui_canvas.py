@@ -6,9 +6,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_text, fit,
-                                 new_canvas, text_band, text_width, wrap)
-from companion.ui import icons
+from companion.games.wakanda import icons
+from companion.ui.canvas import (
+    HEIGHT,
+    LARGE,
+    MEDIUM,
+    SMALL,
+    WIDTH,
+    draw_text,
+    fit,
+    new_canvas,
+    text_band,
+    text_width,
+    wrap,
+)
 
 BULGARIAN = "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЬЮЯабвгдежзийклмнопрстуфхцчшщъьюя"
 LATIN = "AZaz09ÄÖÜßéèçñøåŁłŚśŽžČčŐő"

@@ -8,11 +8,12 @@ After a deliberate change of a screen, rewrite the goldens and look at them:
 from __future__ import annotations
 
 import pytest
-
-from companion.ui import text
-from companion.ui.wakanda_screens import (board_screen, confirm_screen, menu_screen,
-                                          message_screen, picker_screen, score_pages)
 from conftest import WORKED_EXAMPLE, play
+
+from companion.games.wakanda.score_screens import score_pages
+from companion.games.wakanda.screens import board_screen, picker_screen
+from companion.ui import text
+from companion.ui.screens import confirm_screen, menu_screen, message_screen
 
 PIECES = ["eagle", "chief", "tomahawk", "skin", "teepee", "sun"]
 HIDDEN_ROW = ("teepee", "eagle", "chief", None, None, None)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from conftest import WORKED_EXAMPLE
 from PIL import ImageChops
 
+from companion.engine import Refusal
+from companion.games.wakanda.score_screens import result_reason, score_pages
+from companion.games.wakanda.screens import COLUMN_WIDTH, HEADER_HEIGHT, board_screen, column_left, picker_screen
 from companion.ui.canvas import HEIGHT, SMALL, WIDTH, new_canvas, note_lines, text_band
-from companion.ui.wakanda_screens import (COLUMN_WIDTH, HEADER_HEIGHT, board_screen,
-                                          column_left, confirm_screen, menu_screen,
-                                          message_screen, picker_screen, score_pages)
-from companion.ui.wakanda_score import result_reason
-from conftest import WORKED_EXAMPLE
+from companion.ui.screens import confirm_screen, menu_screen, message_screen
 
 PIECES = ["eagle", "chief", "tomahawk", "skin", "teepee", "sun"]
 
@@ -92,8 +92,8 @@ def test_without_a_message_the_bottom_rows_are_the_tile_labels(midgame):
 
 
 def test_a_refusal_too_long_for_the_band_keeps_its_rule(midgame):
-    refusal = "Wings are Alexandra's; it is Benjamin's turn — W4"     # three lines in full
-    lines = note_lines(refusal)
+    refusal = Refusal("not_yours", {"headdress": "wings", "owner": "Alexandra", "mover": "Benjamin"}, "W4")
+    lines = note_lines("Wings are Alexandra's; it is Benjamin's turn", rule="W4")   # three lines in full
     assert len(lines) == 2 and lines[-1].endswith("… — W4")
     shown = board_screen(midgame, message=refusal, refused=True)
     band = new_canvas()
@@ -180,7 +180,7 @@ def test_the_picker_knows_pieces_by_key_or_by_name():
     by_key = picker_screen("Which piece?", PIECES, 1)
     by_name = picker_screen("Which piece?", [p.title() for p in PIECES], 1)
     assert by_key.tobytes() == by_name.tobytes()
-    from companion.ui.icons import icon
+    from companion.games.wakanda.icons import icon
     big = icon(PIECES[1], 2)                          # the chosen piece, its icon twice as large
     shown = by_key.crop((5, 30, 5 + big.width, 30 + big.height)).convert("L")
     assert shown.tobytes() == big.convert("L").point(lambda v: 255 if v else 0).tobytes()

@@ -6,8 +6,18 @@ from pathlib import Path
 import pytest
 
 from companion.errors import RecordError
-from companion.games.wakanda import (Build, Claim, Draw, Pass, Reveal, Wakanda, event_line,
-                                     header_line, read_record, write_record)
+from companion.games.wakanda import (
+    Build,
+    Claim,
+    Draw,
+    Pass,
+    Reveal,
+    Wakanda,
+    event_line,
+    header_line,
+    read_record,
+    write_record,
+)
 
 DATA = Path(__file__).parent / "data"
 HEADER = {"game": "wakanda", "players": ["Ana", "Ben"],
@@ -69,7 +79,7 @@ def test_undo_lines_take_back_the_last_event_not_undone():
     game, _ = read_record(record({"p": 0, "draw": "eagle"}, {"p": 0, "build": "eagle", "village": 1},
                                  {"undo": True}, {"undo": True}, {"p": 0, "draw": "sun"}))
     assert game.bag["eagle"] == 1 and game.hands[0]["sun"] == 1 and game.poles[0] == ()
-    assert game.history == [(0, Draw("sun"))]
+    assert game.history == ((0, Draw("sun")),)
 
 
 def test_hidden_variant_record_with_reveal_lines():

@@ -3,9 +3,20 @@ the rulings R1-R8, scoring (W7, W8), the end (W6) and the tie-break (W9)."""
 
 import pytest
 
-from companion.games.wakanda import (Build, Claim, Draw, IllegalMove, Pass, Reveal,
-                                     ScoreBreakdown, SetupError,
-                                     Wakanda)
+from companion.engine import Refusal, Termination
+from companion.games.wakanda import (
+    Build,
+    Claim,
+    Draw,
+    IllegalMove,
+    Pass,
+    Reveal,
+    ScoreBreakdown,
+    SetupError,
+    Wakanda,
+    outcome_reason,
+    result_line,
+)
 
 ROW = ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"]
 #: The 21 pieces (W1), in the order the tests draw them.
@@ -47,7 +58,7 @@ def test_a_turn_is_a_draw_then_one_action_and_players_alternate():
     g.push(Build("eagle", 3))
     assert (g.to_move, g.phase) == (0, "draw")
     assert g.poles[2] == ("eagle",) and g.hands[1]["eagle"] == 0
-    assert g.history == [(1, Draw("eagle")), (1, Build("eagle", 3))]
+    assert g.history == ((1, Draw("eagle")), (1, Build("eagle", 3)))
 
 
 def test_legal_moves_are_in_a_stable_order():
@@ -174,7 +185,8 @@ def test_r1_never_forbids_empty_claims_and_r6_ends_when_both_pass():
     assert g.phase == "over" and g.to_move is None and g.legal_moves() == []
     out = g.outcome()
     assert out.winners == (1,)  # teepee village: 2 x 5 teepees - 6 suns = 4 against 0
-    assert "higher total" in out.reason and "(R6)" in out.reason
+    assert (out.termination, out.rule) == (Termination.BOTH_PASSED, "W9")
+    assert outcome_reason(g) == "higher total (W9); the game ended early: both players passed (R6)"
     assert str(illegal(g, Pass())) == "the game is over (W6)"
 
 
@@ -302,7 +314,9 @@ def test_tie_broken_by_the_first_third_headdress():
     assert g.score(0).villages == {"teepee": 8, "tomahawk": 12, "eagle": 8}
     assert g.score(1).villages == {"skin": 12, "sun": 6, "chief": 10}
     assert g.outcome().winners == (1,)
-    assert g.outcome().reason == "tie broken by the third headdress (W9)"
+    assert (g.outcome().termination, g.outcome().rule) == (Termination.ALL_CLAIMED, "W9")
+    assert outcome_reason(g) == "tie broken by the third headdress (W9)"
+    assert result_line(g) == "Ben wins 28 to 28: tie broken by the third headdress (W9)"
 
 
 def test_r6_early_end_tie_is_shared_when_nobody_placed_a_third_headdress():
@@ -314,8 +328,10 @@ def test_r6_early_end_tie_is_shared_when_nobody_placed_a_third_headdress():
     build_all(g, [(piece, v) for v, pole in poles.items() for piece in pole])
     g.push(Claim(2)); g.push(Claim(1)); g.push(Pass()); g.push(Pass())
     assert (g.score(0).total, g.score(1).total) == (8, 8)
-    assert g.outcome().winners == (0, 1)
-    assert "shared" in g.outcome().reason and "(R6)" in g.outcome().reason
+    assert g.outcome().winners == (0, 1) and g.outcome().winner is None
+    assert (g.outcome().termination, g.outcome().rule) == (Termination.BOTH_PASSED, "R6")
+    assert outcome_reason(g) == "shared: equal totals and no third headdress placed (R6)"
+    assert result_line(g) == "Shared win 8 to 8"
 
 
 # --- undo and copy ------------------------------------------------------------------------
@@ -326,8 +342,9 @@ def test_pop_takes_back_moves_and_the_draw_returns_to_the_bag():
     assert g.pop() == Build("eagle", 2)
     assert g.hands[0]["eagle"] == 1 and g.phase == "action"
     assert g.pop() == Draw("eagle")
-    assert g.bag["eagle"] == 1 and g.phase == "draw" and g.history == []
-    assert str(illegal_pop(g)) == "nothing to undo"
+    assert g.bag["eagle"] == 1 and g.phase == "draw" and g.history == ()
+    err = illegal_pop(g)
+    assert (str(err), err.refusal) == ("nothing to undo", Refusal("nothing_to_undo"))
 
 
 def illegal_pop(game):

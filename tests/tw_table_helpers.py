@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
+from box_helpers import choose, scan
+
 from companion.events import Press
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
-from box_helpers import choose, scan
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 

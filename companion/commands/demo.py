@@ -1,6 +1,6 @@
 """``totem-companion demo``: bots play one whole game through the full stack (input events →
-session → screens → display), printing each turn and the result. The drivers are
-``companion/table/wakanda_demo.py`` and ``companion/table/totem_wars_demo.py``.
+session → screens → display), printing each turn and the result. Each game's driver is its
+``demo.py`` (``companion/games/<game>/``), reached through the registry.
 """
 
 from __future__ import annotations
@@ -10,18 +10,16 @@ from pathlib import Path
 
 from companion.config import load_config
 from companion.errors import UsageError
-from companion.games.wakanda import result_line, write_record
-from companion.table.demo_player import write_demo_record
+from companion.games import GAMES, game_entry
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.script_demo import narrate_script
 from companion.table.session import Session
-from companion.table.totem_wars_demo import run_totem_wars_demo
-from companion.table.wakanda_demo import DEFAULT_NAMES, play_demo
+from companion.table.table_game import DemoOptions
 
 
 def run(args) -> int:
     """Play one demo game; prints the turns and the result, writes ``--record`` if asked."""
-    game_name = getattr(args, "game", None) or "wakanda"
+    game_name = getattr(args, "game", None) or next(iter(GAMES))
     config = load_config(getattr(args, "config", None),
                          {"display": getattr(args, "display", None) or "none",
                           "data": getattr(args, "data", None)})
@@ -33,21 +31,13 @@ def run(args) -> int:
         return _narrate(args, config, open_display(config))
 
     data_dir = Path(args.data) if getattr(args, "data", None) else None
-    if game_name == "totem-wars":
-        players = config.players[:4] if len(config.players) >= 2 else None
-        display = open_display(config)
-        try:
-            return run_totem_wars_demo(seed, args.record, display, players=players,
-                                       data_dir=data_dir)
-        finally:
-            display.close()
-    players = config.players[:2] if len(config.players) >= 2 else DEFAULT_NAMES
-    game = play_demo(seed, open_display(config), data_dir, players=players, delay=args.delay)
-    print(result_line(game))
-    if args.record:
-        write_demo_record(args.record, write_record(game))
-        print(f"Record written to {args.record}")
-    return 0
+    table = game_entry(game_name).table
+    display = open_display(config)
+    try:
+        return table.demo(DemoOptions(seed, args.record, display, tuple(config.players), data_dir,
+                                      args.delay))
+    finally:
+        display.close()
 
 
 def _narrate(args, config, display) -> int:

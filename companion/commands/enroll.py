@@ -15,23 +15,12 @@ import queue
 import time
 
 from companion.errors import UsageError, UserError
+from companion.games import GAMES, game_entry
 from companion.table.enrollment import BUTTON_HELP, Enrollment
-from companion.table.items import card_enrollment_steps, wakanda_enrollment_steps
 from companion.table.registry import TAGS_FILE, TagRegistry
 
 #: Put on the event queue when the player quits the keyboard input.
 _QUIT = object()
-
-
-def _steps(game: str, deck_file: str | None):
-    """The enrollment steps of a game; ``deck_file`` replaces the default Totem Wars deck."""
-    if game == "wakanda":
-        if deck_file:
-            raise UsageError("--deck is for --game totem-wars")
-        return wakanda_enrollment_steps()
-    from companion.games.totem_wars.deck import default_deck, load_deck
-    deck = load_deck(deck_file) if deck_file else default_deck()
-    return card_enrollment_steps([card.name for card in deck])
 
 
 def _played(items):
@@ -66,7 +55,8 @@ def _events(config, script):
 def _enroll(game: str, walk: Enrollment, events, show) -> None:
     """Bind a tag for each step of ``walk``; ``show(note)`` draws the display."""
     print(f"Enrolling {game} tags into {walk.registry.path} ({BUTTON_HELP})")
-    print(f"[{walk.position}] {walk.current.prompt}")
+    if walk.current is not None:
+        print(f"[{walk.position}] {walk.current.prompt}")
     show(None)
     for event in events:
         feedback = walk.handle(event)
@@ -74,7 +64,7 @@ def _enroll(game: str, walk: Enrollment, events, show) -> None:
             print(f"  {feedback.note}")
         if walk.finished:
             break
-        if feedback.step_changed:
+        if feedback.step_changed and walk.current is not None:
             print(f"[{walk.position}] {walk.current.prompt}")
         if feedback.note or feedback.step_changed:
             show(feedback.note)
@@ -109,16 +99,17 @@ def run(args) -> int:
     script = getattr(args, "input", None)
     if script is None and config.reader == "none":
         raise UserError("enroll needs a tag reader: set --reader, or give an input script with --input")
-    game = getattr(args, "game", None) or "wakanda"
+    game = getattr(args, "game", None) or next(iter(GAMES))
     deck_name = getattr(args, "transcribe", None)
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
     if deck_name is not None:
-        if game != "totem-wars" or getattr(args, "deck", None):
-            raise UsageError("--transcribe is for --game totem-wars, without --deck")
-        from companion.table.deck_transcription import DeckTranscription
-        walk = DeckTranscription(config.data_dir, deck_name, registry)
+        transcription = game_entry(game).table.transcription
+        if transcription is None or getattr(args, "deck", None):
+            with_decks = [name for name, entry in GAMES.items() if entry.table.transcription]
+            raise UsageError(f"--transcribe is for --game {' or '.join(with_decks)}, without --deck")
+        walk = transcription(config.data_dir, deck_name, registry)
     else:
-        walk = Enrollment(_steps(game, getattr(args, "deck", None)), registry)
+        walk = Enrollment(game_entry(game).table.enrollment_steps(getattr(args, "deck", None)), registry)
     if script is not None:
         from hardware.script_input import ScriptInput
         # Read and checked whole now, so a mistake in it is reported before anything changes.
@@ -134,7 +125,7 @@ def run(args) -> int:
             def show(note: str | None) -> None:
                 step = walk.current
                 if step is None:
-                    display.show(message_screen("Enroll: done", [note]))
+                    display.show(message_screen("Enroll: done", [note or ""]))
                 else:
                     lines = [step.prompt] + ([note] if note else [])
                     display.show(message_screen(f"Enroll {walk.position}", lines, "hold OK: finish"))

@@ -53,7 +53,7 @@ def _open_sources(args, events: queue.Queue) -> tuple[list, str]:
     config = config_from_args(args).resolved(is_raspberry_pi())
     script_path = getattr(args, "input", None)
     script = ScriptInput(script_path, on_end=lambda: events.put(_END)) if script_path else None
-    what = script_path if script else f"buttons {config.buttons}, reader {config.reader}"
+    what = str(script_path) if script else f"buttons {config.buttons}, reader {config.reader}"
     return open_inputs(config, script=script, echo=_echo_scan,
                        on_quit=lambda: events.put(_END)), what
 

@@ -10,9 +10,8 @@ import sys
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.games import game_of_record, game_module
+from companion.games import game_entry, game_of_record
 from companion.records import read_text
-from companion.table.replay_frames import FRAMES
 
 
 def run(args) -> int:
@@ -20,12 +19,12 @@ def run(args) -> int:
     path = args.record
     text = read_text(path)
     try:
-        game = game_of_record(text)
-        _, warnings = game_module(game).read_record(text)
+        game = game_entry(game_of_record(text))
+        _, warnings = game.engine.read_record(text)
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
         written = 0
-        for written, (image, _) in enumerate(FRAMES[game](text), start=1):
+        for written, (image, _) in enumerate(game.table.frames(text), start=1):
             image.save(out / f"{written:04d}.png")
     except UserError as exc:
         message = str(exc)

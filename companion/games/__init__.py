@@ -1,31 +1,83 @@
-"""The games the companion knows, and reading any game record by its header.
+"""The registry of the games the companion knows: the one place a game is named outside its
+own package. The command line (``--game``), the start menu, ``enroll``, ``replay``, ``demo``,
+``score`` and ``moves`` take their choices from ``GAMES``.
 
-Each game package (``wakanda``, ``totem_wars``) exposes the same small surface, used by the
-command line and the table session:
+Each game is a package ``companion/games/<package>/`` (docs/internals.md, "A game package"):
 
-- ``read_record(text) -> (state, warnings)``: replay a record; ``RecordError`` on a bad line;
-- ``score_json(state) -> dict`` and ``format_score(state) -> str`` (``score``);
-- ``moves_json(state) -> dict`` and ``format_moves(state) -> str`` (``moves``).
+- the package itself is the rules engine and its records: ``read_record(text) -> (state,
+  warnings)``, ``header_line``, ``event_line``, ``score_json``/``format_score`` and
+  ``moves_json``/``format_moves``;
+- ``<package>.items`` names the things that carry a tag (``parse``, ``enrollment_steps``);
+- ``<package>.table_game`` gives ``TABLE_GAME``, a ``companion.table.table_game.TableGame``:
+  its set-up, play and score flows, demo and replay.
+
+Adding a game is one new package and one line in ``GAMES``.
+
+>>> [entry.name for entry in GAMES.values()]
+['wakanda', 'totem-wars']
+>>> game_entry("wakanda").engine.__name__
+'companion.games.wakanda'
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+from dataclasses import dataclass
+from functools import cached_property
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import RecordError, UserError
 
-#: Game name (as in a record header and ``--game``) → package.
-GAMES = {"wakanda": "companion.games.wakanda", "totem-wars": "companion.games.totem_wars"}
+if TYPE_CHECKING:
+    from companion.table.table_game import TableGame
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game: its record name (``--game``, record headers), its title in the menu, and
+    its package; the package's parts are imported when first asked for."""
+
+    name: str
+    title: str
+    package: str
+
+    @cached_property
+    def engine(self) -> ModuleType:
+        """The rules engine package (``read_record``, ``header_line``, ``score_json`` …)."""
+        return importlib.import_module(self.package)
+
+    @cached_property
+    def items(self) -> ModuleType:
+        """The module of the game's tagged items (``parse``, ``enrollment_steps``)."""
+        return importlib.import_module(f"{self.package}.items")
+
+    @cached_property
+    def table(self) -> TableGame:
+        """The game as the table plays it (flows, demo, replay)."""
+        module: Any = importlib.import_module(f"{self.package}.table_game")
+        return module.TABLE_GAME
+
+
+#: Record name → game, in menu order.
+GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
+    GameEntry("wakanda", "Wakanda", "companion.games.wakanda"),
+    GameEntry("totem-wars", "Totem Wars", "companion.games.totem_wars"),
+)}
+
+
+def game_entry(name: str) -> GameEntry:
+    """The game called ``name``; ``UserError`` for an unknown game."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise UserError(f"unknown game '{name}' (known: {', '.join(GAMES)})") from None
 
 
 def game_module(name: str) -> ModuleType:
-    """The package of a game by its record name; ``UserError`` for an unknown game."""
-    try:
-        return importlib.import_module(GAMES[name])
-    except KeyError:
-        raise UserError(f"unknown game '{name}' (known: {', '.join(GAMES)})") from None
+    """The engine package of a game by its record name; ``UserError`` for an unknown game."""
+    return game_entry(name).engine
 
 
 def game_of_record(text: str) -> str:

@@ -55,9 +55,8 @@ class AppLoop:
         """Handle one event on this thread: session, display, feedback. Returns the output."""
         out = self.session.handle(event)
         self.show(out.frame)
-        if out.signal and self.feedback is not None:
-            # A signal is the name of the feedback device's method that plays it.
-            getattr(self.feedback, out.signal)()
+        if out.signal is not None and self.feedback is not None:
+            self.feedback.play(out.signal)
         self.handled += 1
         return out
 

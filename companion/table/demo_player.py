@@ -1,14 +1,15 @@
-"""What the two games' demos share: the session they play in, the player at the table who
+"""What the games' demos share: the session they play in, the player at the table who
 turns the bots' choices into input events, and the record they write.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from companion.errors import UserError
 from companion.events import Press
+from companion.signals import Signal
 from companion.table.session import Session
 
 MAX_STEPS = 64  # up/down presses to reach any entry of a list
@@ -45,7 +46,7 @@ class DemoPlayer:
     def send(self, event) -> str | None:
         """One event through the whole stack; a refusal means the box misunderstood."""
         out = self._deliver(event)
-        if out.signal == "refused":
+        if out.signal is Signal.REFUSED:
             raise DemoError(f"the box refused {event}: {self.session.message}")
         return out.signal
 

@@ -7,10 +7,10 @@ was confirmed is never lost, even if the box is switched off the moment after.
 
 >>> import tempfile
 >>> from companion.events import Tag
->>> from companion.table.items import wakanda_enrollment_steps
+>>> from companion.table.items import EnrollmentStep
 >>> from companion.table.registry import TagRegistry
 >>> registry = TagRegistry(tempfile.mkdtemp() + "/tags.json")
->>> walk = Enrollment(wakanda_enrollment_steps(), registry)
+>>> walk = Enrollment([EnrollmentStep("eagle"), EnrollmentStep("chief", 1, 2)], registry)
 >>> walk.handle(Tag("0A1B2C3D4E")).note
 '0A1B2C3D4E enrolled as Eagle piece'
 >>> walk.current.prompt

@@ -1,32 +1,34 @@
 """What the table's flows share: the resolved scan, a flow's reply, the one-line notes.
 
-A flow (the start menu, the set-up, the play of a game, the score pages) takes the input
-events meant for it and answers with a ``Reply``: the feedback signal, and where to go next.
+A flow (the start menu, a game's set-up, its play, its score pages) takes the input events
+meant for it and answers with a ``Reply``: the feedback ``Signal``, and, when the session
+must switch flows, where to go (``ToMenu``, ``ToSetup`` … below).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from companion.errors import UserError
+from PIL import Image
+
+from companion.engine import Refusal
 from companion.events import Press
-from companion.table.choice import step_of
+from companion.signals import Signal
+from companion.table.choice import Choice, step_of
+from companion.table.items import Item
 from companion.ui.text import t
-
-#: Feedback signals a reply can give (hardware/feedback.py plays them).
-ACCEPTED, REFUSED, YOUR_TURN = "accepted", "refused", "your_turn"
 
 
 @dataclass(frozen=True)
 class Scan:
-    """A new tag on a reader, resolved to its item.
+    """A new tag on a reader, resolved once to its typed item.
 
     ``uid`` is None when the token was an item name (an input script, the simulator's
     keyboard): then two pieces of the same type cannot be told apart.
     """
 
-    item: str
+    item: Item
     uid: str | None
     reader: str
 
@@ -39,16 +41,61 @@ class Scan:
         return None
 
 
+# --- where a reply sends the session ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class ToMenu:
+    """Back to the start menu (a game in play stays in the journal)."""
+
+
+@dataclass(frozen=True)
+class ToSetup:
+    """The set-up of the game called ``game`` (its record name)."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class ToStart:
+    """A set-up is done: start a game from ``settings`` (the game's own settings value)."""
+
+    settings: Any
+
+
+@dataclass(frozen=True)
+class ToResume:
+    """Resume the unfinished game of the journal."""
+
+
+@dataclass(frozen=True)
+class ToScore:
+    """The game is over: its score pages."""
+
+
+@dataclass(frozen=True)
+class BackToPlay:
+    """From the score pages back to the game, taking its last action back."""
+
+
+@dataclass(frozen=True)
+class ToFinish:
+    """Keep the finished record and go back to the menu."""
+
+
+Transition = ToMenu | ToSetup | ToStart | ToResume | ToScore | BackToPlay | ToFinish
+
+
 @dataclass(frozen=True)
 class Reply:
-    """A flow's answer to one event: the signal to play, and ``goto`` (with ``payload``)
-    when the session must switch to another flow: ``menu``, ``setup``, ``start``,
-    ``resume``, ``score``, ``play`` (back from the score pages, taking the last action
-    back), ``finish``."""
+    """A flow's answer to one event: the signal to play, and where the session goes next
+    (``None``: the flow stays)."""
 
-    signal: str | None = None
-    goto: str | None = None
-    payload: Any = None
+    signal: Signal | None = None
+    then: Transition | None = None
+
+
+#: A note on screen: words, or a rule-citing refusal shown in the box's language.
+Note = str | Refusal
 
 
 class Flow:
@@ -57,25 +104,37 @@ class Flow:
     kind = "flow"
 
     def __init__(self) -> None:
-        self.note: str | None = None
+        self.note: Note | None = None
         self.refused = False
 
-    def tell(self, note: str | None, refused: bool = False) -> Reply:
-        """Show ``note`` on the next frame; a refusal also gives the refused signal."""
+    def tell(self, note: Note | None, refused: bool = False) -> Reply:
+        """Show ``note`` on the next frame; ``refused`` also gives the refused signal."""
         self.note, self.refused = note, refused
-        return Reply(REFUSED if refused else None)
+        return Reply(Signal.REFUSED if refused else None)
 
     def clear(self) -> None:
         """Drop the note of the previous event."""
         self.note, self.refused = None, False
 
+    def view(self) -> Any:
+        """What the screen shows now, as a plain value."""
+        raise NotImplementedError
+
+    def frame(self) -> Image.Image:
+        """The picture of ``view()``."""
+        raise NotImplementedError
+
+    def handle(self, event) -> Reply:
+        """Take one event meant for this flow."""
+        raise NotImplementedError
+
 
 class ChoiceStepsFlow(Flow):
     """A flow of steps that each ask one question from a list (``self.choice``): up/down
     move, OK takes the choice (``_take``), Back goes one step back (``_back``), a scan goes
-    to ``_scan``. The set-ups of both games are such flows."""
+    to ``_scan``. The set-ups of the games are such flows."""
 
-    choice = None
+    choice: Choice
 
     def handle(self, event) -> Reply:
         """Up/down choose, OK takes the choice, Back goes one step back."""
@@ -93,47 +152,16 @@ class ChoiceStepsFlow(Flow):
             return self._back()
         return Reply()
 
+    def _scan(self, scan: Scan) -> Reply:
+        raise NotImplementedError
 
-def rule_line(reason: str, rule: str | None) -> str:
-    """A refusal for the screen: ``Village 5 is not open yet — W4``."""
-    text = reason[:1].upper() + reason[1:]
-    return f"{text} — {rule}" if rule else text
+    def _take(self, value: Any) -> Reply:
+        raise NotImplementedError
 
-
-def keep_move(game, journal, move, event_line: Callable, illegal: type[Exception]) -> str | None:
-    """Journal first: push ``move`` on the engine and append its record line (fsynced).
-
-    Returns None when the move is played and kept, else the refusal to show: the rule it
-    breaks (``illegal`` is the engine's exception), or that it could not be saved — then the
-    engine is as it was, so nothing is shown that the journal does not hold.
-    """
-    try:
-        game.push(move)
-    except illegal as exc:
-        return rule_line(exc.reason, exc.rule)
-    try:
-        journal.append(event_line(game.history[-1][0], move))
-    except UserError:
-        game.pop()
-        return t("save.not_played")
-    return None
+    def _back(self) -> Reply:
+        raise NotImplementedError
 
 
-def take_back(game, journal, tracker, describe: Callable) -> str:
-    """Journal first: pop the last move and append ``{"undo": true}``; the note to show.
-
-    ``UserError`` (the move put back) when there is nothing to take back or the journal
-    cannot be written; the tags placed by the move are forgotten by ``tracker``.
-    """
-    if not game.history:
-        raise UserError(t("undo.nothing"))
-    player, move = game.history[-1]
-    text = describe(game, player, move)
-    game.pop()
-    try:
-        journal.append({"undo": True})
-    except UserError:
-        game.push(move)
-        raise UserError(t("save.not_taken_back")) from None
-    tracker.forget_from(len(game.history))
-    return t("undo.done", what=text)
+def default_name(seat: int) -> str:
+    """The name of a seat no configured name was chosen for: ``Player 1``."""
+    return t("setup.player", n=seat + 1)

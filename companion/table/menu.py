@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.events import Press
 from companion.table.choice import Choice, step_of
-from companion.table.flow import Flow, Reply
+from companion.table.flow import Flow, Reply, ToResume, ToSetup
 from companion.table.views import MenuView, render
 from companion.ui.text import t
 
@@ -48,5 +48,5 @@ class MenuFlow(Flow):
         if event.button != "ok":
             return Reply()
         if self.choice.value == "resume":
-            return Reply(goto="resume")
-        return Reply(goto="setup", payload=self.choice.value)
+            return Reply(then=ToResume())
+        return Reply(then=ToSetup(self.choice.value))

@@ -6,13 +6,14 @@ action (a claim pressed by mistake must not end a game for good).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from companion.events import Press
 from companion.table.choice import step_of
-from companion.table.flow import Flow, Reply
-from companion.table.views import ConfirmView, ScoreView, render
-from companion.table.wakanda_flow import describe
+from companion.table.flow import BackToPlay, Flow, Reply, ToFinish
+from companion.table.views import ConfirmView
 from companion.ui.text import t
-from companion.ui.wakanda_screens import score_pages
 
 
 class ScorePagesFlow(Flow):
@@ -22,7 +23,7 @@ class ScorePagesFlow(Flow):
 
     kind = "score"
 
-    def __init__(self, game, pages, describe):
+    def __init__(self, game, pages: list, describe: Callable[[Any, int | None, Any], str]):
         super().__init__()
         self.game = game
         self.pages = pages
@@ -37,9 +38,13 @@ class ScorePagesFlow(Flow):
             return ConfirmView(t("undo.question"), self.describe(self.game, player, move))
         return self.page_view()
 
+    def page_view(self):
+        """The page shown when no question is asked."""
+        raise NotImplementedError
+
     def finish(self) -> Reply:
         """OK on a page: keep the record and go back to the menu."""
-        return Reply(goto="finish")
+        return Reply(then=ToFinish())
 
     def handle(self, event) -> Reply:
         """Up/down turn the pages, OK finishes, Back (then OK) takes back the last action."""
@@ -48,7 +53,7 @@ class ScorePagesFlow(Flow):
             return Reply()
         if self.confirming:
             self.confirming = False
-            return Reply(goto="play") if event.button == "ok" else Reply()
+            return Reply(then=BackToPlay()) if event.button == "ok" else Reply()
         if step_of(event.button):
             self.page = (self.page + step_of(event.button)) % len(self.pages)
             return Reply()
@@ -57,18 +62,3 @@ class ScorePagesFlow(Flow):
         if event.button in ("back", "undo") and self.game.history:
             self.confirming = True
         return Reply()
-
-
-class ScoreFlow(ScorePagesFlow):
-    """The final score of a Wakanda ``game``, page by page."""
-
-    def __init__(self, game):
-        super().__init__(game, score_pages(game), describe)
-
-    def page_view(self):
-        """The page shown when no question is asked."""
-        return ScoreView(self.page)
-
-    def frame(self):
-        """The picture of ``view()``."""
-        return render(self.view(), self.game, self.pages)

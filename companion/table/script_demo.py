@@ -7,7 +7,12 @@ when the game ends: the quickest way to read a recorded bug report.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.events import Wait, format_event
+from companion.games import GAMES
+from companion.signals import Signal
+from companion.table.table_game import TableGame
 
 
 def narrate_script(items, session, display, out) -> int:
@@ -16,19 +21,21 @@ def narrate_script(items, session, display, out) -> int:
     Waits are skipped: the narration needs no real time. Returns the number of refusals.
     """
     refusals = 0
-    game, seen, table_game = None, 0, None
+    game: Any = None
+    seen = 0
+    table_game: TableGame | None = None
     for item in items:
         if isinstance(item, Wait):
             continue
         result = session.handle(item)
         display.show(result.frame)
-        if result.signal == "refused":
+        if result.signal is Signal.REFUSED:
             refusals += 1
             print(f"refused  {format_event(item)}: {session.message}", file=out)
         if session.game is not None and session.game is not game:
             game, seen, table_game = session.game, len(session.game.history), session.table_game
-            print(f"game     {' v '.join(game.players)} ({session.table_game.title})", file=out)
-        if game is None:
+            print(f"game     {' v '.join(game.players)} ({GAMES[session.game_name].title})", file=out)
+        if game is None or table_game is None:
             continue
         history = game.history
         while len(history) > seen:

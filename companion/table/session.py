@@ -1,10 +1,11 @@
 """The table session: input events in, the picture and a feedback signal out.
 
 One thread calls ``handle`` for each event (the app loop, the demo, tests); nothing here
-touches hardware. The session resolves tags through the registry, drops repeated reads,
-explains unknown tags and tags of the other game, and passes the rest to the flow on
-screen: the start menu, the set-up, the game, the score pages. What differs between the
-games is in ``table_games``.
+touches hardware. The session resolves tags through the registry into typed items, drops
+repeated reads, explains unknown tags and tags of another game, and passes the rest to the
+flow on screen: the start menu, the set-up, the game, the score pages. What differs between
+the games is each game's ``TableGame`` (``companion/games/<game>/table_game.py``), found
+through the registry.
 
 >>> import tempfile
 >>> from companion.events import Press
@@ -24,20 +25,30 @@ from PIL import Image
 
 from companion.errors import UserError
 from companion.events import ReaderState, Tag, TagGone
-from companion.games import game_of_record
-from companion.table.flow import REFUSED, Flow, Reply, Scan
-from companion.table.items import game_of_item
+from companion.games import GAMES, game_of_record
+from companion.signals import Signal
+from companion.table.flow import (
+    BackToPlay,
+    Flow,
+    Reply,
+    Scan,
+    ToFinish,
+    ToMenu,
+    ToResume,
+    ToScore,
+    ToSetup,
+    ToStart,
+    Transition,
+)
+from companion.table.items import parse_item
 from companion.table.journal import Journal, archive_unfinished
 from companion.table.menu import MenuFlow
+from companion.table.play_flow import PlayFlow
 from companion.table.registry import normalise_uid
-from companion.table.table_games import TABLE_GAMES, TableGame
+from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker
-from companion.ui.canvas import MEDIUM, WIDTH
-from companion.ui.text import t
-from companion.ui.wakanda_screens import short_name
-
-#: Characters of a menu line in the medium font (menu_screen keeps 14 pixels for its marks).
-MENU_LINE_CHARS = (WIDTH - 14) // MEDIUM.width
+from companion.ui.screens import resume_label
+from companion.ui.text import refusal_text, t
 
 
 @dataclass(frozen=True)
@@ -45,32 +56,15 @@ class Output:
     """What one event produced: the frame to show and the signal to play (or None)."""
 
     frame: Image.Image
-    signal: str | None = None
-
-
-def resume_label(game) -> str:
-    """The menu line offering an unfinished game: ``Resume Ana v Ben``; long names are cut
-    (``Resume P1 v P2``) so that the line fits the menu and still says whose game it is;
-    three or four players are named by the first and a count (``Resume Ana +2``)."""
-    names = game.players
-    if len(names) > 2:
-        more = len(names) - 1
-        room = MENU_LINE_CHARS - len(t("menu.resume_more", name="", more=more))
-        return t("menu.resume_more", name=names[0][:room], more=more)
-    a, b = names
-    label = t("menu.resume", a=a, b=b)
-    if len(label) <= MENU_LINE_CHARS:
-        return label
-    room = (MENU_LINE_CHARS - len(t("menu.resume", a="", b=""))) // 2
-    return t("menu.resume", a=short_name(a, b, room), b=short_name(b, a, room))
+    signal: Signal | None = None
 
 
 class Session:
     """The box's state between events.
 
     ``data_dir`` holds the journal and the finished games, ``registry`` resolves tags
-    (``resolve(token) -> item | None``), ``players`` are the names offered at set-up,
-    ``rng`` draws lots for the start player. ``game`` (``wakanda`` or ``totem-wars``) goes
+    (``resolve(token) -> item name | None``), ``players`` are the names offered at set-up,
+    ``rng`` draws lots for the start player. ``game`` (a record name of the registry) goes
     straight to that game's set-up, unless an unfinished game waits to be resumed.
     """
 
@@ -81,11 +75,12 @@ class Session:
         self.players = tuple(players)
         self.rng = rng or random.Random()
         self.tracker = TagTracker()
-        self.table_game: TableGame | None = None  # the game set up or played; None at the menu
-        self.play: Flow | None = None
-        self.flow = self._menu()
-        if game is not None and "resume" not in self.flow.choice.values:
-            self._goto(Reply(goto="setup", payload=game))
+        self.game_name: str | None = None  # the game set up or played; None at the menu
+        self.play: PlayFlow | None = None
+        menu = self._menu()
+        self.flow: Flow = menu
+        if game is not None and "resume" not in menu.choice.values:
+            self._goto(ToSetup(game))
         self._frame = self.flow.frame()
 
     # --- what tests and the app read ------------------------------------------------------
@@ -103,13 +98,19 @@ class Session:
 
     @property
     def message(self) -> str | None:
-        """The one-line note on the screen, if any."""
-        return self.flow.note
+        """The note on the screen, if any, in words (a refusal with its rule)."""
+        note = self.flow.note
+        return note if note is None or isinstance(note, str) else refusal_text(note)
 
     @property
     def game(self):
         """The game being played (or whose score is shown); None at the menu and set-up."""
         return self.play.game if self.play is not None else None
+
+    @property
+    def table_game(self) -> TableGame | None:
+        """The game set up or played, as the table plays it; None at the menu."""
+        return GAMES[self.game_name].table if self.game_name is not None else None
 
     def frame(self) -> Image.Image:
         """The current picture."""
@@ -139,60 +140,80 @@ class Session:
         if isinstance(event, Tag):
             if not self.tracker.arrive(event.uid, event.reader):
                 return None  # a repeated read of a tag still on the reader
-            item = self.registry.resolve(event.uid)
+            name = self.registry.resolve(event.uid)
+            item = parse_item(name) if name is not None else None
             self.flow.clear()
             if item is None:
                 return self.flow.tell(t("session.unknown_tag"), True)
-            if self.table_game is not None and game_of_item(item) != self.table_game.name:
-                return self.flow.tell(t(self.table_game.wrong_item), True)
+            if self.game_name is not None and item.game != self.game_name:
+                return self.flow.tell(self._wrong_game(item.game), True)
             uid = normalise_uid(event.uid)  # None for an item name: pieces not told apart
             event = Scan(item, uid, event.reader)
         return self.flow.handle(event)
 
-    def _follow(self, reply: Reply) -> str | None:
+    def _wrong_game(self, other: str) -> str:
+        """What a tag of the ``other`` game is doing here: ``A Totem Wars card: this game is
+        Wakanda``."""
+        here, there = self._table(), GAMES[other].table
+        return t("wrong_game", item=t(there.item_noun), game=t(here.game_name))
+
+    def _follow(self, reply: Reply) -> Signal | None:
         """Switch flows as the reply asks; returns the signal to play."""
+        if reply.then is None:
+            return reply.signal
         try:
-            return self._goto(reply)
+            return self._goto(reply.then) or reply.signal
         except UserError as exc:
             # The data folder failed us (full, read-only): say so, lose nothing.
             self.flow.tell(str(exc), True)
-            return REFUSED
+            return Signal.REFUSED
 
-    def _goto(self, reply: Reply) -> str | None:
-        goto = reply.goto
-        if goto is None:
-            return reply.signal
-        if goto == "setup":
-            self.table_game = TABLE_GAMES[reply.payload]
-            self.flow = self.table_game.setup(self)
-        elif goto == "start":
-            self._start(reply.payload)
-        elif goto == "resume":
-            self._resume()
-        elif goto == "score":
-            self.flow = self.table_game.score(self.play.game, self.data_dir)
-        elif goto == "play":  # the score pages take the last action back
-            signal = self.play.undo().signal
-            if self.play.game.phase == "over":
-                # Not taken back (the journal failed): the pages stay, with the reason.
-                self.flow.tell(self.play.note, True)
-            else:
-                self.flow = self.play
-            return signal
-        elif goto == "finish":
-            self.play.journal.finish()
-            self.play = self.table_game = None
-            self.flow = self._menu(note=t("session.finished"))
-        elif goto == "menu":
-            if self.play is not None:
-                self.play.journal.close()
-            self.play = self.table_game = None
-            self.flow = self._menu()
-        return reply.signal
+    def _goto(self, then: Transition) -> Signal | None:
+        """Go where a reply sends the session; the signal, when the step decides one."""
+        match then:
+            case ToSetup(game):
+                self.game_name = game
+                self.flow = self._table().setup(self.players, self.rng, self.data_dir)
+            case ToStart(settings):
+                self._start(settings)
+            case ToResume():
+                self._resume()
+            case ToScore():
+                self.flow = self._table().score(self._play().game, self.data_dir)
+            case BackToPlay():  # the score pages take the last action back
+                play = self._play()
+                signal = play.undo().signal
+                if play.game.phase == "over":
+                    # Not taken back (the journal failed): the pages stay, with the reason.
+                    self.flow.tell(play.note, True)
+                else:
+                    self.flow = play
+                return signal
+            case ToFinish():
+                self._play().journal.finish()
+                self.play = self.game_name = None
+                self.flow = self._menu(note=t("session.finished"))
+            case ToMenu():
+                if self.play is not None:
+                    self.play.journal.close()
+                self.play = self.game_name = None
+                self.flow = self._menu()
+        return None
+
+    def _table(self) -> TableGame:
+        table = self.table_game
+        if table is None:
+            raise RuntimeError("no game is set up")
+        return table
+
+    def _play(self) -> PlayFlow:
+        if self.play is None:
+            raise RuntimeError("no game is in play")
+        return self.play
 
     def _menu(self, note: str | None = None) -> MenuFlow:
         """The start menu, offering the unfinished game when there is one."""
-        titles = tuple((game.name, game.title) for game in TABLE_GAMES.values())
+        titles = tuple((entry.name, entry.title) for entry in GAMES.values())
         try:
             found = self._unfinished()
         except UserError:
@@ -201,31 +222,31 @@ class Session:
             return MenuFlow(titles, note=note)
         journal, _, game = found
         journal.close()
-        return MenuFlow(titles, resume_label(game), note)
+        return MenuFlow(titles, resume_label(game.players), note)
 
     def _unfinished(self):
-        """``(journal, table game, game)`` of the unfinished game, or None; ``UserError``
+        """``(journal, game name, game)`` of the unfinished game, or None; ``UserError``
         (the journal closed again) when its record cannot be read."""
         found = Journal.resume(self.data_dir)
         if found is None:
             return None
         journal, text = found
         try:
-            table_game = TABLE_GAMES[game_of_record(text)]
-            game, _ = table_game.engine.read_record(text)
+            name = game_of_record(text)
+            game, _ = GAMES[name].engine.read_record(text)
         except UserError:
             journal.close()
             raise
-        return journal, table_game, game
+        return journal, name, game
 
     def _start(self, settings) -> None:
-        game, note = self.table_game.new_game(settings)
+        game, note = self._table().new_game(settings)
         # An unfinished game still waiting is kept aside, never overwritten.
         archive_unfinished(self.data_dir)
-        journal = Journal.start(self.data_dir, self.table_game.engine.header_line(game))
+        journal = Journal.start(self.data_dir, GAMES[str(self.game_name)].engine.header_line(game))
         self._enter(game, journal)
         if note:
-            self.play.tell(note)
+            self._play().tell(note)
 
     def _resume(self) -> None:
         try:
@@ -236,13 +257,14 @@ class Session:
         if found is None:
             self.flow = self._menu(note=t("session.nothing_to_resume"))
             return
-        journal, self.table_game, game = found
+        journal, self.game_name, game = found
         self._enter(game, journal)
         if self.flow is self.play:
-            self.play.tell(t(self.table_game.resumed))
+            self._play().tell(t(self._table().resumed))
 
     def _enter(self, game, journal: Journal) -> None:
         self.tracker.reset()
-        self.play = self.table_game.play(game, journal, self.tracker)
+        table = self._table()
+        self.play = table.play(game, journal, self.tracker)
         over = game.phase == "over"
-        self.flow = self.table_game.score(game, self.data_dir) if over else self.play
+        self.flow = table.score(game, self.data_dir) if over else self.play

@@ -1,26 +1,21 @@
-"""What a flow wants on the screen, as a plain value, and how it is drawn.
+"""What a flow wants on the screen, as a plain value, and how the shared ones are drawn.
 
-Flows say *what* to show (a ``BoardView``, a ``MenuView`` …); ``render`` turns that into the
-128×64 picture with the screens of ``companion/ui``. Tests read the views; the display gets
-the pictures.
+Flows say *what* to show (a ``MenuView``, a ``ConfirmView`` …); ``render`` turns the shared
+views into the 128×64 picture with the screens of ``companion/ui``; each game draws its own
+views (its board, its score pages) in ``companion/games/<game>/views.py``. Tests read the
+views; the display gets the pictures.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PIL import Image
+
+from companion.engine import Refusal
 from companion.table.choice import Choice
-from companion.ui import wakanda_screens as screens
-
-
-@dataclass(frozen=True)
-class BoardView:
-    """The game board: whose turn, the row of poles, the hand, and a one-line note."""
-
-    pending: str | None = None
-    message: str | None = None
-    refused: bool = False
-    kind = "board"
+from companion.ui import screens
+from companion.ui.text import refusal_text
 
 
 @dataclass(frozen=True)
@@ -28,7 +23,7 @@ class MenuView:
     """A titled list to choose from, with an optional footer line."""
 
     choice: Choice
-    footer: str | None = None
+    footer: str | Refusal | None = None
     kind = "menu"
 
 
@@ -37,7 +32,7 @@ class PickerView:
     """One value to pick with up/down (a piece type, a tile, a name)."""
 
     choice: Choice
-    note: str | None = None
+    note: str | Refusal | None = None
     kind = "picker"
 
 
@@ -50,34 +45,27 @@ class ConfirmView:
     kind = "confirm"
 
 
-@dataclass(frozen=True)
-class ScoreView:
-    """One page of the final score."""
-
-    page: int
-    kind = "score"
+SharedView = MenuView | PickerView | ConfirmView
 
 
-View = BoardView | MenuView | PickerView | ConfirmView | ScoreView
+def _words(note: str | Refusal | None) -> str | None:
+    """A note as the words a footer shows (a refusal with its rule)."""
+    return note if note is None or isinstance(note, str) else refusal_text(note)
 
 
-def render(view: View, game=None, score_pages=None):
-    """The picture of ``view`` (``game`` for the board, ``score_pages`` for the score)."""
-    if isinstance(view, BoardView):
-        return screens.board_screen(game, pending=view.pending,
-                                    message=view.message, refused=view.refused)
+def render(view: SharedView, icons: tuple[Image.Image | None, ...] = ()) -> Image.Image:
+    """The picture of a shared view; ``icons`` go beside a picker's options (one per option,
+    None for none)."""
     if isinstance(view, MenuView):
         return screens.menu_screen(view.choice.title, list(view.choice.labels),
-                                   view.choice.selected, footer=view.footer)
+                                   view.choice.selected, footer=_words(view.footer))
     if isinstance(view, PickerView):
         if view.note:
             # A picker has no room for a note: the list with a footer says both.
             return screens.menu_screen(view.choice.title, list(view.choice.labels),
-                                       view.choice.selected, footer=view.note)
+                                       view.choice.selected, footer=_words(view.note))
         return screens.picker_screen(view.choice.title, list(view.choice.labels),
-                                     view.choice.selected)
+                                     view.choice.selected, icons)
     if isinstance(view, ConfirmView):
         return screens.confirm_screen(view.question, view.detail)
-    if isinstance(view, ScoreView):
-        return score_pages[view.page]
     raise TypeError(f"not a view: {view!r}")

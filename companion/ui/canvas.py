@@ -15,7 +15,7 @@ same pixels. They are character-cell fonts: every glyph of a font has the same a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from PIL import Image, ImageDraw
@@ -39,7 +39,7 @@ class Font:
         return self.glyphs.get(ch) or self.glyphs["?"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_font(name: str) -> Font:
     """Load a bundled font (``small``, ``medium`` or ``large``) from its atlas and index."""
     folder = resources.files("companion.ui.fonts")
@@ -114,22 +114,29 @@ def wrap(text: str, width: int, font: Font, max_lines: int | None = None) -> lis
     return lines
 
 
-def note_lines(message: str, max_lines: int = 2) -> list[str]:
-    """``message`` wrapped for the bottom band; a note too long is cut in its reason, never
-    in the rule it ends with (``… — T5``): the rule is what players look up."""
-    lines = wrap(message, WIDTH - 4, SMALL)
-    reason, dash, rule = message.rpartition(" — ")
+def note_lines(message: str, max_lines: int = 2, rule: str | None = None) -> list[str]:
+    """``message`` wrapped for the bottom band, followed by `` — RULE`` when a ``rule`` is
+    given; a note too long is cut in its reason, never in its rule: the rule is what players
+    look up.
+
+    >>> note_lines("Village 5 is not open yet", rule="W4")
+    ['Village 5 is not open', 'yet — W4']
+    >>> note_lines("Wings are Alexandra's; it is Benjamin's turn", rule="W4")
+    ["Wings are Alexandra's;", "it is Benjamin's… — W4"]
+    """
+    dash = f" — {rule}" if rule else ""
+    lines = wrap(message + dash, WIDTH - 4, SMALL)
     if len(lines) <= max_lines:
         return lines
-    if not dash:
+    if not rule:
         return wrap(message, WIDTH - 4, SMALL, max_lines=max_lines)
-    words = reason.split()
+    words = message.split()
     while words:
         words.pop()
-        lines = wrap(" ".join(words) + f"{ELLIPSIS}{dash}{rule}", WIDTH - 4, SMALL)
+        lines = wrap(" ".join(words) + f"{ELLIPSIS}{dash}", WIDTH - 4, SMALL)
         if len(lines) <= max_lines:
             return lines
-    return wrap(f"{ELLIPSIS}{dash}{rule}", WIDTH - 4, SMALL, max_lines=max_lines)
+    return wrap(f"{ELLIPSIS}{dash}", WIDTH - 4, SMALL, max_lines=max_lines)
 
 
 @lru_cache(maxsize=1024)
@@ -199,3 +206,27 @@ def text_band(image: Image.Image, lines: list[str], font: Font, inverted: bool =
         draw_centered(image, top + 1 + i * pitch, line, font, 0 if inverted else 1,
                       left=1, right=WIDTH - 1)
     return top
+
+
+def short_name(name: str, other: str, chars: int, *, ellipsis: bool = True) -> str:
+    """``name`` in at most ``chars`` characters, still told apart from ``other``.
+
+    Names that differ only at the end ("Player 1", "Player 2") keep their initials and last
+    word, so the header never shows the same name for both players.
+
+    >>> short_name("Player 1", "Player 2", 7), short_name("Player 2", "Player 1", 4, ellipsis=False)
+    ('P1', 'P2')
+    >>> short_name("Alexandra", "Ben", 7), short_name("Ana", "Ben", 7)
+    ('Alexan…', 'Ana')
+    """
+    if len(name) <= chars:
+        return name
+    cut = fit(name, chars * MEDIUM.width, MEDIUM) if ellipsis else name[:chars]
+    if name[:chars - 1] != other[:chars - 1]:
+        return cut
+    words = name.split()
+    if len(words) > 1:
+        initials = "".join(word[0] for word in words[:-1]) + words[-1]
+    else:
+        initials = name[0] + name[-(chars - 1):]
+    return initials[:chars] if initials[:chars] != other[:chars] else cut

@@ -6,14 +6,30 @@ Each is a pure function returning a fresh 128×64 mode-``"1"`` image.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PIL import Image
 
-from companion.ui import icons as art
-from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_centered,
-                                 draw_text, fill_box, fit, new_canvas, outline_box, text_width,
-                                 wrap)
-from companion.ui.text import piece_name, t
+from companion.engine import Refusal
+from companion.ui.canvas import (
+    HEIGHT,
+    LARGE,
+    MEDIUM,
+    SMALL,
+    WIDTH,
+    draw_centered,
+    draw_text,
+    fill_box,
+    fit,
+    new_canvas,
+    note_lines,
+    outline_box,
+    short_name,
+    text_band,
+    text_width,
+    wrap,
+)
+from companion.ui.text import refusal_text, t
 
 TITLE_HEIGHT = 11
 FOOTER_TOP = HEIGHT - SMALL.height - 1
@@ -51,6 +67,24 @@ def result_band(image: Image.Image, game, number: int, count: int) -> None:
     draw_text(image, WIDTH - 2 - text_width(page, SMALL), 4, page, SMALL, 0)
 
 
+def note_band(image: Image.Image, note: str | Refusal | None, refused: bool, *, max_lines: int = 2,
+              medium_first: bool = False) -> int:
+    """The note along the bottom edge (lit when ``refused``), a refusal with its rule; return
+    the band's top row (``HEIGHT`` when there is no note). ``medium_first``: one line in the
+    larger font when the whole note fits, else up to ``max_lines`` small lines — a refusal
+    too long is cut in its reason, never in its rule."""
+    if not note:
+        return HEIGHT
+    text = note if isinstance(note, str) else refusal_text(note)
+    if medium_first and text_width(text, MEDIUM) <= WIDTH - 4:
+        return text_band(image, [text], MEDIUM, inverted=refused)
+    if isinstance(note, str):
+        lines = note_lines(note, max_lines)
+    else:
+        lines = note_lines(refusal_text(replace(note, rule=None)), max_lines, rule=note.rule)
+    return text_band(image, lines, SMALL, inverted=refused)
+
+
 def footer_line(image: Image.Image, footer: str | None) -> None:
     """A line of small print along the bottom edge, centred (cut with an ellipsis)."""
     if footer:
@@ -84,38 +118,32 @@ def menu_screen(title: str, items: Sequence[str], selected: int,
     return image
 
 
-def _piece_of(option: str) -> str | None:
-    """The piece type an option stands for: its key (``eagle``) or its name (``Eagle``)."""
-    for piece in art.PIECE_TYPES:
-        if option in (piece, piece_name(piece)):
-            return piece
-    return None
-
-
-def picker_screen(title: str, options: Sequence[str], selected: int) -> Image.Image:
+def picker_screen(title: str, options: Sequence[str], selected: int,
+                  icons: Sequence[Image.Image | None] = ()) -> Image.Image:
     """Choose one option with ▲▼ and OK: the chosen one large and framed, its neighbours
-    (wrapping round, as the buttons do) small above and below. Piece types, given as keys
-    (``eagle``) or names (``Eagle``), show with their icon."""
+    (wrapping round, as the buttons do) small above and below. ``icons`` (one per option,
+    None for none; a game's pieces, say) show beside the options, doubled for the chosen."""
     image = new_canvas()
     count = len(options)
     title_band(image, title, f"{selected + 1}/{count}")
-    pieces = [_piece_of(option) for option in options]
-    labels = [piece_name(piece) if piece else option for piece, option in zip(pieces, options)]
-    text_x = 26 if any(pieces) else 4
+    marks = list(icons) if icons else [None] * count
+    text_x = 26 if any(marks) else 4
     for step, y in ((-1, TITLE_HEIGHT + 2), (1, 50)):
         # Two options: show the other one once, on the side the buttons reach it from.
         if count < 2 or (count == 2 and not 0 <= selected + step < count):
             continue
         index = (selected + step) % count
-        if pieces[index]:
-            art.paste_icon(image, 10, y + 2, pieces[index])
-        draw_text(image, text_x, y, fit(labels[index], WIDTH - text_x - 10, MEDIUM), MEDIUM)
+        mark = marks[index]
+        if mark is not None:
+            image.paste(1, (10, y + 2), mark)
+        draw_text(image, text_x, y, fit(options[index], WIDTH - text_x - 10, MEDIUM), MEDIUM)
         draw_text(image, WIDTH - 7, y + 1, "▲" if step < 0 else "▼", SMALL)
     outline_box(image, (0, 24, WIDTH - 1, 47))
     outline_box(image, (1, 25, WIDTH - 2, 46))
-    if pieces[selected]:
-        image.paste(1, (5, 30), art.icon(pieces[selected], 2))
-    draw_text(image, text_x, 29, fit(labels[selected], WIDTH - text_x - 4, LARGE), LARGE)
+    mark = marks[selected]
+    if mark is not None:
+        image.paste(1, (5, 30), mark.resize((mark.width * 2, mark.height * 2)))
+    draw_text(image, text_x, 29, fit(options[selected], WIDTH - text_x - 4, LARGE), LARGE)
     return image
 
 
@@ -146,3 +174,27 @@ def confirm_screen(question: str, detail: str) -> Image.Image:
     fill_box(image, (0, HEIGHT - 12, WIDTH - 1, HEIGHT - 1))
     draw_centered(image, HEIGHT - 11, t("confirm.footer"), MEDIUM, 0)
     return image
+
+
+#: Characters of a menu line in the medium font (menu_screen keeps 14 pixels for its marks).
+MENU_LINE_CHARS = (WIDTH - 14) // MEDIUM.width
+
+
+def resume_label(names: Sequence[str]) -> str:
+    """The menu line offering an unfinished game: ``Resume Ana v Ben``; long names are cut
+    (``Resume P1 v P2``) so that the line fits the menu and still says whose game it is;
+    three or four players are named by the first and a count (``Resume Ana +2``).
+
+    >>> resume_label(["Player 1", "Player 2"]), resume_label(["Ana", "Ben", "Cleo"])
+    ('Resume P1 v P2', 'Resume Ana +2')
+    """
+    if len(names) > 2:
+        more = len(names) - 1
+        room = MENU_LINE_CHARS - len(t("menu.resume_more", name="", more=more))
+        return t("menu.resume_more", name=names[0][:room], more=more)
+    a, b = names
+    label = t("menu.resume", a=a, b=b)
+    if len(label) <= MENU_LINE_CHARS:
+        return label
+    room = (MENU_LINE_CHARS - len(t("menu.resume", a="", b=""))) // 2
+    return t("menu.resume", a=short_name(a, b, room), b=short_name(b, a, room))

@@ -5,7 +5,12 @@ dict-based translation hook.
 fills ``{fields}``. A language is a plain dict of the keys it translates; add one with
 ``add_language`` (the bundled fonts cover Latin and Cyrillic). Bulgarian is in
 ``text_bg.py``. Rule numbers (W4, T5, R3 …) are written inside the texts and stay the same
-in every language: players look them up in the rulebook.
+in every language: players look them up in the rulebook — except in refusals.
+
+A refusal (``companion.engine.Refusal``: a key, raw parameters, a rule) is put into words
+by ``refusal_reason`` / ``refusal_text`` from ``refusal.<key>``; its text holds no rule
+number (the rule is a field of its own) and puts raw values into words with
+``{field:kind}`` (``WORD_KINDS``: a piece kind, a card, a number of cards …).
 
 >>> t("wins", name="Ana")
 'Ana wins'
@@ -15,7 +20,13 @@ in every language: players look them up in the rulebook.
 
 from __future__ import annotations
 
+import string
+from typing import TYPE_CHECKING
+
 from companion.ui.text_bg import BULGARIAN
+
+if TYPE_CHECKING:
+    from companion.engine import Refusal
 
 ENGLISH: dict[str, str] = {
     # Piece types and village tiles (W1), as full names and as 3-letter tile labels.
@@ -72,8 +83,9 @@ ENGLISH: dict[str, str] = {
     "save.not_played": "Cannot save the game: not played",
     "save.not_taken_back": "Cannot save the game: nothing taken back",
     "start.by_lot": "Drawn by lot: {name} starts",
-    "wrong_game.wakanda": "A Totem Wars card: this game is Wakanda",
-    "wrong_game.totem_wars": "A Wakanda piece: this game is Totem Wars",
+    "wrong_game": "{item}: this game is {game}",
+    "items.wakanda": "A Wakanda piece", "items.totem_wars": "A Totem Wars card",
+    "game.wakanda": "Wakanda", "game.totem_wars": "Totem Wars",
     # Only confirmed actions are in the journal: what was scanned and not yet confirmed
     # when the box went off must be scanned again.
     "resumed.wakanda": "Game resumed: rescan a piece not yet placed",
@@ -112,14 +124,14 @@ ENGLISH: dict[str, str] = {
     "play.press_village": "{piece}: press its village",
     "play.press_now": "Now press the village's button",
     "play.turn_up": "Turn up village {n}: scan it or OK",
-    "play.no_move": "no move possible: press OK to pass",
+    "refusal.no_move": "no move possible: press OK to pass",
     "play.on_pole": "That {piece} is on village {n} already",
     "play.drawn_already": "{piece} drawn already: draw another piece",
-    "play.not_in_hand": "no {piece} in {name}'s hand",
-    "play.not_yours": "{headdress} are {owner}'s; it is {mover}'s turn",
-    "play.no_headdress": "{name} has no headdress left",
+    "refusal.not_in_hand": "no {piece:piece} in {name}'s hand",
+    "refusal.not_yours": "{headdress:headdress} are {owner}'s; it is {mover}'s turn",
+    "refusal.no_headdress": "{name} has no headdress left",
     "play.tile_is": "The {village} tile is village {n}",
-    "play.face_down": "face-down tiles turn up after a claim",
+    "refusal.face_down": "face-down tiles turn up after a claim",
     "play.tile_absent": "The {village} tile is not in this game",
     "play.hand_empty": "Hand empty: hold a village button to claim",
 
@@ -133,7 +145,7 @@ ENGLISH: dict[str, str] = {
     "tw.setup.default_deck": "Default deck",
     "tw.setup.big_on": "Big game goes on (T16)",
     "tw.setup.big_new": "New big game (T16)",
-    "tw.setup.bad_deck": "{deck}: not valid",
+    "refusal.bad_deck": "{deck}: not valid",
     # Cards: tribes and habitats (T1), full and as 3-letter column labels; the animals of
     # the default deck (another deck's animals show as its file writes them).
     "tribe.aborigines": "Aborigines", "tribe.africans": "Africans",
@@ -151,20 +163,21 @@ ENGLISH: dict[str, str] = {
     "tw.card": "{animal} ({tribe})",
     "tw.tribe_title": "{tribe}:",
     "cards.one": "{n} card", "cards.many": "{n} cards",
-    # Why a scanned card cannot be in a hand (T1a, T2, T4, T9, R4); {name} is tribe/animal.
-    "tw.card.not_in_deck": "{name} is not a card of this game's deck",
-    "tw.card.scanned": "{card} is scanned already",
-    "tw.card.totem": "{card} is a totem",
-    "tw.card.on_table": "{card} is on the table already",
-    "tw.card.taken": "{card} was taken",
-    "tw.card.left": "{card} left the game",
+    # Why a scanned card cannot be in a hand (T1a, T2, T4, T9, R4): the table's short forms
+    # (card_picker.card_problem); the engine's longer ones are with the refusals below.
+    "refusal.card.not_in_deck": "{card} is not a card of this game's deck",
+    "refusal.card.scanned": "{card:card} is scanned already",
+    "refusal.card.totem": "{card:card} is a totem",
+    "refusal.card.on_table": "{card:card} is on the table already",
+    "refusal.card.taken": "{card:card} was taken",
+    "refusal.card.left": "{card:card} left the game",
     # Play: totems, placements, undo.
     "tw.totem_of": "{name}'s totem",
     "tw.placed": "{name} placed {cards}",
     "tw.places": "{name} places",
     "tw.raises": "{name} raises to {level} (T5)",
-    "tw.no_card": "no card {name} in this game's deck",
-    "tw.totem_down": "that card is down as a totem already",
+    "refusal.no_card": "no card {name} in this game's deck",
+    "refusal.totem_down": "that card is down as a totem already",
     "tw.taken_off": "{card} taken off: not placed",
     "tw.over": "The game is over: OK for the score",
     # Screens: the totems (T2) and the deal reminder (T3).
@@ -230,6 +243,51 @@ ENGLISH: dict[str, str] = {
     "deck.cards_kept": "{n} cards kept",
     "deck.written": "Deck written: {file}, {n} cards",
     "deck.stopped": "Stopped at {n}/{of}: scan again to go on later",
+
+    # --- Refusals of the rules engines (companion.engine.IllegalMove) -----------------------
+    # ``refusal.<key>``: the reason without its rule (a separate field, cited on screen as
+    # " — W4" and in records as " (W4)"); the English ones are the lines of records and the
+    # command line, so they keep their wording. Fields are raw values; ``{x:kind}`` puts one
+    # into words (see ``refusal_reason``): ``{piece:piece}`` eagle, ``{card:card}`` Snake
+    # (Indians), ``{n:cards}`` 3 cards; a plain ``{card}`` is its name, indians/snake.
+    # Both games.
+    "refusal.game_over": "the game is over",
+    "refusal.nothing_to_undo": "nothing to undo",
+    # Wakanda (W1-W10, R1); {village} is a village's number, {tile} a tile's name.
+    "refusal.not_your_turn": "it is {name}'s turn",
+    "refusal.turn_up_first": "village {village} must be turned up first",
+    "refusal.no_reveal": "no tile to reveal now",
+    "refusal.unknown_piece": "unknown piece {piece!r}",
+    "refusal.one_draw": "one draw a turn: now build or claim",
+    "refusal.bag_empty": "the bag is empty: build or claim without drawing",
+    "refusal.none_in_bag": "no {piece:piece} left in the bag",
+    "refusal.draw_first": "draw first: the bag is not empty",
+    "refusal.empty_pole": "the pole is empty: a claim needs a piece",
+    "refusal.no_pass": "no passing while a move is possible",
+    "refusal.not_wakanda_move": "not a Wakanda move: {move!r}",
+    "refusal.no_such_village": "there is no village {village}: villages are 1 to {last}",
+    "refusal.not_open": "village {village} is not open yet",
+    "refusal.claimed": "village {village} is already claimed",
+    "refusal.unknown_village": "unknown village {tile!r}",
+    "refusal.tile_in_row": "the {tile:village} tile is already in the row",
+    # Totem Wars (T1a-T15, R4); {card} is a card, {name} a player's name.
+    "refusal.totems_first": "every player lays a totem before the first round",
+    "refusal.totems_laid": "the totems are already down",
+    "refusal.not_totem_wars_move": "not a Totem Wars move: {move!r}",
+    "refusal.one_totem_each": "one totem per player: {players} cards, not {given}",
+    "refusal.holds_only": "{name} holds only {hand:cards}",
+    "refusal.last_places_all": "{name} is the last player with cards and places all {hand}",
+    "refusal.answer_exactly": "{name} answers with exactly {count:cards}",
+    "refusal.starter_places_one": "the starter places at least 1 card",
+    "refusal.all_in": "{name} holds fewer than {level} cards and places all {hand}",
+    "refusal.at_least_level": "place at least {level} cards, the level of this round",
+    "refusal.no_cards_named": "no cards named",
+    "refusal.not_in_deck": "{card} is not a card of this deck",
+    "refusal.named_twice": "{card} is named twice",
+    "refusal.totem_card": "{card} is a totem; it stays on the table all game",
+    "refusal.on_table": "{card} is already on the table",
+    "refusal.taken_card": "{card} was taken; it is in a pile of taken cards",
+    "refusal.out_of_game": "{card} left the game",
 }
 
 _LANGUAGES: dict[str, dict[str, str]] = {"en": ENGLISH, "bg": BULGARIAN}
@@ -290,3 +348,83 @@ def animal_name(animal: str, lang: str | None = None) -> str:
         return t(key, lang)
     label = animal.replace("_", " ")
     return label[:1].upper() + label[1:]
+
+
+def card_label(card, lang: str | None = None) -> str:
+    """A Totem Wars card as players read it: ``Snake (Indians)``, ``Змия (Индианци)``
+    (anything with a ``tribe`` and an ``animal``)."""
+    return t("tw.card", lang, animal=animal_name(card.animal, lang),
+             tribe=t(f"tribe.{card.tribe}", lang))
+
+
+def _named(prefix: str, value: object, lang: str) -> str:
+    """The name under ``prefix.<value>`` inside a sentence (lower case); a value the
+    catalogue does not know, as it is."""
+    key = f"{prefix}.{value}"
+    return t(key, lang).lower() if key in ENGLISH else str(value)
+
+
+def _piece_words(value: object, lang: str) -> str:
+    key = "piece" if f"piece.{value}" in ENGLISH else "village"
+    return _named(key, value, lang)
+
+
+def _card_words(value, lang: str) -> str:
+    return card_label(value, lang) if hasattr(value, "tribe") and hasattr(value, "animal") else str(value)
+
+
+#: How a refusal's text puts a raw value into words: ``{field:kind}`` calls
+#: ``WORD_KINDS[kind](value, lang)``. Any other format spec (or none) formats as usual, and
+#: ``!r`` gives the value as written (``unknown piece 'bison'``).
+WORD_KINDS = {
+    "piece": _piece_words,                                      # "eagle" → eagle, орел
+    "village": _piece_words,                                    # "variety" → variety, разнообразие
+    "headdress": lambda value, lang: _named("headdress", value, lang),   # "wings" → wings, крила
+    "tribe": lambda value, lang: t(f"tribe.{value}", lang),     # "indians" → Indians, Индианци
+    "habitat": lambda value, lang: t(f"habitat.{value}", lang),  # "land" → land, суша
+    "card": _card_words,                                        # Card → Snake (Indians)
+    "cards": lambda value, lang: cards(value, lang),            # 3 → 3 cards, 3 карти
+}
+
+
+class _Words(string.Formatter):
+    """``str.format`` plus the ``{field:kind}`` specs of ``WORD_KINDS``, in one language."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        kind = WORD_KINDS.get(format_spec)
+        return kind(value, self.lang) if kind else super().format_field(value, format_spec)
+
+
+def refusal_reason(refusal: Refusal, lang: str | None = None) -> str:
+    """Why a move was refused, in ``lang`` (default: the current language), without the
+    rule; the first letter as the catalogue writes it (``refusal.<key>``, falling back to
+    English). ``KeyError`` for a key the catalogue lacks.
+
+    >>> from companion.engine import Refusal
+    >>> refusal_reason(Refusal("none_in_bag", {"piece": "eagle"}, "W4"))
+    'no eagle left in the bag'
+    >>> refusal_reason(Refusal("none_in_bag", {"piece": "eagle"}, "W4"), "bg")
+    'в торбата вече няма орел'
+    """
+    lang = lang or _current
+    key = f"refusal.{refusal.key}"
+    template = _LANGUAGES[lang].get(key) or ENGLISH[key]
+    return _Words(lang).vformat(template, (), refusal.params)
+
+
+def refusal_text(refusal: Refusal, lang: str | None = None) -> str:
+    """A refusal as a screen shows it: the reason capitalised, `` — RULE`` after it when
+    there is a rule.
+
+    >>> from companion.engine import Refusal
+    >>> refusal_text(Refusal("not_open", {"village": 5}, "W4"))
+    'Village 5 is not open yet — W4'
+    >>> refusal_text(Refusal("nothing_to_undo"), "bg")
+    'Няма какво да се отмени'
+    """
+    reason = refusal_reason(refusal, lang)
+    text = reason[:1].upper() + reason[1:]
+    return f"{text} — {refusal.rule}" if refusal.rule else text

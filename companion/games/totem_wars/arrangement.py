@@ -155,7 +155,7 @@ def _group_choices(order: list[Card], members: list[int], totem: Card) -> list[t
 @lru_cache(maxsize=4096)
 def _best_by_habitat(totem: Card, cards: frozenset[Card]) -> Arrangement:
     order = sorted(cards)
-    best = None
+    best: tuple[str, tuple[str, ...]] | None = None
     best_points = -1
     for habitat in totem.habitats:  # R2: the first listed wins a tie (strictly more to change)
         options = [sorted(c.habitats, key=lambda h: h != habitat) for c in order]
@@ -163,5 +163,6 @@ def _best_by_habitat(totem: Card, cards: frozenset[Card]) -> Arrangement:
             points = _score(habitat, keys)
             if points > best_points:
                 best, best_points = (habitat, keys), points
+    assert best is not None, "a totem has at least one habitat"
     habitat, keys = best
     return _build(totem, habitat, order, keys, HABITATS)

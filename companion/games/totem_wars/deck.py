@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -50,6 +50,7 @@ class Deck:
     """The 52 cards of a game, in file order; look a card up by name with ``card``."""
 
     cards: tuple[Card, ...]
+    _by_name: dict[str, Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Frozen, so the name index is set once here.
@@ -111,10 +112,10 @@ def _check(cards: list[Card], source: str) -> Deck:
 def deck_from_list(entries, source: str = "deck") -> Deck:
     """A deck from card objects ``{"tribe": …, "animal": …, "habitats": […]}`` (a record header).
 
-    >>> deck_from_list([{"tribe": "indians", "animal": "snake", "habitats": ["sky"]}])
+    >>> deck_from_list([{"tribe": "indians", "animal": "snake", "habitats": ["sky"]}])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    companion.games.totem_wars.deck.DeckError: deck card 1: indians/snake: unknown habitat 'sky' (known: water, land, air) (T1a)
+    companion.games.totem_wars.deck.DeckError: deck card 1: indians/snake: unknown habitat 'sky' ... (T1a)
     """
     if not isinstance(entries, list):
         raise DeckError(f"{source}: a deck is a list of 52 card objects (T1a)")

@@ -4,37 +4,45 @@ The companion never sees a hand: it tracks each hand's size, the unseen cards (h
 deck together), the deck count, the totems, the table, the taken piles and the cards that
 left the game (R4). Rounds resolve by themselves when their last placement is pushed.
 
+A ``companion.engine.Engine``: ``legal_moves()`` lists how many cards may be placed
+(``Count``; hands are hidden) or that the totems are due (``TotemsDue``); ``push`` takes a
+``ChooseTotems`` or a ``Play`` and refuses with the shared ``IllegalMove``; ``outcome()``
+is the shared ``Outcome`` (T15); the points are the game's: ``points(player)``,
+``all_points()``.
+
 >>> from companion.games.totem_wars.deck import default_deck
 >>> d = default_deck().card
 >>> g = TotemWars(["Ana", "Ben"])
+>>> g.legal_moves()
+[TotemsDue(n=2)]
 >>> g.push(ChooseTotems((d("indians/snake"), d("africans/lion"))))
 >>> g.to_move, g.legal_counts()          # Ben sits left of the dealer (T3)
 (1, [1, 2, 3, 4, 5])
 >>> g.push(Play((d("africans/zebra"), d("africans/giraffe"))))
->>> g.legal_counts()                     # at least the level, or a raise (T5)
-[2, 3, 4, 5]
+>>> g.legal_moves()                      # at least the level, or a raise (T5)
+[Count(n=2), Count(n=3), Count(n=4), Count(n=5)]
 >>> g.push(Play((d("indians/wolf"),)))
 Traceback (most recent call last):
 ...
-companion.games.totem_wars.moves.IllegalMove: place at least 2 cards, the level of this round (T5)
+companion.engine.IllegalMove: place at least 2 cards, the level of this round (T5)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from companion.games.totem_wars.deck import Deck, TRIBES, Card, default_deck
-from companion.games.totem_wars.moves import ChooseTotems, IllegalMove, Move, Play
+from companion.engine import IllegalMove, Outcome, Termination
+from companion.errors import UserError
+from companion.games.totem_wars.deck import TRIBES, Card, Deck, default_deck
+from companion.games.totem_wars.moves import ChooseTotems, Count, LegalMove, Move, Play, TotemsDue
 from companion.games.totem_wars.rounds import HAND_SIZE, RoundResult, resolve_round
 
+__all__ = ["IllegalMove", "Outcome", "SetupError", "Termination", "TotemWars"]
 
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a small game (T15): points per player, the winners (several: shared win)."""
 
-    points: tuple[int, ...]
-    winners: tuple[int, ...]
-    reason: str
+class SetupError(UserError):
+    """Settings that do not describe a small game (T1 players, T2 dealer); one line."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,8 @@ class _State:
 
 def _next_to_move(s: _State) -> int | None:
     """First placements clockwise from the starter (T4, T5), then answers (T6); else None."""
+    if s.starter is None:
+        return None
     n = len(s.hand_sizes)
     seats = [(s.starter + i) % n for i in range(n)]
     for p in seats:
@@ -73,13 +83,13 @@ def _next_to_move(s: _State) -> int | None:
 class TotemWars:
     """One small game of Totem Wars, python-chess-like: ``push``, ``pop``, ``outcome()``."""
 
-    def __init__(self, players, dealer: int = 0, deck: Deck | None = None):
+    def __init__(self, players: Sequence[str], dealer: int = 0, deck: Deck | None = None):
         players = tuple(players)
         if not 2 <= len(players) <= 4:
-            raise IllegalMove(f"Totem Wars is for 2 to 4 players, not {len(players)}", "T1")
+            raise SetupError(f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
         if not isinstance(dealer, int) or not 0 <= dealer < len(players):
-            raise IllegalMove(f"the dealer must be a seat from 0 to {len(players) - 1}", "T2")
-        self._players = players
+            raise SetupError(f"the dealer must be a seat from 0 to {len(players) - 1} (T2)")
+        self._players: tuple[str, ...] = players
         self._dealer = dealer
         self._deck = deck if deck is not None else default_deck()
         n = len(players)
@@ -92,10 +102,23 @@ class TotemWars:
         self._history: list[tuple[int | None, Move]] = []
 
     # -- read-only views -------------------------------------------------------------
-    players = property(lambda self: self._players, doc="Player names in seat order (clockwise).")
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order (clockwise)."""
+        return self._players
+
+    @property
+    def phase(self) -> str:
+        """``"totems"``, ``"play"`` or ``"over"``."""
+        return self._state.phase
+
+    @property
+    def history(self) -> tuple[tuple[int | None, Move], ...]:
+        """``(player, move)`` pairs, oldest first; player None for the totems."""
+        return tuple(self._history)
+
     dealer = property(lambda self: self._dealer, doc="The dealer's seat (T2).")
     deck = property(lambda self: self._deck, doc="The deck of this game.")
-    phase = property(lambda self: self._state.phase, doc='"totems", "play" or "over".')
     level = property(lambda self: self._state.level, doc="The round's level L (T4, T5); 0 before it is set.")
     round_starter = property(lambda self: self._state.starter, doc="Who starts the round (T3, T13).")
     hand_sizes = property(lambda self: self._state.hand_sizes, doc="Cards in each hand (never their faces).")
@@ -105,7 +128,6 @@ class TotemWars:
     taken = property(lambda self: self._state.taken, doc="Each player's pile of taken cards (T9).")
     removed = property(lambda self: self._state.removed, doc="Cards that left the game (R4).")
     rounds = property(lambda self: self._state.rounds, doc="The resolved rounds, in order.")
-    history = property(lambda self: tuple(self._history), doc="``(player, move)`` pairs; player None for totems.")
 
     @property
     def totems(self) -> tuple[Card | None, ...]:
@@ -122,8 +144,18 @@ class TotemWars:
         """The player who places next; ``None`` while choosing totems and when it is over."""
         return _next_to_move(self._state) if self._state.phase == "play" else None
 
+    def legal_moves(self) -> list[LegalMove]:
+        """What may be played now, as far as the companion can know (hands are hidden): a
+        ``Count`` per number of cards the player to move may place, fewest first (T4–T6,
+        T14) — any ``Play`` of that many cards from their hand is legal —, or before the
+        first round ``[TotemsDue(players)]`` (T2); ``[]`` once the game is over."""
+        if self._state.phase == "totems":
+            return [TotemsDue(len(self._players))]
+        return [Count(n) for n in self.legal_counts()]
+
     def legal_counts(self) -> list[int]:
-        """The numbers of cards the player to move may place (T4–T6, T14); ``[]`` if none."""
+        """The numbers of cards the player to move may place (T4–T6, T14), fewest first:
+        the ``n`` of ``legal_moves()``'s counts; ``[]`` when no player is to place."""
         s = self._state
         p = self.to_move
         if p is None:
@@ -144,62 +176,67 @@ class TotemWars:
         """Raise ``IllegalMove`` (with the rule) unless ``move`` is legal now."""
         s = self._state
         if s.phase == "over":
-            raise IllegalMove("the game is over", "T15")
+            raise IllegalMove("game_over", rule="T15")  # T15: deck and hands are empty
         if isinstance(move, ChooseTotems):
             self._check_totems(move)
         elif isinstance(move, Play):
-            if s.phase == "totems":
-                raise IllegalMove("every player lays a totem before the first round", "T2")
+            if s.phase == "totems":  # T2: the totems come first
+                raise IllegalMove("totems_first", rule="T2")
             self._check_play(move)
         else:
-            raise IllegalMove(f"not a Totem Wars move: {move!r}", "T4")
+            raise IllegalMove("not_totem_wars_move", rule="T4", move=move)
 
     def _check_totems(self, move: ChooseTotems) -> None:
+        """T2: once, one card per player."""
         if self._state.phase != "totems":
-            raise IllegalMove("the totems are already down", "T2")
+            raise IllegalMove("totems_laid", rule="T2")
         n = len(self._players)
         if len(move.cards) != n:
-            raise IllegalMove(f"one totem per player: {n} cards, not {len(move.cards)}", "T2")
+            raise IllegalMove("one_totem_each", rule="T2", players=n, given=len(move.cards))
         self._check_cards(move.cards, "T2")
 
     def _check_play(self, move: Play) -> None:
+        """T4–T6, T14: the number of cards placed; the cards themselves by ``_check_cards``."""
         s = self._state
         p = self.to_move
+        assert p is not None  # in play, a round always has a player to place
         self._check_cards(move.cards, "T4")
         count, legal = len(move.cards), self.legal_counts()
         if count in legal:
             return
         name, hand = self._players[p], s.hand_sizes[p]
-        if count > hand:
-            raise IllegalMove(f"{name} holds only {hand} card{'s' * (hand != 1)}", "T5")
-        if sum(s.playing) == 1:
-            raise IllegalMove(f"{name} is the last player with cards and places all {hand}", "T14")
-        if s.placed_first[p]:
-            raise IllegalMove(f"{name} answers with exactly {legal[0]} card{'s' * (legal[0] != 1)}", "T6")
-        if s.level == 0:
-            raise IllegalMove("the starter places at least 1 card", "T4")
-        if hand < s.level:
-            raise IllegalMove(f"{name} holds fewer than {s.level} cards and places all {hand}", "T5")
-        raise IllegalMove(f"place at least {s.level} cards, the level of this round", "T5")
+        if count > hand:  # T5: nobody places more than they hold
+            raise IllegalMove("holds_only", rule="T5", name=name, hand=hand)
+        if sum(s.playing) == 1:  # T14: the last player with cards places them all
+            raise IllegalMove("last_places_all", rule="T14", name=name, hand=hand)
+        if s.placed_first[p]:  # T6: an answer brings the player up to the level, no raise
+            raise IllegalMove("answer_exactly", rule="T6", name=name, count=legal[0])
+        if s.level == 0:  # T4: the starter places 1 or more
+            raise IllegalMove("starter_places_one", rule="T4")
+        if hand < s.level:  # T5: all-in with fewer cards than the level
+            raise IllegalMove("all_in", rule="T5", name=name, level=s.level, hand=hand)
+        raise IllegalMove("at_least_level", rule="T5", level=s.level)  # T5: at least L
 
-    def _check_cards(self, cards, rule: str) -> None:
+    def _check_cards(self, cards: Sequence[object], rule: str) -> None:
+        """Each card could be in a hand: of this deck (T1a), named once, not a totem (T2),
+        not on the table, not taken (T9), not out of the game (R4)."""
         s = self._state
         if not cards:
-            raise IllegalMove("no cards named", rule)
+            raise IllegalMove("no_cards_named", rule=rule)
         for i, card in enumerate(cards):
             if not isinstance(card, Card) or card not in self._deck:
-                raise IllegalMove(f"{card} is not a card of this deck", "T1a")
+                raise IllegalMove("not_in_deck", rule="T1a", card=card)
             if card in cards[:i]:
-                raise IllegalMove(f"{card.name} is named twice", rule)
+                raise IllegalMove("named_twice", rule=rule, card=card)
             if card in s.unseen:
                 continue
             if card in s.totems:
-                raise IllegalMove(f"{card.name} is a totem; it stays on the table all game", "T2")
+                raise IllegalMove("totem_card", rule="T2", card=card)
             if any(card in t for t in s.table):
-                raise IllegalMove(f"{card.name} is already on the table", rule)
+                raise IllegalMove("on_table", rule=rule, card=card)
             if any(card in t for t in s.taken):
-                raise IllegalMove(f"{card.name} was taken; it is in a pile of taken cards", "T9")
-            raise IllegalMove(f"{card.name} left the game", "R4")
+                raise IllegalMove("taken_card", rule="T9", card=card)
+            raise IllegalMove("out_of_game", rule="R4", card=card)
 
     def push(self, move: Move) -> None:
         """Apply a legal move (``IllegalMove`` otherwise, the state unchanged)."""
@@ -207,15 +244,19 @@ class TotemWars:
         player = self.to_move
         self._stack.append(self._state)
         self._history.append((player, move))
-        self._state = self._after_totems(move) if isinstance(move, ChooseTotems) else self._after_play(player, move)
+        if isinstance(move, ChooseTotems):
+            self._state = self._after_totems(move)
+        else:
+            assert player is not None  # check() let a Play through: someone places
+            self._state = self._after_play(player, move)
 
     def pop(self) -> Move:
         """Take back the last move (unlimited undo), including a round it resolved.
 
-        ``IndexError`` when there is nothing to take back.
+        ``IllegalMove("nothing_to_undo")`` when there is nothing to take back.
         """
         if not self._stack:
-            raise IndexError("nothing to undo")
+            raise IllegalMove("nothing_to_undo")
         self._state = self._stack.pop()
         return self._history.pop()[1]
 
@@ -244,6 +285,7 @@ class TotemWars:
         return s if _next_to_move(s) is not None else self._resolve(s)
 
     def _resolve(self, s: _State) -> _State:
+        assert s.starter is not None  # a round under way has a starter
         result, streak = resolve_round(len(s.rounds) + 1, s.starter, s.totems, s.table,
                                        s.hand_sizes, s.deck_count, s.streak)
         n = len(self._players)
@@ -278,13 +320,17 @@ class TotemWars:
         totem = self.totems[player]
         return 0 if totem is None else 1 + self.taken_by_tribe(player)[totem.tribe]
 
+    def all_points(self) -> tuple[int, ...]:
+        """Every player's T15 points so far, in seat order (final once the game is over)."""
+        return tuple(self.points(p) for p in range(len(self._players)))
+
     def outcome(self) -> Outcome | None:
-        """``None`` while playing; at the end the points and the winners, a tie shared (T15)."""
+        """``None`` while playing; at the end the winners — the most points, a tie shared —
+        with ``Termination.DECK_EXHAUSTED`` and rule T15. The points are ``all_points()``;
+        the report's ``result_line`` puts the result into words."""
         if self._state.phase != "over":
             return None
-        points = tuple(self.points(p) for p in range(len(self._players)))
+        points = self.all_points()
         top = max(points)
         winners = tuple(p for p, v in enumerate(points) if v == top)
-        names = " and ".join(self._players[p] for p in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return Outcome(points, winners, f"{names} {verb} with {top} point{'s' * (top != 1)} (T15)")
+        return Outcome(winners, Termination.DECK_EXHAUSTED, "T15")

@@ -55,25 +55,29 @@ class Match:
 
     def new_game(self, deck: Deck | None = None) -> TotemWars:
         """The next small game, dealt by ``dealer``."""
-        if self.over:
-            raise UserError(f"the big game is over: {self.players[self.winner]} won (T16)")
+        self._check_not_over()
         return TotemWars(self.players, self.dealer, deck)
 
+    def _check_not_over(self) -> None:
+        """``UserError`` naming the winner once the big game is won (T16)."""
+        winner = self.winner
+        if winner is not None:
+            raise UserError(f"the big game is over: {self.players[winner]} won (T16)")
+
     def add(self, game: TotemWars) -> Match:
-        """The match with a finished small game of these players, dealt by ``dealer``, added."""
-        outcome = game.outcome()
-        if outcome is None:
+        """The match with a finished small game of these players, dealt by ``dealer``, added:
+        its T15 points (``game.all_points()``)."""
+        if game.outcome() is None:
             raise UserError("only a finished small game counts towards the big game (T16)")
         if game.players != self.players or game.dealer != self.dealer:
             raise UserError(f"this small game is not the next of the match: expected players "
                             f"{', '.join(self.players)} with dealer {self.players[self.dealer]} (T16)")
-        return self.add_points(outcome.points)
+        return self.add_points(game.all_points())
 
     def add_points(self, points) -> Match:
         """The match with one more small game's points (T15), e.g. entered by hand."""
         points = tuple(points)
-        if self.over:
-            raise UserError(f"the big game is over: {self.players[self.winner]} won (T16)")
+        self._check_not_over()
         if len(points) != len(self.players) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in points):
             raise UserError(f"a small game gives {len(self.players)} whole points of 0 or more (T15)")

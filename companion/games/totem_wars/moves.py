@@ -2,13 +2,20 @@
 
 A ``Play`` does not carry its player; the game knows whose turn it is. The companion never
 sees hands, so a move names the cards as they reach the table (scanned or entered).
+
+What ``legal_moves()`` lists is what the companion can know of the legal moves: hands are
+hidden, so not cards but how many may be placed — a ``Count`` for the player to move
+(any ``Play`` of that many cards they hold is legal), or ``TotemsDue`` before the first
+round (one totem per player, in a ``ChooseTotems``).
+
+>>> Count(2), str(Count(1)), str(TotemsDue(3))
+(Count(n=2), 'place 1 card', 'lay 3 totems, one per player')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.errors import UserError
 from companion.games.totem_wars.deck import Card
 
 
@@ -35,10 +42,26 @@ class Play:
 Move = ChooseTotems | Play
 
 
-class IllegalMove(UserError):
-    """A move the rules forbid; ``str(exc)`` is ``"reason (T5)"`` and ``exc.rule`` is ``"T5"``."""
+@dataclass(frozen=True)
+class Count:
+    """A legal placement as far as the companion can know it: the player to move places
+    ``n`` cards (T4–T6, T14). The move itself is a ``Play`` of ``n`` cards from their hand."""
 
-    def __init__(self, reason: str, rule: str):
-        super().__init__(f"{reason} ({rule})")
-        self.reason = reason
-        self.rule = rule
+    n: int
+
+    def __str__(self) -> str:
+        return f"place {self.n} card{'s' * (self.n != 1)}"
+
+
+@dataclass(frozen=True)
+class TotemsDue:
+    """Before the first round: every player lays one totem (T2), ``n`` cards in all, as one
+    ``ChooseTotems`` in seat order."""
+
+    n: int
+
+    def __str__(self) -> str:
+        return f"lay {self.n} totems, one per player"
+
+
+LegalMove = Count | TotemsDue

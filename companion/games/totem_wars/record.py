@@ -10,10 +10,11 @@
 
 from __future__ import annotations
 
+from companion.engine import IllegalMove
 from companion.errors import RecordError, UserError
-from companion.games.totem_wars.deck import Deck, default_deck, deck_from_list, load_deck
+from companion.games.totem_wars.deck import Deck, deck_from_list, default_deck, load_deck
 from companion.games.totem_wars.game import TotemWars
-from companion.games.totem_wars.moves import ChooseTotems, IllegalMove, Move, Play
+from companion.games.totem_wars.moves import ChooseTotems, Move, Play
 from companion.records import check_keys, dump_line, parse_lines
 
 GAME = "totem-wars"
@@ -99,9 +100,10 @@ def _apply(game: TotemWars, number: int, obj: dict) -> None:
             raise RecordError(number, "undo must be true")
         try:
             game.pop()
-        except IndexError:
-            raise RecordError(number, "nothing to undo") from None
+        except IllegalMove as exc:
+            raise RecordError(number, str(exc)) from None
         return
+    move: Move
     if "totems" in obj:
         check_keys(number, obj, {"totems"})
         move = ChooseTotems(_cards(game, number, obj["totems"], "totems"))

@@ -1,8 +1,13 @@
-"""What ``score`` and ``moves`` print for a Totem Wars game, as JSON or as readable text."""
+"""What ``score`` and ``moves`` print for a Totem Wars game, as JSON or as readable text.
+
+The words of who won are here (in English, as the command line prints them), built from the
+engine's ``Outcome`` (winners, rule) and the game's points.
+"""
 
 from __future__ import annotations
 
 from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.moves import Count, LegalMove
 from companion.games.totem_wars.rounds import RoundResult
 
 
@@ -14,11 +19,24 @@ def score_json(game: TotemWars) -> dict:
         "finished": outcome is not None,
         "winners": list(outcome.winners) if outcome else [],
         "players": [{"name": name,
-                     "totem": game.totems[p].name if game.totems[p] else None,
+                     "totem": totem.name if totem else None,
                      "points": game.points(p),
                      "taken": game.taken_by_tribe(p)}
-                    for p, name in enumerate(game.players)],
+                    for (p, name), totem in zip(enumerate(game.players), game.totems)],
     }
+
+
+def legal_line(player: int | None, move: LegalMove) -> dict:
+    """A legal move of ``moves --json``: ``{"p": 1, "count": 2}`` for a ``Count``,
+    ``{"totems": 3}`` for ``TotemsDue``.
+
+    >>> from companion.games.totem_wars.moves import TotemsDue
+    >>> legal_line(1, Count(2)), legal_line(None, TotemsDue(3))
+    ({'p': 1, 'count': 2}, {'totems': 3})
+    """
+    if isinstance(move, Count):
+        return {"p": player, "count": move.n}
+    return {"totems": move.n}
 
 
 def moves_json(game: TotemWars) -> dict:
@@ -27,10 +45,8 @@ def moves_json(game: TotemWars) -> dict:
     While the totems are chosen nobody in particular is to move and the one legal line is a
     totems line with one card per player: ``{"totems": 3}``.
     """
-    if game.phase == "totems":
-        return {"to_move": None, "moves": [{"totems": len(game.players)}]}
     p = game.to_move
-    return {"to_move": p, "moves": [{"p": p, "count": c} for c in game.legal_counts()]}
+    return {"to_move": p, "moves": [legal_line(p, move) for move in game.legal_moves()]}
 
 
 def _cards(n: int) -> str:
@@ -51,6 +67,7 @@ def format_moves(game: TotemWars) -> str:
         return (f"Totems: each player lays one card as their totem (T2), "
                 f"{len(game.players)} cards in seat order.")
     p = game.to_move
+    assert p is not None  # in play, someone places next
     name = game.players[p]
     round_number = len(game.rounds) + 1
     if game.level == 0:
@@ -59,8 +76,9 @@ def format_moves(game: TotemWars) -> str:
         stage = f"answers the level {game.level} (T6)"
     else:
         stage = f"places at least {game.level} or all they hold (T5)"
+    counts = [move.n for move in game.legal_moves() if isinstance(move, Count)]
     return (f"Round {round_number}: {name} {stage}; holds {game.hand_sizes[p]}, "
-            f"may place {_counts(game.legal_counts())}.")
+            f"may place {_counts(counts)}.")
 
 
 def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
@@ -70,12 +88,15 @@ def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
     played = ", ".join(f"{names[p]} {len(r.placed[p])}" for p in order if r.placed[p])
     lines = [f"Round {r.number} ({names[r.starter]} starts), cards placed: {played}"]
     for p in order:
-        if r.arrangements[p] is not None:
-            lines.append(f"  {names[p]} {r.arrangements[p].points} pts: {r.arrangements[p]}")
+        arrangement = r.arrangements[p]
+        if arrangement is not None:
+            lines.append(f"  {names[p]} {arrangement.points} pts: {arrangement}")
     if r.war:
         lines.append(f"  War (T10) between {', '.join(names[p] for p in r.warring)}:")
         for p in r.warring:
-            lines.append(f"    {names[p]} {r.war_groupings[p].points} pts: {r.war_groupings[p]}")
+            grouping = r.war_groupings[p]
+            if grouping is not None:
+                lines.append(f"    {names[p]} {grouping.points} pts: {grouping}")
         compared = [p for p in range(n) if r.habitats[p]]
         if compared:
             lines.append("  Totem habitats (T11): " + ", ".join(f"{names[p]} {r.habitats[p]}" for p in compared))
@@ -97,8 +118,8 @@ def format_score(game: TotemWars) -> str:
     each player's points and the winner (or the provisional score of an unfinished game)."""
     names = game.players
     lines = [f"Totem Wars: {', '.join(names)} (dealer {names[game.dealer]})"]
-    if game.totems[0] is not None:
-        lines.append("Totems: " + ", ".join(f"{names[p]} {t.name}" for p, t in enumerate(game.totems)))
+    if game.phase != "totems":
+        lines.append("Totems: " + ", ".join(f"{names[p]} {t}" for p, t in enumerate(game.totems)))
     for r in game.rounds:
         lines += _round_lines(game, r)
     outcome = game.outcome()
@@ -112,5 +133,18 @@ def format_score(game: TotemWars) -> str:
         lines.append(f"  {name}: {game.points(p)} (totem {totem.name} + {own} {totem.tribe} "
                      f"of {len(game.taken[p])} taken)")
     if outcome:
-        lines.append(outcome.reason)
+        lines.append(result_line(game))
     return "\n".join(lines)
+
+
+def result_line(game: TotemWars) -> str:
+    """Who won the finished small game and with how many points, with the rule:
+    ``Ana wins with 5 points (T15)``, ``Ana and Ben share the win with 3 points (T15)``.
+    ``ValueError`` before the end."""
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over")
+    names = " and ".join(game.players[p] for p in outcome.winners)
+    verb = "wins" if outcome.winner is not None else "share the win"
+    top = game.points(outcome.winners[0])
+    return f"{names} {verb} with {top} point{'s' * (top != 1)} ({outcome.rule})"

@@ -130,24 +130,28 @@ def resolve_round(number: int, starter: int, totems, table, hand_sizes, deck_cou
     habitats: list[str | None] = [None] * n
     warring: tuple[int, ...] = ()
     last_player = len(in_round) == 1
+    taker: int | None
     if last_player:
         taker = in_round[0]  # T14: the last player with cards takes them
     else:
-        top = max(arrangements[p].points for p in in_round)
-        tied = [p for p in in_round if arrangements[p].points == top]
+        points = {p: arrangement.points for p in in_round if (arrangement := arrangements[p])}
+        top = max(points.values())
+        tied = [p for p in in_round if points.get(p) == top]
         taker = tied[0] if len(tied) == 1 else None
         if taker is None:  # T10: only the tied players fight
             warring = tuple(tied)
-            for p in tied:
-                war_groupings[p] = war_grouping(totems[p], table[p])
-            top = max(war_groupings[p].points for p in tied)
-            still = [p for p in tied if war_groupings[p].points == top]
+            groupings = {p: war_grouping(totems[p], table[p]) for p in tied}
+            for p, grouping in groupings.items():
+                war_groupings[p] = grouping
+            top = max(grouping.points for grouping in groupings.values())
+            still = [p for p in tied if groupings[p].points == top]
             if len(still) == 1:
                 taker = still[0]
             else:  # T11, R3: compare the declared totem habitats
-                for p in still:
-                    habitats[p] = war_groupings[p].totem_column.key
-                taker = habitat_winner({p: habitats[p] for p in still})
+                declared = {p: groupings[p].totem_column.key for p in still}
+                for p, habitat in declared.items():
+                    habitats[p] = habitat
+                taker = habitat_winner(declared)
 
     cards = tuple(c for p in range(n) for c in table[p])
     if taker is not None:

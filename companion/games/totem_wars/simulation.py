@@ -33,6 +33,13 @@ class Simulation:
     hands: list[list[Card]]
     pile: deque[Card]
 
+    @property
+    def seat(self) -> int:
+        """The player to move; ``ValueError`` once the game is over."""
+        if self.game.to_move is None:
+            raise ValueError("the game is over: nobody is to move")
+        return self.game.to_move
+
     def push(self, move: Move) -> None:
         """Push ``move`` on the game, keeping hands and deck in step with it."""
         if isinstance(move, ChooseTotems):
@@ -52,10 +59,11 @@ class Simulation:
             for i in range(n):  # T2: one more card each, clockwise from the dealer's left
                 self.hands[(self.game.dealer + 1 + i) % n].append(self.pile.popleft())
             return
+        assert player is not None, "a play has a player"
         for card in move.cards:
             self.hands[player].remove(card)
-        if len(self.game.rounds) > rounds_before:
-            result = self.game.last_round
+        result = self.game.last_round
+        if len(self.game.rounds) > rounds_before and result is not None:
             if result.destination == UNDER_DECK:
                 self.pile.extend(result.cards)  # T12
             for p, count in result.refill:     # T13
@@ -77,7 +85,7 @@ def random_bot(sim: Simulation, rng: random.Random) -> Move:
     """Random totems, then a random legal count of random cards from the hand."""
     if sim.game.phase == "totems":
         return ChooseTotems(tuple(rng.choice(hand) for hand in sim.hands))
-    hand = sim.hands[sim.game.to_move]
+    hand = sim.hands[sim.seat]
     return Play(tuple(rng.sample(hand, rng.choice(sim.game.legal_counts()))))
 
 
@@ -88,9 +96,11 @@ def greedy_bot(sim: Simulation, rng: random.Random) -> Move:
     if game.phase == "totems":
         return ChooseTotems(tuple(max(sorted(hand), key=lambda c: sum(o.tribe == c.tribe for o in hand))
                                   for hand in sim.hands))
-    p = game.to_move
+    p = sim.seat
     totem, down = game.totems[p], game.table[p]
-    best, best_key = None, None
+    assert totem is not None, "the totems are down before any play"
+    best: tuple[Card, ...] = ()
+    best_key = None
     for count in game.legal_counts():
         for cards in combinations(sorted(sim.hands[p]), count):
             own = sum(c.tribe == totem.tribe for c in cards)

@@ -28,6 +28,14 @@ def _actions(game: Wakanda) -> list[Move]:
     return game.legal_moves()
 
 
+def _mover(game: Wakanda) -> int:
+    """The player to move; a bot is only asked in the action phase, where there is one."""
+    player = game.to_move
+    if player is None:
+        raise ValueError("the game is over: no player to move")
+    return player
+
+
 def random_bot(game: Wakanda, rng: random.Random) -> Move:
     """Any legal action, uniformly."""
     return rng.choice(_actions(game))
@@ -67,15 +75,15 @@ def greedy_bot(game: Wakanda, rng: random.Random) -> Move:
     Sensible about claiming: a claim also pays for the headdress it spends, dearly while
     the bag is full and nothing at the end (``CLAIM_PATIENCE``).
     """
-    me = game.to_move
     moves = _actions(game)
+    me = _mover(game)
     heads = game.headdresses[me]
     claim_cost = CLAIM_PATIENCE * sum(game.bag.values()) / heads if heads else 0.0
     best: list[Move] = []
-    best_value = None
+    best_value: float | None = None
     for move in moves:
         game.push(move)
-        value = _value(game, me)
+        value: float = _value(game, me)
         game.pop()
         if type(move) is Claim:
             value -= claim_cost
@@ -98,5 +106,5 @@ def play_game(seed: int, bots: tuple[Bot, Bot] = (random_bot, random_bot), varia
         elif game.phase == "reveal":
             game.push(sample_reveal(game, rng))
         else:
-            game.push(bots[game.to_move](game, rng))
+            game.push(bots[_mover(game)](game, rng))
     return game

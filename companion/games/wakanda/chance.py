@@ -21,6 +21,7 @@ def sample_draw(game, rng: random.Random) -> Draw:
         if pick < count:
             return Draw(piece)
         pick -= count
+    raise AssertionError("unreachable: the pick is below the bag's total")
 
 
 def sample_reveal(game, rng: random.Random) -> Reveal:

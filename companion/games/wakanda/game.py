@@ -1,8 +1,10 @@
 """The Wakanda rules engine (rules/wakanda.md W1-W10, R1-R8): state, legal moves, push/pop.
 
-Shaped like python-chess's ``Board``: ``legal_moves()``, ``push(move)``, ``pop()``,
-``outcome()``. Draws from the bag and reveals of face-down tiles are explicit moves (chance,
-as in OpenSpiel): observed from a scan in live play, sampled in simulation (``chance.py``).
+Shaped like python-chess's ``Board`` and a ``companion.engine.Engine``: ``legal_moves()``,
+``push(move)``, ``pop()``, ``outcome()``. Draws from the bag and reveals of face-down tiles
+are explicit moves (chance, as in OpenSpiel): observed from a scan in live play, sampled in
+simulation (``chance.py``). A refused move raises the shared ``IllegalMove``: a message key
+of the catalogue, its raw parameters and the rule.
 
 >>> g = Wakanda(["teepee", "eagle", "chief", "variety", "sun", "tomahawk"], players=("Ana", "Ben"))
 >>> g.phase, g.to_move
@@ -13,19 +15,18 @@ as in OpenSpiel): observed from a scan in live play, sampled in simulation (``ch
 >>> try:
 ...     g.push(Claim(1))
 ... except IllegalMove as exc:
-...     print(exc, "/", exc.rule)
-draw first: the bag is not empty (W4) / W4
+...     print(exc, "/", exc.refusal)
+draw first: the bag is not empty (W4) / Refusal(key='draw_first', params={}, rule='W4')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from companion.engine import IllegalMove, Outcome, Termination
 from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
-from companion.games.wakanda.rules import (HEADDRESSES_EACH, OPEN_AT_START, PIECES, ROW,
-                                           VILLAGES)
+from companion.games.wakanda.rules import HEADDRESSES_EACH, OPEN_AT_START, PIECES, ROW, VILLAGES
 from companion.games.wakanda.scoring import ScoreBreakdown, breakdown
 from companion.games.wakanda.setup import check_setup
 
@@ -37,22 +38,7 @@ _REVEALS = {name: Reveal(name) for name in VILLAGES}
 _PASS = Pass()
 _PIECE_ORDER = tuple(PIECES)
 
-
-class IllegalMove(Exception):
-    """A move the rules forbid: ``reason`` for players, ``rule`` its number (``"W4"``)."""
-
-    def __init__(self, reason: str, rule: str | None = None):
-        super().__init__(f"{reason} ({rule})" if rule else reason)
-        self.reason = reason
-        self.rule = rule
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game: the winners (both when shared) and why, with the rule."""
-
-    winners: tuple[int, ...]
-    reason: str
+__all__ = ["IllegalMove", "Outcome", "Termination", "Wakanda"]
 
 
 class Wakanda:
@@ -89,13 +75,40 @@ class Wakanda:
 
     # --- read-only state -------------------------------------------------------------------
 
-    players = property(lambda self: self._players, doc="The two player names.")
-    first = property(lambda self: self._first, doc="The start player (W3).")
-    variant = property(lambda self: self._variant, doc='"open" or "hidden" (W10).')
-    empty_claim = property(lambda self: self._empty_claim, doc="The R1 setting.")
-    open_hands = property(lambda self: self._open_hands, doc="The R2 setting.")
-    to_move = property(lambda self: self._to_move, doc="Whose turn it is; None when over.")
-    phase = property(lambda self: self._phase, doc='"draw", "action", "reveal" or "over".')
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The two player names."""
+        return self._players
+
+    @property
+    def first(self) -> int:
+        """The start player (W3)."""
+        return self._first
+
+    @property
+    def variant(self) -> str:
+        """``"open"`` or ``"hidden"`` (W10)."""
+        return self._variant
+
+    @property
+    def empty_claim(self) -> str:
+        """The R1 setting."""
+        return self._empty_claim
+
+    @property
+    def open_hands(self) -> bool:
+        """The R2 setting."""
+        return self._open_hands
+
+    @property
+    def to_move(self) -> int | None:
+        """Whose turn it is (in the reveal phase: who moves after it); None when over."""
+        return self._to_move
+
+    @property
+    def phase(self) -> str:
+        """``"draw"``, ``"action"``, ``"reveal"`` or ``"over"``."""
+        return self._phase
 
     @property
     def setup_villages(self) -> tuple[str | None, ...]:
@@ -108,12 +121,12 @@ class Wakanda:
         return tuple(self._villages)
 
     @property
-    def bag(self):
+    def bag(self) -> Mapping[str, int]:
         """Pieces left in the bag: piece → count (read-only view)."""
         return MappingProxyType(self._bag)
 
     @property
-    def hands(self):
+    def hands(self) -> tuple[Mapping[str, int], Mapping[str, int]]:
         """The two hands: piece → count (read-only views)."""
         return (MappingProxyType(self._hands[0]), MappingProxyType(self._hands[1]))
 
@@ -138,9 +151,9 @@ class Wakanda:
         return tuple(self._third)
 
     @property
-    def history(self) -> list[tuple[int | None, Move]]:
-        """The moves so far as ``(player, move)``; a reveal's player is None."""
-        return list(self._history)
+    def history(self) -> tuple[tuple[int | None, Move], ...]:
+        """The moves so far as ``(player, move)``, oldest first; a reveal's player is None."""
+        return tuple(self._history)
 
     @property
     def open_count(self) -> int:
@@ -191,110 +204,114 @@ class Wakanda:
         if phase == "draw":
             return [_DRAWS[piece] for piece in _PIECE_ORDER if self._bag[piece]]
         if phase == "action":
-            return self._actions(self._to_move)
+            return self._actions(self._mover())
         if phase == "reveal":
             shown = set(self._villages)
             return [_REVEALS[name] for name in VILLAGES if name not in shown]
         return []
 
+    def _mover(self) -> int:
+        """The player to move in the draw and action phases (never ``None`` there)."""
+        player = self._to_move
+        assert player is not None, self._phase
+        return player
+
     def check_turn(self, player: int | None) -> None:
         """Raise ``IllegalMove`` unless ``player`` may act now (None: a reveal, no player)."""
         if self._phase == "over":
-            raise IllegalMove("the game is over", "W6")
+            raise IllegalMove("game_over", rule="W6")  # W6: the game ends at the sixth claim
         if self._phase == "reveal":
-            if player is not None:
-                raise IllegalMove(f"village {self.open_count} must be turned up first", "W10")
+            if player is not None:  # W10: the tile that became available is turned up first
+                raise IllegalMove("turn_up_first", rule="W10", village=self.open_count)
             return
         if player is None:
-            raise IllegalMove("no tile to reveal now", "W10")
-        if player != self._to_move:
-            raise IllegalMove(f"it is {self._players[self._to_move]}'s turn", "W4")
+            raise IllegalMove("no_reveal", rule="W10")
+        if player != self._to_move:  # W4: players take turns
+            raise IllegalMove("not_your_turn", rule="W4", name=self._players[self._mover()])
 
     def check(self, move: Move) -> None:
-        """Raise ``IllegalMove`` (reason and rule) if ``move`` is not legal now."""
+        """Raise ``IllegalMove`` (its key, parameters and rule) if ``move`` is not legal now."""
         phase = self._phase
         if phase == "over":
-            raise IllegalMove("the game is over", "W6")
-        kind = type(move)
-        if kind is Reveal:
+            raise IllegalMove("game_over", rule="W6")  # W6: the game ends at the sixth claim
+        if isinstance(move, Reveal):
             self._check_reveal(move)
             return
-        if phase == "reveal":
-            raise IllegalMove(f"village {self.open_count} must be turned up first", "W10")
-        if kind is Draw:
-            if move.piece not in PIECES:
-                raise IllegalMove(f"unknown piece {move.piece!r}", "W1")
-            if phase == "action":
-                if self._bag_total:
-                    raise IllegalMove("one draw a turn: now build or claim", "W4")
-                raise IllegalMove("the bag is empty: build or claim without drawing", "W4")
-            if not self._bag[move.piece]:
-                raise IllegalMove(f"no {move.piece} left in the bag", "W4")
+        if phase == "reveal":  # W10: the tile that became available is turned up first
+            raise IllegalMove("turn_up_first", rule="W10", village=self.open_count)
+        if isinstance(move, Draw):
+            if move.piece not in PIECES:  # W1: the six piece types
+                raise IllegalMove("unknown_piece", rule="W1", piece=move.piece)
+            if phase == "action":  # W4 (1): one draw, and only while the bag has pieces
+                raise IllegalMove("one_draw" if self._bag_total else "bag_empty", rule="W4")
+            if not self._bag[move.piece]:  # W4 (1): a draw comes out of the bag
+                raise IllegalMove("none_in_bag", rule="W4", piece=move.piece)
             return
-        if phase == "draw":
-            raise IllegalMove("draw first: the bag is not empty", "W4")
-        if kind is Build:
-            player = self._to_move
-            if move.piece not in PIECES:
-                raise IllegalMove(f"unknown piece {move.piece!r}", "W1")
+        if phase == "draw":  # W4 (1): draw first while the bag is not empty
+            raise IllegalMove("draw_first", rule="W4")
+        player = self._mover()
+        if isinstance(move, Build):
+            if move.piece not in PIECES:  # W1: the six piece types
+                raise IllegalMove("unknown_piece", rule="W1", piece=move.piece)
             self._check_village(move.village)
-            if not self._hands[player][move.piece]:
-                raise IllegalMove(f"no {move.piece} in {self._players[player]}'s hand", "W4")
-        elif kind is Claim:
-            player = self._to_move
+            if not self._hands[player][move.piece]:  # W4 A: a piece from your hand
+                raise IllegalMove("not_in_hand", rule="W4", piece=move.piece, name=self._players[player])
+        elif isinstance(move, Claim):
             self._check_village(move.village)
-            if not self._heads[player]:
-                raise IllegalMove(f"{self._players[player]} has no headdress left", "W6")
+            if not self._heads[player]:  # W6: three headdresses each
+                raise IllegalMove("no_headdress", rule="W6", name=self._players[player])
             if not self._poles[move.village - 1] and not self._empty_claim_allowed():
-                raise IllegalMove("the pole is empty: a claim needs a piece", "R1")
-        elif kind is Pass:
-            if self._actions(self._to_move)[0] is not _PASS:
-                raise IllegalMove("no passing while a move is possible", "W5")
+                raise IllegalMove("empty_pole", rule="R1")  # R1: a claim needs a piece
+        elif isinstance(move, Pass):
+            if self._actions(player)[0] is not _PASS:  # W5: no passing while a move is legal
+                raise IllegalMove("no_pass", rule="W5")
         else:
-            raise IllegalMove(f"not a Wakanda move: {move!r}")
+            raise IllegalMove("not_wakanda_move", move=move)
 
-    def _check_village(self, village) -> None:
+    def _check_village(self, village: object) -> None:
+        """W2: villages 1 to 6; W4: an available (open) and unclaimed one."""
         if isinstance(village, bool) or not isinstance(village, int) or not 1 <= village <= ROW:
-            raise IllegalMove(f"there is no village {village}: villages are 1 to {ROW}", "W2")
+            raise IllegalMove("no_such_village", rule="W2", village=village, last=ROW)
         if village > self.open_count:
-            raise IllegalMove(f"village {village} is not open yet", "W4")
+            raise IllegalMove("not_open", rule="W4", village=village)
         if self._owners[village - 1] is not None:
-            raise IllegalMove(f"village {village} is already claimed", "W4")
+            raise IllegalMove("claimed", rule="W4", village=village)
 
     def _check_reveal(self, move: Reveal) -> None:
+        """W10: a reveal turns up the tile that just became available, one of the unseen."""
         if self._phase != "reveal":
-            raise IllegalMove("no tile to reveal now", "W10")
-        if move.village not in VILLAGES:
-            raise IllegalMove(f"unknown village {move.village!r}", "W1")
+            raise IllegalMove("no_reveal", rule="W10")
+        if move.village not in VILLAGES:  # W1: the eight tiles
+            raise IllegalMove("unknown_village", rule="W1", tile=move.village)
         if move.village in self._villages:
-            raise IllegalMove(f"the {move.village} tile is already in the row", "W10")
+            raise IllegalMove("tile_in_row", rule="W10", tile=move.village)
 
     # --- changing the state ----------------------------------------------------------------
 
     def push(self, move: Move) -> None:
         """Play ``move`` for the player to move (or a reveal); ``IllegalMove`` if not legal."""
         self.check(move)
-        player = None if type(move) is Reveal else self._to_move
         self._undo.append((self._to_move, self._phase, self._passes))
+        if isinstance(move, Reveal):
+            self._history.append((None, move))
+            self._villages[self.open_count - 1] = move.village
+            self._next_turn(self._mover())
+            return
+        player = self._mover()
         self._history.append((player, move))
-        kind = type(move)
-        if kind is Draw:
+        if isinstance(move, Draw):
             self._bag[move.piece] -= 1
             self._bag_total -= 1
             self._hands[player][move.piece] += 1
             self._hand_total[player] += 1
             self._phase = "action"
             return
-        if kind is Reveal:
-            self._villages[self.open_count - 1] = move.village
-            self._next_turn(self._to_move)
-            return
-        if kind is Build:
+        if isinstance(move, Build):
             self._hands[player][move.piece] -= 1
             self._hand_total[player] -= 1
             self._poles[move.village - 1].append(move.piece)
             self._passes = 0
-        elif kind is Claim:
+        elif isinstance(move, Claim):
             self._owners[move.village - 1] = player
             self._heads[player] -= 1
             if not self._heads[player]:
@@ -324,30 +341,31 @@ class Wakanda:
     def pop(self) -> Move:
         """Take back the last move and return it (a draw goes back to the bag).
 
-        ``IllegalMove`` when there is nothing to take back.
+        ``IllegalMove("nothing_to_undo")`` when there is nothing to take back.
         """
         if not self._history:
-            raise IllegalMove("nothing to undo")
+            raise IllegalMove("nothing_to_undo")
         player, move = self._history.pop()
         self._to_move, self._phase, self._passes = self._undo.pop()
-        kind = type(move)
-        if kind is Draw:
+        if isinstance(move, Reveal):
+            self._villages[self.open_count - 1] = None
+            return move
+        assert player is not None
+        if isinstance(move, Draw):
             self._bag[move.piece] += 1
             self._bag_total += 1
             self._hands[player][move.piece] -= 1
             self._hand_total[player] -= 1
-        elif kind is Build:
+        elif isinstance(move, Build):
             self._poles[move.village - 1].pop()
             self._hands[player][move.piece] += 1
             self._hand_total[player] += 1
-        elif kind is Claim:
+        elif isinstance(move, Claim):
             if not self._heads[player]:
                 self._third.pop()
             self._heads[player] += 1
             self._owners[move.village - 1] = None
             self._claims -= 1
-        elif kind is Reveal:
-            self._villages[self.open_count - 1] = None
         return move
 
     def copy(self) -> Wakanda:
@@ -373,22 +391,21 @@ class Wakanda:
         return breakdown(player, self._villages, self._poles, self._owners)
 
     def outcome(self) -> Outcome | None:
-        """None while playing; at the end the winners and why (W9, R6)."""
+        """None while playing; at the end the winners, how the game ended and the rule that
+        decided: W9 the higher total, or on a tie the first to place a third headdress; after
+        both passed (R6) a tie goes to the only player with a third headdress, else shared.
+
+        The report's and the screens' ``result_line``/``result_reason`` put it into words.
+        """
         if self._phase != "over":
             return None
         totals = (self.score(0).total, self.score(1).total)
-        early = self._claims < ROW
+        ended = Termination.ALL_CLAIMED if self._claims == ROW else Termination.BOTH_PASSED
         if totals[0] != totals[1]:
-            reason = "higher total (W9)"
-            if early:
-                reason += "; the game ended early: both players passed (R6)"
-            return Outcome((0 if totals[0] > totals[1] else 1,), reason)
-        if not early:
-            return Outcome((self._third[0],), "tie broken by the third headdress (W9)")
-        if self._third:
-            return Outcome((self._third[0],),
-                           "tie won by the only player who placed a third headdress (R6)")
-        return Outcome((0, 1), "shared: equal totals and no third headdress placed (R6)")
+            return Outcome((0 if totals[0] > totals[1] else 1,), ended, "W9")
+        if ended is Termination.ALL_CLAIMED:
+            return Outcome((self._third[0],), ended, "W9")
+        return Outcome((self._third[0],) if self._third else (0, 1), ended, "R6")
 
     def __repr__(self) -> str:
         return (f"<Wakanda {self._phase} to_move={self._to_move} "

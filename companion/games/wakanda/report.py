@@ -1,7 +1,12 @@
-"""What ``score`` and ``moves`` print for a Wakanda game: JSON (the shape other tools rely on) and readable text."""
+"""What ``score`` and ``moves`` print for a Wakanda game: JSON (the shape other tools rely on) and readable text.
+
+The words of who won and why are here (in English, as the command line prints them), built
+from the engine's ``Outcome`` (winners, termination, rule) and the totals.
+"""
 
 from __future__ import annotations
 
+from companion.engine import Termination
 from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.record import event_line
 from companion.games.wakanda.rules import ROW
@@ -49,16 +54,18 @@ def format_score(game: Wakanda) -> str:
     for i in range(ROW):
         owner = game.owners[i]
         name = game.villages[i]
-        cells = [str(scores[p].villages[name]) if owner == p else "." for p in (0, 1)]
+        cells = [str(scores[p].villages[name]) if owner == p and name else "." for p in (0, 1)]
         lines.append(row(_village_label(game, i), cells))
     lines.append(row("sun penalty", [str(s.sun_penalty) for s in scores]))
     lines.append(row("total", [str(s.total) for s in scores]))
     if outcome is None:
-        lines.append(f"{game.players[game.to_move]} to move.")
-    elif len(outcome.winners) == 2:
-        lines.append(f"No single winner: {outcome.reason}.")
+        to_move = game.to_move
+        assert to_move is not None  # not over: someone moves next
+        lines.append(f"{game.players[to_move]} to move.")
+    elif outcome.winner is None:
+        lines.append(f"No single winner: {outcome_reason(game)}.")
     else:
-        lines.append(f"Winner: {game.players[outcome.winners[0]]}, {outcome.reason}.")
+        lines.append(f"Winner: {game.players[outcome.winner]}, {outcome_reason(game)}.")
     return "\n".join(lines)
 
 
@@ -76,13 +83,38 @@ def format_moves(game: Wakanda) -> str:
     return "\n".join([head] + [f"  {move}" for move in game.legal_moves()])
 
 
-def result_line(game) -> str:
-    """``Ana wins 20 to 16`` (or a shared win), with the tie-break when there was one:
-    ``Ana wins 9 to 9: tie broken by the third headdress (W9)``."""
+def outcome_reason(game: Wakanda) -> str:
+    """Why the finished ``game`` ended as it did, with its rules (``ValueError`` before the end):
+
+    - ``higher total (W9)``, and after both passed (R6) ``higher total (W9); the game ended
+      early: both players passed (R6)``;
+    - on a tie: ``tie broken by the third headdress (W9)``, or after both passed ``tie won
+      by the only player who placed a third headdress (R6)`` or ``shared: equal totals and
+      no third headdress placed (R6)``.
+    """
     outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over")
+    early = outcome.termination is Termination.BOTH_PASSED
+    if game.score(0).total != game.score(1).total:
+        return f"higher total ({outcome.rule})" + (
+            "; the game ended early: both players passed (R6)" if early else "")
+    if not early:
+        return f"tie broken by the third headdress ({outcome.rule})"
+    if outcome.winner is not None:
+        return f"tie won by the only player who placed a third headdress ({outcome.rule})"
+    return f"shared: equal totals and no third headdress placed ({outcome.rule})"
+
+
+def result_line(game: Wakanda) -> str:
+    """``Ana wins 20 to 16`` (or a shared win), with the tie-break when there was one:
+    ``Ana wins 9 to 9: tie broken by the third headdress (W9)``. The game must be over."""
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over")
     totals = [game.score(p).total for p in (0, 1)]
-    if len(outcome.winners) == 2:
+    winner = outcome.winner
+    if winner is None:
         return f"Shared win {totals[0]} to {totals[1]}"
-    winner = outcome.winners[0]
     text = f"{game.name(winner)} wins {totals[winner]} to {totals[1 - winner]}"
-    return text if totals[0] != totals[1] else f"{text}: {outcome.reason}"
+    return text if totals[0] != totals[1] else f"{text}: {outcome_reason(game)}"

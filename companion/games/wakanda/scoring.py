@@ -53,8 +53,8 @@ def breakdown(player: int, villages: Sequence[str | None], poles: Sequence[Seque
     for i in owned:
         counts.update(poles[i])
         tallest = max(tallest, len(poles[i]))
-    points = {villages[i]: village_points(villages[i], counts, tallest)
-              for i in owned if villages[i] is not None}
+    points = {village: village_points(village, counts, tallest)
+              for village in (villages[i] for i in owned) if village is not None}
     # W8: once, whether or not the sun tile is in play; its owner pays nothing.
     penalty = 0 if "sun" in points else -counts["sun"]
     return ScoreBreakdown(player, points, penalty, sum(points.values()) + penalty)

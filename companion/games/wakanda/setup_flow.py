@@ -12,17 +12,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from companion.games.wakanda.items import Tile
 from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, ROW, VILLAGES
+from companion.games.wakanda.views import render
+from companion.signals import Signal
 from companion.table.choice import Choice
-from companion.table.flow import ACCEPTED, ChoiceStepsFlow, Reply, Scan
-from companion.table.items import VILLAGE_PREFIX
-from companion.table.views import MenuView, PickerView, render
+from companion.table.flow import ChoiceStepsFlow, Reply, Scan, ToMenu, ToStart, default_name
+from companion.table.views import MenuView, PickerView
 from companion.ui.text import piece_name, t
-
-
-def default_name(seat: int) -> str:
-    """The name of a seat no configured name was chosen for: ``Player 1``."""
-    return t("setup.player", n=seat + 1)
 
 
 @dataclass(frozen=True)
@@ -91,7 +88,7 @@ class SetupFlow(ChoiceStepsFlow):
         return render(self.view())
 
     def _scan(self, scan: Scan) -> Reply:
-        if not scan.item.startswith(VILLAGE_PREFIX):
+        if not isinstance(scan.item, Tile):
             if self.current == "tiles":
                 return self.tell(t("setup.not_tile"), True)
             return self.tell(t("setup.first"))
@@ -100,7 +97,7 @@ class SetupFlow(ChoiceStepsFlow):
             self._take(self.choice.value)
         if self.current != "tiles":
             return self.tell(t("setup.tiles_next"))
-        village = scan.item[len(VILLAGE_PREFIX):]
+        village = scan.item.village
         if village in self.tiles:
             return self.tell(t("setup.tile_twice", village=piece_name(village),
                                n=self.tiles.index(village) + 1), True)
@@ -117,22 +114,22 @@ class SetupFlow(ChoiceStepsFlow):
             self.tiles.append(value)
             if len(self.tiles) < self._tiles_wanted():
                 self.choice = self._choice()
-                return Reply(ACCEPTED)
+                return Reply(Signal.ACCEPTED)
         else:
             by_lot = value == "lots"
             first = self.rng.randrange(2) if by_lot else value
             row = tuple(self.tiles) + (None,) * (ROW - len(self.tiles))
-            return Reply(ACCEPTED, goto="start", payload=Settings(
-                row, first, (self.players[0], self.players[1]), self.variant, by_lot))
+            return Reply(Signal.ACCEPTED, ToStart(Settings(
+                row, first, (self.players[0], self.players[1]), self.variant, by_lot)))
         self.step += 1
         self.choice = self._choice()
-        return Reply(ACCEPTED)
+        return Reply(Signal.ACCEPTED)
 
     def _back(self) -> Reply:
         if self.current == "tiles" and self.tiles:
             self.tiles.pop()
         elif self.step == 0:
-            return Reply(goto="menu")
+            return Reply(then=ToMenu())
         else:
             self.step -= 1
             if self.current == "tiles" and self.tiles:

@@ -20,18 +20,20 @@ an action follows from the game alone, so a resumed game shows what it showed be
 
 from __future__ import annotations
 
+from companion.engine import IllegalMove, Refusal
 from companion.errors import UserError
 from companion.events import Hold, Press
-from companion.games.totem_wars import ChooseTotems, IllegalMove, Play, event_line
+from companion.games.totem_wars import ChooseTotems, Play, event_line
+from companion.games.totem_wars.card_picker import CardPicker, card_label, card_problem
+from companion.games.totem_wars.items import CardTag
+from companion.games.totem_wars.round_screens import round_page, round_page_count
+from companion.games.totem_wars.views import DealView, PlacementView, RoundView, TotemsView, after_action, render
+from companion.signals import Signal
 from companion.table.choice import step_of
-from companion.table.flow import (ACCEPTED, YOUR_TURN, Flow, Reply, Scan, keep_move, rule_line,
-                                  take_back)
-from companion.table.totem_wars_cards import CardPicker, card_label, card_problem
-from companion.table.totem_wars_views import (DealView, PlacementView, RoundView, TotemsView,
-                                              render)
-from companion.table.views import ConfirmView, MenuView
+from companion.table.flow import Reply, Scan, ToScore
+from companion.table.play_flow import PlayFlow, Question
+from companion.table.views import MenuView
 from companion.ui.text import cards, t
-from companion.ui.totem_wars_round_screens import round_page, round_page_count
 
 
 def totem_order(game) -> list[int]:
@@ -48,34 +50,18 @@ def describe(game, player: int | None, move) -> str:
     return t("tw.placed", name=game.players[player], cards=cards(len(move.cards)))
 
 
-def _after_action(game) -> str | None:
-    """The page a game shows right after its last action: the deal reminder after the
-    totems, the round result after a placement that ended a round; else None."""
-    if not game.history:
-        return None
-    move = game.history[-1][1]
-    if isinstance(move, ChooseTotems):
-        return "deal"
-    if game.rounds and not any(game.table):
-        return "round"
-    return None
-
-
-class TotemWarsFlow(Flow):
+class TotemWarsFlow(PlayFlow):
     """A small game in progress: the engine, its journal and the tag tracker."""
 
-    kind = "play"
+    describe = staticmethod(describe)
+    event_line = staticmethod(event_line)
 
     def __init__(self, game, journal, tracker):
-        super().__init__()
-        self.game = game
-        self.journal = journal
-        self.tracker = tracker
+        super().__init__(game, journal, tracker)
         self.totems: list = []       # totems laid so far, in totem_order (secret, T2)
         self.pending: list = []      # cards scanned for the placement under way
         self.picker: CardPicker | None = None
-        self.confirming: str | None = None  # "undo" or "leave"
-        self.showing = _after_action(game)  # "deal", "round" or None
+        self.showing = after_action(game)  # "deal", "round" or None
         self.page = 0
         self._pages: dict = {}
         self._pages_of = None  # the round result the cached pages show
@@ -99,10 +85,9 @@ class TotemWarsFlow(Flow):
     def view(self):
         """What the screen shows now."""
         game = self.game
-        if self.confirming == "undo":
-            return ConfirmView(t("undo.question"), self._undo_text())
-        if self.confirming == "leave":
-            return ConfirmView(t("leave.question"), t("leave.detail"))
+        question = self.question_view()
+        if question is not None:
+            return question
         if self.picker is not None:
             return MenuView(self.picker.choice, footer=self.note or t("picker.footer"))
         if self.showing == "deal":
@@ -123,17 +108,12 @@ class TotemWarsFlow(Flow):
     def handle(self, event) -> Reply:
         """Take one event: a ``Scan`` of a card, a ``Press`` or a ``Hold``."""
         self.clear()
-        if self.confirming is not None:
-            if event == Press("ok"):
-                what, self.confirming = self.confirming, None
-                return Reply(goto="menu") if what == "leave" else self.undo()
-            self.confirming = None
-            if event == Press("back"):
-                return Reply()
-            # Anything else drops the question and is taken as usual: no scan is lost.
+        answered = self.answer(event)
+        if answered is not None:
+            return answered
         if self.picker is not None:
             if isinstance(event, Press):
-                return self._picking(event.button)
+                return self._picking(self.picker, event.button)
             self.picker = None
         if self.showing is not None:
             if isinstance(event, Press):
@@ -145,23 +125,23 @@ class TotemWarsFlow(Flow):
         if isinstance(event, Press):
             return self._press(event.button)
         if event == Hold("back"):
-            self.confirming = "leave"
+            self.confirming = Question.LEAVE
         return Reply()
 
-    def _picking(self, button: str) -> Reply:
+    def _picking(self, picker: CardPicker, button: str) -> Reply:
         if step_of(button):
-            self.picker = self.picker.moved(step_of(button))
+            self.picker = picker.moved(step_of(button))
         elif button == "ok":
-            self.picker, card = self.picker.ok()
+            self.picker, card = picker.ok()
             if card is not None:
                 return self._card(card)
         elif button in ("back", "undo"):
-            self.picker = self.picker.back()
+            self.picker = picker.back()
         return Reply()
 
     def _paging(self, button: str) -> Reply:
         if button in ("back", "undo"):
-            self.confirming = "undo"
+            self.confirming = Question.UNDO
             return Reply()
         if self.showing == "round" and button == "up":
             self.page = max(self.page - 1, 0)
@@ -173,14 +153,16 @@ class TotemWarsFlow(Flow):
             return Reply()
         self.showing = None
         if self.game.phase == "over":
-            return Reply(goto="score")
-        return Reply(YOUR_TURN)
+            return Reply(then=ToScore())
+        return Reply(Signal.YOUR_TURN)
 
     def _scan(self, scan: Scan) -> Reply:
+        if not isinstance(scan.item, CardTag):
+            return Reply()  # the session lets only this game's items through
         try:
-            card = self.game.deck.card(scan.item)
+            card = self.game.deck.card(scan.item.name)
         except KeyError:
-            return self.tell(rule_line(t("tw.no_card", name=scan.item), "T1a"), True)
+            return self.refuse(Refusal("no_card", {"name": scan.item.name}, "T1a"))
         return self._card(card)
 
     def _card(self, card) -> Reply:
@@ -189,23 +171,23 @@ class TotemWarsFlow(Flow):
             return self.tell(t("tw.over"), True)
         if game.phase == "totems" and card in self.totems:
             # Everyone sees the screen: a totem is never named before all are down (T2).
-            return self.tell(rule_line(t("tw.totem_down"), "T2"), True)
+            return self.refuse(Refusal("totem_down", rule="T2"))
         problem = card_problem(game, card, self.pending)
         if problem is not None:
-            return self.tell(rule_line(problem.reason, problem.rule), True)
+            return self.refuse(problem.refusal)
         if game.phase == "totems":
             self.totems.append(card)
             if len(self.totems) < len(game.players):
-                return Reply(ACCEPTED)
+                return Reply(Signal.ACCEPTED)
             by_seat = dict(zip(totem_order(game), self.totems))
             return self.commit(ChooseTotems(tuple(by_seat[p] for p in range(len(game.players)))))
         if len(self.pending) + 1 > max(game.legal_counts()):
             try:  # the engine names the limit: the hand (T5), an answer (T6), the last player (T14)
                 game.check(Play(tuple(self.pending) + (card,)))
             except IllegalMove as exc:
-                return self.tell(rule_line(exc.reason, exc.rule), True)
+                return self.refuse(exc.refusal)
         self.pending.append(card)
-        return Reply(ACCEPTED)
+        return Reply(Signal.ACCEPTED)
 
     def _press(self, button: str) -> Reply:
         game = self.game
@@ -215,10 +197,10 @@ class TotemWarsFlow(Flow):
                 return self.tell(t("tw.taken_off", card=card_label(card)))
             if not self.totems and not game.history:
                 return self.tell(t("undo.nothing"), True)
-            self.confirming = "undo"
+            self.confirming = Question.UNDO
             return Reply()
         if game.phase == "over":
-            return Reply(goto="score") if button == "ok" else Reply()
+            return Reply(then=ToScore()) if button == "ok" else Reply()
         if button == "ok" and self.pending:
             return self.commit(Play(tuple(self.pending)))
         if button == "ok" or step_of(button):
@@ -236,13 +218,13 @@ class TotemWarsFlow(Flow):
             title = t("tw.places", name=game.players[game.to_move])
         self.picker = CardPicker.open(title, offered)
 
-    def _undo_text(self) -> str:
+    def undo_text(self) -> str:
+        """What an undo would take back: the last totem laid, or the last move."""
         game = self.game
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems) - 1]
             return t("tw.totem_of", name=game.players[player])
-        player, move = game.history[-1]
-        return describe(game, player, move)
+        return super().undo_text()
 
     # --- changing the game ---------------------------------------------------------------
 
@@ -251,36 +233,36 @@ class TotemWarsFlow(Flow):
         game = self.game
         before, level, rounds = game.to_move, game.level, len(game.rounds)
         first = before is not None and not game.table[before]
-        refusal = keep_move(game, self.journal, move, event_line, IllegalMove)
-        if refusal:
+        refused = self.keep(move)
+        if refused is not None:
             if isinstance(move, ChooseTotems) and game.phase == "totems":
                 self.totems.pop()  # the last totem is not down until it is saved
-            return self.tell(refusal, True)
+            return refused
         self.pending, self.totems = [], []
         if isinstance(move, ChooseTotems):
             self.showing = "deal"
-            return Reply(ACCEPTED)
+            return Reply(Signal.ACCEPTED)
         if len(game.rounds) > rounds:
             self.showing, self.page = "round", 0
         elif first and 0 < level < len(move.cards):
             self.tell(t("tw.raises", name=game.players[before], level=game.level))
-        return Reply(YOUR_TURN if game.to_move != before else ACCEPTED)
+        return Reply(self.signal_after(before))
 
     def undo(self) -> Reply:
         """Take back the last totem laid, or the last move (journal first)."""
         game = self.game
         self.picker, self.showing, self.pending = None, None, []
         if game.phase == "totems" and self.totems:
-            text = self._undo_text()
+            text = self.undo_text()
             self.totems.pop()
             return self.tell(t("undo.done", what=text))
         move = game.history[-1][1] if game.history else None
         try:
-            note = take_back(game, self.journal, self.tracker, describe)
+            note = self.take_back()
         except UserError as exc:
             return self.tell(str(exc), True)
         if isinstance(move, ChooseTotems):
             # Back to the last totem: the others stay down, as they are on the table.
             self.totems = [move.cards[p] for p in totem_order(game)][:-1]
         self.tell(note)
-        return Reply(ACCEPTED)
+        return Reply(Signal.ACCEPTED)

@@ -1,17 +1,20 @@
 """What the Totem Wars flows want on the screen, as plain values, and how they are drawn.
 
-The flows say *what* to show; ``render`` draws it with ``companion/ui/totem_wars_screens.py``
-and ``totem_wars_round_screens.py``. The generic views (menus, pickers, questions) are the
-shared ones of ``views.py``.
+The flows say *what* to show; ``render`` draws it with ``screens.py`` and
+``round_screens.py``. The generic views (menus, pickers, questions) are the shared ones of
+``companion/table/views.py``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.totem_wars import Card
+from PIL import Image
+
+from companion.games.totem_wars import Card, ChooseTotems, screens
+from companion.games.totem_wars.round_screens import round_page
 from companion.table import views
-from companion.ui import totem_wars_screens as screens
+from companion.table.flow import Note
 
 
 @dataclass(frozen=True)
@@ -19,7 +22,7 @@ class TotemsView:
     """The totems being laid: who is done (never which card, T2) and who scans next."""
 
     done: int
-    message: str | None = None
+    message: Note | None = None
     refused: bool = False
     kind = "totems"
 
@@ -36,7 +39,7 @@ class PlacementView:
     """A round under way: the level, who places how many, the cards scanned so far."""
 
     pending: tuple[Card, ...] = ()
-    message: str | None = None
+    message: Note | None = None
     refused: bool = False
     kind = "board"
 
@@ -72,3 +75,29 @@ def render(view, game, pages=None):
         return pages[view.page]
     return views.render(view)
 
+
+
+def after_action(game) -> str | None:
+    """The page a game shows right after its last action: ``"deal"`` (the reminder) after
+    the totems, ``"round"`` (the result) after a placement that ended a round; else None."""
+    if not game.history:
+        return None
+    move = game.history[-1][1]
+    if isinstance(move, ChooseTotems):
+        return "deal"
+    if game.rounds and not any(game.table):
+        return "round"
+    return None
+
+
+def frame_after(game, note: Note | None = None) -> Image.Image:
+    """What the box shows right after the game's last action, the board with ``note`` when
+    no page is due: a pure function of the game (replay, and a resumed game)."""
+    showing = after_action(game)
+    if showing == "deal":
+        return screens.deal_screen(game)
+    if showing == "round":
+        return round_page(game, game.last_round, 0)
+    if game.phase == "totems":
+        return screens.totems_screen(game, 0, message=note)
+    return screens.board_screen(game, (), message=note)

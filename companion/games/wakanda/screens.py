@@ -1,30 +1,40 @@
-"""Wakanda screens: the board at a glance, and (re-exported) the shared list/prompt screens.
+"""Wakanda screens: the board at a glance.
 
 The board is the row of six villages, each a column: the pole as a stack of piece icons
 (bottom → top) standing on its tile label, the owner's headdress on top once claimed. The
 header says whose turn it is, the phase and the hands; lit tile labels are the villages
-the player to move can play on now. The score pages are in ``wakanda_score.py``.
+the player to move can play on now. The score pages are in ``score_screens.py``.
 
 The table session calls these functions; their signatures are its contract.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image
 
+from companion.engine import Refusal
+from companion.games.wakanda import icons as art
 from companion.games.wakanda.moves import Build, Claim
-from companion.ui import icons as art
-from companion.ui.canvas import (HEIGHT, MEDIUM, SMALL, WIDTH, dotted_box,
-                                 draw_text, fill_box, fit, hatch_box, new_canvas, note_lines,
-                                 outline_box, text_band, text_width)
-from companion.ui.screens import confirm_screen, menu_screen, message_screen, picker_screen
-from companion.ui.text import t, tile_label
-from companion.ui.wakanda_score import score_pages
-
-__all__ = ["board_screen", "picker_screen", "menu_screen", "message_screen",
-           "confirm_screen", "score_pages"]
+from companion.ui import screens
+from companion.ui.canvas import (
+    MEDIUM,
+    SMALL,
+    WIDTH,
+    dotted_box,
+    draw_text,
+    fill_box,
+    fit,
+    hatch_box,
+    new_canvas,
+    outline_box,
+    short_name,
+    text_width,
+)
+from companion.ui.screens import note_band
+from companion.ui.text import piece_name, t, tile_label
 
 ROW = 6
 HEADER_HEIGHT = 10
@@ -44,7 +54,7 @@ def column_left(village: int) -> int:
 
 
 def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
-                 message: str | None = None, refused: bool = False) -> Image.Image:
+                 message: str | Refusal | None = None, refused: bool = False) -> Image.Image:
     """The board of a Wakanda game (see the module docstring).
 
     ``cursor`` (1..6) frames the village being chosen with the buttons; ``pending`` is the
@@ -53,7 +63,7 @@ def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
     two-line band at the bottom, lit as a warning when ``refused``.
     """
     image = new_canvas()
-    band_top = _message_band(image, message, refused)
+    band_top = note_band(image, message, refused, medium_first=True)
     label_top = band_top - LABEL_HEIGHT - (1 if message else 0)
     playable = _playable(game, pending)
     poles, owners, villages = game.poles, game.owners, game.villages
@@ -158,16 +168,6 @@ def _pole(image: Image.Image, x: int, bottom: int, pieces: tuple[str, ...],
         art.paste_icon(image, icon_x, y + 1, ghost)
 
 
-def _message_band(image: Image.Image, message: str | None, refused: bool) -> int:
-    """Draw the message band; return its top row (HEIGHT when there is none)."""
-    if not message:
-        return HEIGHT
-    if text_width(message, MEDIUM) <= WIDTH - 4:
-        return text_band(image, [message], MEDIUM, inverted=refused)
-    # Two small lines; a refusal too long is cut in its reason, never in its rule.
-    return text_band(image, note_lines(message), SMALL, inverted=refused)
-
-
 def _hand_items(hand) -> list[tuple[str, int]]:
     """(piece, count) for each piece type held, best first."""
     return [(piece, hand[piece]) for piece in art.PIECE_TYPES if hand.get(piece)]
@@ -225,30 +225,6 @@ PILL_CHARS = 7  # the name in the lit tab of the player to move
 OTHER_CHARS = 4  # the other player's name before their hand size
 
 
-def short_name(name: str, other: str, chars: int, *, ellipsis: bool = True) -> str:
-    """``name`` in at most ``chars`` characters, still told apart from ``other``.
-
-    Names that differ only at the end ("Player 1", "Player 2") keep their initials and last
-    word, so the header never shows the same name for both players.
-
-    >>> short_name("Player 1", "Player 2", 7), short_name("Player 2", "Player 1", 4, ellipsis=False)
-    ('P1', 'P2')
-    >>> short_name("Alexandra", "Ben", 7), short_name("Ana", "Ben", 7)
-    ('Alexan…', 'Ana')
-    """
-    if len(name) <= chars:
-        return name
-    cut = fit(name, chars * MEDIUM.width, MEDIUM) if ellipsis else name[:chars]
-    if name[:chars - 1] != other[:chars - 1]:
-        return cut
-    words = name.split()
-    if len(words) > 1:
-        initials = "".join(word[0] for word in words[:-1]) + words[-1]
-    else:
-        initials = name[0] + name[-(chars - 1):]
-    return initials[:chars] if initials[:chars] != other[:chars] else cut
-
-
 def _pill(image: Image.Image, player: int | None, text: str) -> int:
     """The lit name tab at the top left, with the player's headdress mark; return its end."""
     mark = art.ICON_WIDTH + 2 if player is not None else 0
@@ -263,12 +239,12 @@ def _pill(image: Image.Image, player: int | None, text: str) -> int:
 def _over_header(image: Image.Image, game) -> None:
     """At the end: the winner (or a shared win) and the two totals."""
     outcome = game.outcome()
-    winners = outcome.winners if outcome else ()
+    winners: tuple[int, ...] = outcome.winners if outcome else ()
     if len(winners) == 1:
         winner = winners[0]
         name = game.players[winner]
         if text_width(t("wins", name=name), MEDIUM) > 70:
-            name = short_name(name, game.players[1 - winner], PILL_CHARS)
+            name = short_name(name, game.players[(winner + 1) % 2], PILL_CHARS)
         end = _pill(image, winner, fit(t("wins", name=name), 70, MEDIUM))
     else:
         end = _pill(image, None, t("shared"))
@@ -276,3 +252,20 @@ def _over_header(image: Image.Image, game) -> None:
     x = WIDTH - text_width(totals, MEDIUM) - 1
     if x > end + 2:
         draw_text(image, x, 0, totals, MEDIUM)
+
+
+def _piece_of(option: str) -> str | None:
+    """The piece type an option stands for: its key (``eagle``) or its name (``Eagle``)."""
+    for piece in art.PIECE_TYPES:
+        if option in (piece, piece_name(piece)):
+            return piece
+    return None
+
+
+def picker_screen(title: str, options: Sequence[str], selected: int) -> Image.Image:
+    """The shared picker, where piece types (given as keys, ``eagle``, or names, ``Eagle``)
+    show with their icon and their name in the screens' language."""
+    pieces = [_piece_of(option) for option in options]
+    labels = [piece_name(piece) if piece else option for piece, option in zip(pieces, options)]
+    marks = [art.icon(piece) if piece else None for piece in pieces]
+    return screens.picker_screen(title, labels, selected, marks if any(pieces) else ())

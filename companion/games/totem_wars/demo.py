@@ -17,13 +17,15 @@ from pathlib import Path
 from companion.errors import UserError
 from companion.events import Press, Tag, TagGone
 from companion.games.totem_wars import ChooseTotems, deal, greedy_bot, random_bot, write_record
+from companion.games.totem_wars.card_picker import card_label
+from companion.games.totem_wars.flow import totem_order
+from companion.games.totem_wars.report import result_line
+from companion.games.totem_wars.round_screens import outcome_line, refill_line
 from companion.games.totem_wars.simulation import NAMES
 from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
-from companion.table.totem_wars_cards import card_label
-from companion.table.totem_wars_flow import totem_order
-from companion.ui.totem_wars_round_screens import outcome_line, refill_line
+from companion.table.table_game import DemoOptions
 
 #: How often a card is entered with the buttons rather than scanned.
 BUTTONS_SHARE = 0.2
@@ -111,8 +113,7 @@ def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, play
             game = _play(table, player, players, dealer, bots, rng, out)
         except DemoError as exc:
             raise UserError(f"seed {seed}: {exc}") from None
-    outcome = game.outcome()
-    out(outcome.reason)
+    out(result_line(game))
     if record:
         write_demo_record(record, write_record(game))
         out(f"Record written to {record}")
@@ -154,3 +155,11 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out):
         totals = ", ".join(f"{name} {total}" for name, total in zip(match.players, match.totals))
         out(f"Big game to 42 (T16): {totals}")
     return game
+
+
+def run_demo(options: DemoOptions) -> int:
+    """``demo --game totem-wars``: the game of ``options.seed`` with up to four of the
+    configured names (at least two, else names drawn by the seed); the exit status."""
+    players = options.players[:4] if len(options.players) >= 2 else None
+    return run_totem_wars_demo(options.seed, options.record, options.display, players=players,
+                               data_dir=options.data_dir)

@@ -10,12 +10,12 @@ must not end a game for good).
 from __future__ import annotations
 
 from companion.errors import UserError
-from companion.table.big_game_store import count_game, load_big_game, with_game
-from companion.table.flow import Reply
+from companion.games.totem_wars.big_game_store import count_game, load_big_game, with_game
+from companion.games.totem_wars.flow import describe
+from companion.games.totem_wars.round_screens import end_pages
+from companion.games.totem_wars.views import EndView, render
+from companion.table.flow import Reply, ToFinish
 from companion.table.score_flow import ScorePagesFlow
-from companion.table.totem_wars_flow import describe
-from companion.table.totem_wars_views import EndView, render
-from companion.ui.totem_wars_round_screens import end_pages
 
 
 def big_game_preview(data_dir, game):
@@ -49,4 +49,4 @@ class TotemWarsScoreFlow(ScorePagesFlow):
         except UserError as exc:
             # The record stays unfinished and safe; the totals wait for a fix.
             return self.tell(str(exc), True)
-        return Reply(goto="finish")
+        return Reply(then=ToFinish())

@@ -13,11 +13,24 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.games.totem_wars.deck import HABITATS
-from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit,
-                                 new_canvas, outline_box, text_band, text_width, wrap)
+from companion.games.totem_wars.screens import TRIBE_SHORT, named
+from companion.ui.canvas import (
+    HEIGHT,
+    LARGE,
+    MEDIUM,
+    SMALL,
+    WIDTH,
+    draw_text,
+    fill_box,
+    fit,
+    new_canvas,
+    outline_box,
+    text_band,
+    text_width,
+    wrap,
+)
 from companion.ui.screens import TITLE_HEIGHT, result_band, title_band
 from companion.ui.text import ENGLISH, cards, t
-from companion.ui.totem_wars_screens import TRIBE_SHORT, named
 
 #: The big game's target (T16).
 TARGET = 42

@@ -22,13 +22,13 @@ from pathlib import Path
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
 from companion.games.totem_wars import TRIBES, Card, Deck, default_deck
+from companion.games.totem_wars.card_picker import animal_label, card_label, tribe_label
 from companion.games.totem_wars.deck import CARDS_PER_TRIBE, deck_from_toml
+from companion.games.totem_wars.setup_flow import DECKS_FOLDER
 from companion.table.choice import Choice, step_of
 from companion.table.journal import write_atomically
 from companion.table.registry import normalise_uid
 from companion.table.tag_tracker import TagTracker
-from companion.table.totem_wars_cards import animal_label, card_label, tribe_label
-from companion.table.totem_wars_setup import DECKS_FOLDER
 from companion.ui.screens import menu_screen, message_screen
 from companion.ui.text import t
 
@@ -146,17 +146,21 @@ class DeckTranscription:
         stage = self.stage
         if stage == "scan":
             return Step(t("deck.scan_n", n=len(self.cards) + 1, of=DECK_SIZE))
+        p = self.proposal
+        assert p is not None, "past the scan, a card is always proposed"
         if stage == "confirm":
             if button == "ok":
-                return self._keep(self.proposal)
+                return self._keep(p)
             if button == "back":
                 self.stage, self.uid = "scan", None
                 return Step(t("deck.dropped"))
             if step_of(button):
                 self._open("tribe")
             return Step()
+        choice = self.choice
+        assert choice is not None, "past the confirmation, a list is always open"
         if step_of(button):
-            self.choice = self.choice.moved(step_of(button))
+            self.choice = choice.moved(step_of(button))
             return Step()
         if button == "back":
             previous = {"tribe": "confirm", "animal": "tribe", "habitats": "animal"}[stage]
@@ -167,20 +171,20 @@ class DeckTranscription:
             return Step()
         if button != "ok":
             return Step()
-        p = self.proposal
         if stage == "tribe":
-            self.proposal = Card(self.choice.value, p.animal, p.habitats)
+            self.proposal = Card(choice.value, p.animal, p.habitats)
             self._open("animal")
             return Step()
         if stage == "animal":
-            self.proposal = Card(p.tribe, self.choice.value, p.habitats)
+            self.proposal = Card(p.tribe, choice.value, p.habitats)
             self._open("habitats")
             return Step()
-        return self._keep(Card(p.tribe, p.animal, self.choice.value))
+        return self._keep(Card(p.tribe, p.animal, choice.value))
 
     def _open(self, stage: str) -> None:
         """Show the list of ``stage`` (tribe, animal, habitats), the proposal's entry chosen."""
         p = self.proposal
+        assert p is not None, "a list is opened for the card proposed"
         if stage == "tribe":
             labels = tuple(map(tribe_label, TRIBES))
             choice = Choice(t("deck.tribe"), labels, TRIBES).select(p.tribe)
@@ -209,6 +213,7 @@ class DeckTranscription:
             _write(self.path, text)
         else:
             _write(self.part, deck_text(cards))
+        assert self.uid is not None, "a card is kept for the tag scanned"
         self.registry.bind_and_save(self.uid, card.name)
         self.cards = cards
         self.stage, self.uid, self.proposal = ("done" if len(cards) == DECK_SIZE else "scan"), None, None
@@ -220,11 +225,11 @@ class DeckTranscription:
     def frame(self, note: str | None = None):
         """The picture of the walk now, with ``note`` (the last step's line) at the bottom."""
         title = t("deck.title", n=min(len(self.cards) + 1, DECK_SIZE), of=DECK_SIZE)
-        if self.stage in ("tribe", "animal", "habitats"):
-            return menu_screen(f"{title} {self.choice.title}", list(self.choice.labels),
-                               self.choice.selected, footer=note or t("picker.footer"))
-        if self.stage == "confirm":
-            p = self.proposal
+        choice, p = self.choice, self.proposal
+        if self.stage in ("tribe", "animal", "habitats") and choice is not None:
+            return menu_screen(f"{title} {choice.title}", list(choice.labels),
+                               choice.selected, footer=note or t("picker.footer"))
+        if self.stage == "confirm" and p is not None:
             return message_screen(title, [card_label(p), habitats_label(p.habitats)],
                                   footer=note or t("deck.keep_footer"))
         if self.finished:

@@ -10,14 +10,25 @@ from __future__ import annotations
 
 from PIL import Image
 
+from companion.engine import Termination
+from companion.games.wakanda import icons as art
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
-from companion.ui import icons as art
-from companion.ui.canvas import (HEIGHT, LARGE, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit,
-                                 new_canvas, text_width, wrap)
+from companion.ui.canvas import (
+    HEIGHT,
+    LARGE,
+    MEDIUM,
+    SMALL,
+    WIDTH,
+    draw_text,
+    fill_box,
+    fit,
+    new_canvas,
+    text_width,
+    wrap,
+)
 from companion.ui.screens import TITLE_HEIGHT, result_band, title_band
 from companion.ui.text import piece_name, t
 
-ROW = 6
 #: Points per counted item of each village (W7), for the "count×points" column.
 FORMULA_POINTS = {**PIECE_VILLAGE_POINTS, "variety": 2, "height": 2, "sun": 1}
 
@@ -32,15 +43,17 @@ def score_pages(game) -> list[Image.Image]:
 
 
 def result_reason(game) -> str:
-    """Why the finished game ended as it did, in players' words with the rule (W9, R6)."""
+    """Why the finished game ended as it did, in players' words with the rule (W9, R6):
+    from the engine's ``Outcome`` (its termination and winners) and the totals."""
     outcome = game.outcome()
-    totals = (game.score(0).total, game.score(1).total)
-    early = sum(owner is not None for owner in game.owners) < ROW
-    if totals[0] != totals[1]:
+    if outcome is None:
+        raise ValueError("the game is not over")
+    early = outcome.termination is Termination.BOTH_PASSED
+    if game.score(0).total != game.score(1).total:
         return t("why.early") if early else t("why.higher")
-    if len(outcome.winners) == 2:
+    if outcome.winner is None:
         return t("why.shared")
-    name = game.players[outcome.winners[0]]
+    name = game.players[outcome.winner]
     return t("why.only_third", name=name) if early else t("why.tie_third", name=name)
 
 

@@ -6,7 +6,7 @@ Piece icons are 9×5 so that a pole of them still reads as a stack from across a
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image
 
@@ -81,7 +81,7 @@ HEADDRESS_HEIGHT = 5
 HEADDRESSES = ("wings", "crests")
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon(name: str, scale: int = 1) -> Image.Image:
     """The bitmap called ``name`` (a piece type, ``wings`` or ``crests``), its pixels
     ``scale`` times as large."""

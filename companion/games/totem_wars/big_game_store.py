@@ -91,12 +91,9 @@ def with_game(big: BigGame | None, game) -> BigGame:
     key = fingerprint(game)
     if big is not None and key in big.counted:
         return big
-    match = big.match if big is not None else None
-    if match is None or match.over or match.players != game.players or match.dealer != game.dealer:
-        match, counted = Match(game.players, game.dealer), ()
-    else:
-        counted = big.counted
-    return BigGame(match.add(game), counted + (key,))
+    if big is None or big.match.over or (big.match.players, big.match.dealer) != (game.players, game.dealer):
+        big = BigGame(Match(game.players, game.dealer))
+    return BigGame(big.match.add(game), big.counted + (key,))
 
 
 def count_game(data_dir, game) -> BigGame:

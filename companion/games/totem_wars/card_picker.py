@@ -9,37 +9,45 @@ then its animal, among the cards that could be in a hand.
 >>> d = default_deck().card
 >>> g = TotemWars(["Ana", "Ben"])
 >>> g.push(ChooseTotems((d("indians/snake"), d("africans/lion"))))
->>> card_problem(g, d("indians/snake")).rule, card_problem(g, d("indians/wolf")) is None
-('T2', True)
+>>> problem = card_problem(g, d("indians/snake"))
+>>> problem.key, problem.rule, card_problem(g, d("indians/wolf")) is None
+('card.totem', 'T2', True)
+>>> from companion.ui.text import refusal_text
+>>> refusal_text(problem.refusal, "en"), refusal_text(problem.refusal, "bg")
+('Snake (Indians) is a totem — T2', 'Змия (Индианци) е тотем — T2')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.games.totem_wars import TRIBES, Card, IllegalMove
+from companion.engine import IllegalMove
+from companion.games.totem_wars import TRIBES, Card
 from companion.table.choice import Choice
+from companion.ui import text
 from companion.ui.text import animal_name, t
 
 
 def card_problem(game, card: Card, held=()) -> IllegalMove | None:
-    """Why ``card`` cannot be in a hand now (with the rule), or ``None`` when it can.
+    """Why ``card`` cannot be in a hand now, or ``None`` when it can: an ``IllegalMove``
+    (not raised) whose ``refusal`` a screen shows — the short ``card.*`` keys of the
+    catalogue, the card as a raw parameter, the rule.
 
     ``held`` are the cards already scanned for the placement (or the totems) under way.
     """
-    if card not in game.deck:
-        return IllegalMove(t("tw.card.not_in_deck", name=card.name), "T1a")
-    if card in held:
-        return IllegalMove(t("tw.card.scanned", card=card_label(card)), "T4")
+    if card not in game.deck:  # T1a: the cards of this game's deck
+        return IllegalMove("card.not_in_deck", rule="T1a", card=card)
+    if card in held:  # T4: a card is placed once
+        return IllegalMove("card.scanned", rule="T4", card=card)
     if card in game.unseen:
         return None
-    if card in game.totems:
-        return IllegalMove(t("tw.card.totem", card=card_label(card)), "T2")
-    if any(card in cards for cards in game.table):
-        return IllegalMove(t("tw.card.on_table", card=card_label(card)), "T4")
-    if any(card in cards for cards in game.taken):
-        return IllegalMove(t("tw.card.taken", card=card_label(card)), "T9")
-    return IllegalMove(t("tw.card.left", card=card_label(card)), "R4")
+    if card in game.totems:  # T2: a totem stays on the table all game
+        return IllegalMove("card.totem", rule="T2", card=card)
+    if any(card in cards for cards in game.table):  # T4: already placed this round
+        return IllegalMove("card.on_table", rule="T4", card=card)
+    if any(card in cards for cards in game.taken):  # T9: taken cards are out of the hands
+        return IllegalMove("card.taken", rule="T9", card=card)
+    return IllegalMove("card.left", rule="R4", card=card)  # R4: out of the game
 
 
 def tribe_label(tribe: str) -> str:
@@ -54,7 +62,7 @@ def animal_label(card: Card) -> str:
 
 def card_label(card: Card) -> str:
     """A card as players read it: ``Snake (Indians)``."""
-    return t("tw.card", animal=animal_label(card), tribe=tribe_label(card.tribe))
+    return text.card_label(card)
 
 
 @dataclass(frozen=True)
@@ -94,4 +102,5 @@ class CardPicker:
         if self.tribe is None:
             return None
         reopened = CardPicker.open(self.title, self.cards)
+        assert reopened is not None  # its cards hold the tribe being browsed
         return replace(reopened, choice=reopened.choice.select(self.tribe))

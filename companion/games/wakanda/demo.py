@@ -17,15 +17,18 @@ from pathlib import Path
 
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
-from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal
+from companion.games.wakanda import Build, Claim, Draw, Move, Pass, Reveal
 from companion.games.wakanda.bots import greedy_bot, random_bot
 from companion.games.wakanda.chance import sample_draw, sample_reveal
+from companion.games.wakanda.items import VILLAGE_PREFIX, enrollment_steps
+from companion.games.wakanda.record import write_record
+from companion.games.wakanda.report import result_line
 from companion.games.wakanda.rules import HEADDRESSES, PIECES
 from companion.games.wakanda.setup import random_setup
 from companion.table.app_loop import AppLoop
-from companion.table.demo_player import DemoError, DemoPlayer, demo_session
-from companion.table.items import VILLAGE_PREFIX, wakanda_enrollment_steps
+from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
+from companion.table.table_game import DemoOptions
 
 DEFAULT_NAMES = ("Ana", "Ben")
 #: How often the bots use the buttons instead of a scan (buttons-only play is exercised too).
@@ -34,7 +37,7 @@ BUTTONS_SHARE = 0.3
 
 def demo_tags() -> dict[str, str]:
     """A fully enrolled box: one made-up UID per physical piece, tile and headdress."""
-    return {f"D{n:09X}": step.item for n, step in enumerate(wakanda_enrollment_steps(), start=1)}
+    return {f"D{n:09X}": step.item for n, step in enumerate(enrollment_steps(), start=1)}
 
 
 class TablePlayer(DemoPlayer):
@@ -70,7 +73,7 @@ class TablePlayer(DemoPlayer):
     def set_up(self, players: tuple[str, str], variant: str, row: list, first: int) -> None:
         """New game from the menu, names, variant, the tiles in row order, who starts."""
         self.choose("wakanda")
-        if self.session.flow.current in ("name0", "name1"):
+        if getattr(self.session.flow, "current", None) in ("name0", "name1"):
             self.choose(players[0])
             self.choose(players[1])
         self.choose(variant)
@@ -136,12 +139,13 @@ class TablePlayer(DemoPlayer):
         line = ""
         while game.phase != "over":
             before = len(game.history)
+            move: Move
             if game.phase == "draw":
-                move = sample_draw(game, self.rng)
-                self.draw(move)
+                move = drawn = sample_draw(game, self.rng)
+                self.draw(drawn)
             elif game.phase == "reveal":
-                move = sample_reveal(game, self.rng)
-                self.reveal(move)
+                move = revealed = sample_reveal(game, self.rng)
+                self.reveal(revealed)
             else:
                 move = bots[game.to_move](game.copy(), self.rng)
                 self.act(move)
@@ -205,7 +209,7 @@ def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
                   file=out, flush=True)
             game = session.game
             player.play(bots, out)
-            for _ in range(len(session.flow.pages) - 1):
+            for _ in range(len(getattr(session.flow, "pages", ())) - 1):
                 player.send(Press("down"))
             player.send(Press("ok"))  # leave the score: the record is kept
         except DemoError as exc:
@@ -213,3 +217,16 @@ def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
         finally:
             loop.close()
     return game
+
+
+def run_demo(options: DemoOptions) -> int:
+    """``demo``: play the game of ``options.seed`` (the configured names, or Ana and Ben),
+    print it and who won, write the record when asked; the exit status."""
+    players = options.players[:2] if len(options.players) >= 2 else DEFAULT_NAMES
+    game = play_demo(options.seed, options.display, options.data_dir, players=players,
+                     delay=options.delay)
+    print(result_line(game))
+    if options.record:
+        write_demo_record(options.record, write_record(game))
+        print(f"Record written to {options.record}")
+    return 0

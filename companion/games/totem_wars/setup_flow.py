@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.engine import Refusal
 from companion.errors import UserError
 from companion.games.totem_wars import Deck, default_deck, load_deck
-from companion.table.big_game_store import load_big_game, next_dealer
+from companion.games.totem_wars.big_game_store import load_big_game, next_dealer
+from companion.signals import Signal
 from companion.table.choice import Choice
-from companion.table.flow import ACCEPTED, ChoiceStepsFlow, Reply, Scan, rule_line
-from companion.table.setup_flow import default_name
+from companion.table.flow import ChoiceStepsFlow, Reply, Scan, ToMenu, ToStart, default_name
 from companion.table.views import MenuView, render
 from companion.ui.text import t
 
@@ -135,7 +136,7 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         steps = self.steps
         self.step = steps[steps.index(step) + 1]
         self.choice = self._choice()
-        return Reply(ACCEPTED)
+        return Reply(Signal.ACCEPTED)
 
     def _finish(self, path) -> Reply:
         try:
@@ -143,16 +144,15 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         except UserError:
             # The loader's full reason is too long for the screen: one short line names the
             # deck; `enroll --deck FILE` prints the reason (docs/decks.md).
-            return self.tell(rule_line(t("tw.setup.bad_deck", deck=Path(path).stem), "T1a"), True)
+            return self.tell(Refusal("bad_deck", {"deck": Path(path).stem}, "T1a"), True)
         name = DEFAULT_DECK if path is None else Path(path).stem
-        return Reply(ACCEPTED, goto="start",
-                     payload=TotemWarsSettings(self._names(), self.dealer, deck, name))
+        return Reply(Signal.ACCEPTED, ToStart(TotemWarsSettings(self._names(), self.dealer, deck, name)))
 
     def _back(self) -> Reply:
         steps = self.steps
         index = steps.index(self.step)
         if index == 0:
-            return Reply(goto="menu")
+            return Reply(then=ToMenu())
         self.step = steps[index - 1]
         self.choice = self._choice()
         return Reply()

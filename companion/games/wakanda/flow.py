@@ -18,16 +18,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.engine import IllegalMove, Refusal
 from companion.errors import UserError
 from companion.events import Hold, Press
-from companion.games.wakanda import (Build, Claim, Draw, IllegalMove, Pass, Reveal, event_line)
+from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, event_line
+from companion.games.wakanda.items import Headdress, Piece, Tile
 from companion.games.wakanda.rules import HEADDRESSES, PIECES
+from companion.games.wakanda.views import BoardView, render
+from companion.signals import Signal
 from companion.table.choice import Choice, step_of
-from companion.table.flow import (ACCEPTED, YOUR_TURN, Flow, Reply, Scan, keep_move, rule_line,
-                                  take_back)
-from companion.table.items import VILLAGE_PREFIX
+from companion.table.flow import Reply, Scan, ToScore
+from companion.table.play_flow import PlayFlow, Question
 from companion.table.tag_tracker import Place
-from companion.table.views import BoardView, ConfirmView, PickerView, render
+from companion.table.views import PickerView
 from companion.ui.text import piece_name, t
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
@@ -37,7 +40,7 @@ VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
 class Pending:
     """A piece or headdress scanned for the next village press (``uid`` None when unknown)."""
 
-    item: str
+    item: Piece | Headdress
     uid: str | None
 
 
@@ -76,47 +79,42 @@ def move_label(move) -> str:
     return t("move.pass")
 
 
-class PlayFlow(Flow):
+class WakandaFlow(PlayFlow):
     """The game in progress: the engine, its journal and the tag tracker."""
 
-    kind = "play"
+    describe = staticmethod(describe)
+    event_line = staticmethod(event_line)
 
     def __init__(self, game, journal, tracker):
-        super().__init__()
-        self.game = game
-        self.journal = journal
-        self.tracker = tracker
+        super().__init__(game, journal, tracker)
         self.pending: Pending | None = None
         self.choice: Choice | None = None
-        self.confirming: str | None = None  # "undo" or "leave"
 
     # --- the picture ---------------------------------------------------------------------
 
     def view(self):
         """What the screen shows now."""
-        if self.confirming == "undo":
-            player, move = self.game.history[-1]
-            return ConfirmView(t("undo.question"), describe(self.game, player, move))
-        if self.confirming == "leave":
-            return ConfirmView(t("leave.question"), t("leave.detail"))
+        question = self.question_view()
+        if question is not None:
+            return question
         if self.choice is not None:
             return PickerView(self.choice)
-        return BoardView(pending=self.pending.item if self.pending else None,
+        return BoardView(pending=self.pending.item.name if self.pending else None,
                          message=self.note or self.prompt(), refused=self.refused)
 
-    def prompt(self) -> str | None:
+    def prompt(self) -> str | Refusal | None:
         """The next step, when the board alone does not say it: the scanned piece or
         headdress waiting for its village, the tile to turn up (W10), the forced pass (R3)."""
         game = self.game
         if self.pending is not None:
             item = self.pending.item
-            if item in HEADDRESSES:
-                return t("play.press_claim", headdress=_headdress(item))
-            return t("play.press_village", piece=piece_name(item))
+            if isinstance(item, Headdress):
+                return t("play.press_claim", headdress=_headdress(item.kind))
+            return t("play.press_village", piece=piece_name(item.kind))
         if game.phase == "reveal":
             return t("play.turn_up", n=game.open_count)
-        if game.phase == "action" and game.legal_moves() == [Pass()]:
-            return rule_line(t("play.no_move"), "R3")
+        if game.phase == "action" and list(game.legal_moves()) == [Pass()]:
+            return Refusal("no_move", rule="R3")
         return None
 
     def frame(self):
@@ -128,13 +126,9 @@ class PlayFlow(Flow):
     def handle(self, event) -> Reply:
         """Take one event: a ``Scan``, a ``Press`` or a ``Hold``."""
         self.clear()
-        if self.confirming is not None:
-            if event == Press("ok"):
-                return self._confirmed()
-            self.confirming = None
-            if event == Press("back"):
-                return Reply()
-            # Anything else drops the question and is taken as usual: no scan is lost.
+        answered = self.answer(event)
+        if answered is not None:
+            return answered
         if self.choice is not None:
             if isinstance(event, Press) and step_of(event.button):
                 self.choice = self.choice.moved(step_of(event.button))
@@ -160,43 +154,45 @@ class PlayFlow(Flow):
         # A new scan means the player moved on: what waited for a village press is dropped,
         # so a refused scan never leaves an old headdress to claim with the next press.
         self.pending = None
-        if item.startswith(VILLAGE_PREFIX):
-            return self._tile(item[len(VILLAGE_PREFIX):])
+        if isinstance(item, Tile):
+            return self._tile(item.village)
+        if not isinstance(item, Piece | Headdress):
+            return Reply()  # the session lets only this game's items through
         if where is not None and where.kind == "pole":
-            return self.tell(t("play.on_pole", piece=_lower(item), n=where.index), True)
+            return self.tell(t("play.on_pole", piece=_lower(item.kind), n=where.index), True)
         game = self.game
         if game.phase == "reveal":
             return self._refuse(Claim(game.open_count))
-        if item in HEADDRESSES:
-            return self._headdress(scan, HEADDRESSES.index(item))
+        if isinstance(item, Headdress):
+            return self._headdress(scan, item)
+        piece = item.kind
         if game.phase == "draw":
             if scan.slot is not None:
-                return self._refuse(Build(item, scan.slot))
+                return self._refuse(Build(piece, scan.slot))
             if where is not None:
-                return self.tell(t("play.drawn_already", piece=piece_name(item)), True)
-            return self.commit(Draw(item), scan.uid, Place("hand", game.to_move))
+                return self.tell(t("play.drawn_already", piece=piece_name(piece)), True)
+            return self.commit(Draw(piece), scan.uid, Place("hand", game.to_move))
         if scan.slot is not None:
-            return self.commit(Build(item, scan.slot), scan.uid, Place("pole", scan.slot))
-        if not game.hands[game.to_move][item]:
-            return self.tell(rule_line(t("play.not_in_hand", piece=_lower(item),
-                                         name=game.name(game.to_move)), "W4"), True)
+            return self.commit(Build(piece, scan.slot), scan.uid, Place("pole", scan.slot))
+        if not game.hands[game.to_move][piece]:
+            return self.refuse(Refusal("not_in_hand", {"piece": piece, "name": game.name(game.to_move)}, "W4"))
         self.pending = Pending(item, scan.uid)
-        return Reply(ACCEPTED)
+        return Reply(Signal.ACCEPTED)
 
-    def _headdress(self, scan: Scan, owner: int) -> Reply:
+    def _headdress(self, scan: Scan, item: Headdress) -> Reply:
         game = self.game
+        owner = item.player
         if owner != game.to_move:
-            return self.tell(rule_line(t("play.not_yours", headdress=_lower(scan.item),
-                                         owner=game.name(owner),
-                                         mover=game.name(game.to_move)), "W4"), True)
+            return self.refuse(Refusal("not_yours", {"headdress": item.kind, "owner": game.name(owner),
+                                                     "mover": game.name(game.to_move)}, "W4"))
         if game.phase == "draw":
             return self._refuse(Claim(scan.slot or 1))
         if not game.headdresses[owner]:
-            return self.tell(rule_line(t("play.no_headdress", name=game.name(owner)), "W6"), True)
+            return self.refuse(Refusal("no_headdress", {"name": game.name(owner)}, "W6"))
         if scan.slot is not None:
             return self.commit(Claim(scan.slot), scan.uid, Place("pole", scan.slot))
-        self.pending = Pending(scan.item, scan.uid)
-        return Reply(ACCEPTED)
+        self.pending = Pending(item, scan.uid)
+        return Reply(Signal.ACCEPTED)
 
     def _tile(self, name: str) -> Reply:
         game = self.game
@@ -207,7 +203,7 @@ class PlayFlow(Flow):
                                n=game.villages.index(name) + 1))
         if None in game.villages:
             # Face-down tiles are unknown until turned up: it may be one of them.
-            return self.tell(rule_line(t("play.face_down"), "W10"))
+            return self.tell(Refusal("face_down", rule="W10"))
         return self.tell(t("play.tile_absent", village=_lower(name)))
 
     def _press(self, button: str) -> Reply:
@@ -223,7 +219,7 @@ class PlayFlow(Flow):
             self.pending = None
             if not game.history:
                 return self.tell(t("undo.nothing"), True)
-            self.confirming = "undo"
+            self.confirming = Question.UNDO
             return Reply()
         return Reply()
 
@@ -232,7 +228,7 @@ class PlayFlow(Flow):
             self.pending = None
             return self.commit(Claim(VILLAGE_BUTTONS[button]))
         if button == "back":
-            self.confirming = "leave"
+            self.confirming = Question.LEAVE
         return Reply()
 
     def _village(self, village: int) -> Reply:
@@ -241,7 +237,8 @@ class PlayFlow(Flow):
             return self._refuse(Claim(village))
         if self.pending is not None:
             pending = self.pending
-            move = Claim(village) if pending.item in HEADDRESSES else Build(pending.item, village)
+            item = pending.item
+            move = Claim(village) if isinstance(item, Headdress) else Build(item.kind, village)
             return self.commit(move, pending.uid, Place("pole", village))
         builds = [m for m in game.legal_moves() if isinstance(m, Build) and m.village == village]
         if len(builds) == 1:
@@ -257,15 +254,15 @@ class PlayFlow(Flow):
         held = [piece for piece in PIECES if hand[piece]]
         if held:
             return self._refuse(Build(held[0], village))
-        if game.legal_moves() == [Pass()]:
-            return self.tell(rule_line(t("play.no_move"), "R3"), True)
+        if list(game.legal_moves()) == [Pass()]:
+            return self.refuse(Refusal("no_move", rule="R3"))
         return self.tell(t("play.hand_empty"), True)
 
     def _ok(self) -> Reply:
         game = self.game
         if self.pending is not None:
             return self.tell(t("play.press_now"))
-        moves = game.legal_moves()
+        moves = list(game.legal_moves())
         if moves == [Pass()]:
             return self.commit(Pass())
         if game.phase == "draw":
@@ -280,12 +277,6 @@ class PlayFlow(Flow):
         self.choice = Choice(title, labels, tuple(moves))
         return Reply()
 
-    def _confirmed(self) -> Reply:
-        what, self.confirming = self.confirming, None
-        if what == "leave":
-            return Reply(goto="menu")
-        return self.undo()
-
     # --- changing the game ---------------------------------------------------------------
 
     def _refuse(self, move) -> Reply:
@@ -293,34 +284,32 @@ class PlayFlow(Flow):
         try:
             self.game.check(move)
         except IllegalMove as exc:
-            return self.tell(rule_line(exc.reason, exc.rule), True)
+            return self.refuse(exc.refusal)
         return self.commit(move)
 
     def commit(self, move, uid: str | None = None, where: Place | None = None) -> Reply:
         """Play ``move``: the engine checks it, the journal keeps it, then the screen shows it."""
         game = self.game
         before = game.to_move
-        refusal = keep_move(game, self.journal, move, event_line, IllegalMove)
-        if refusal:
-            return self.tell(refusal, True)
+        refused = self.keep(move)
+        if refused is not None:
+            return refused
         if uid is not None and where is not None:
             self.tracker.place(len(game.history) - 1, uid, where)
         self.pending = None
         if isinstance(move, Pass):
             self.tell(t("play.passed_r3", name=game.name(before)))
         if game.phase == "over":
-            return Reply(ACCEPTED, goto="score")
-        if game.to_move != before:
-            return Reply(YOUR_TURN)
-        return Reply(ACCEPTED)
+            return Reply(Signal.ACCEPTED, ToScore())
+        return Reply(self.signal_after(before))
 
     def undo(self) -> Reply:
         """Take back the last move (a draw goes back to the bag), journal first."""
         try:
-            note = take_back(self.game, self.journal, self.tracker, describe)
+            note = self.take_back()
         except UserError as exc:
             return self.tell(str(exc), True)
         self.pending = None
         self.choice = None
         self.tell(note)
-        return Reply(ACCEPTED)
+        return Reply(Signal.ACCEPTED)

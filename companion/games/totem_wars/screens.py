@@ -9,15 +9,28 @@ cards in hand). Round results and the end are in ``totem_wars_round_screens.py``
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image
 
+from companion.engine import Refusal
 from companion.games.totem_wars.deck import TRIBES
-from companion.ui.canvas import (HEIGHT, MEDIUM, SMALL, WIDTH, draw_text, fill_box, fit, new_canvas,
-                                 note_lines, outline_box, text_band, text_width)
-from companion.ui.screens import TITLE_HEIGHT, title_band
+from companion.ui.canvas import (
+    MEDIUM,
+    SMALL,
+    WIDTH,
+    draw_text,
+    fill_box,
+    fit,
+    new_canvas,
+    outline_box,
+    text_band,
+    text_width,
+)
+from companion.ui.screens import TITLE_HEIGHT, note_band, title_band
 from companion.ui.text import cards, t
+
+Note = str | Refusal
 
 #: The text keys of the short tribe labels for narrow columns (``ABO``, ``AFR`` …).
 TRIBE_SHORT = {tribe: f"tribe.{tribe}.short" for tribe in TRIBES}
@@ -31,7 +44,7 @@ ROW_PITCH = 8
 CARD_W, CARD_H, CARD_PITCH = 4, 6, 5
 
 
-@lru_cache(maxsize=None)
+@cache
 def mark(name: str) -> Image.Image:
     """A small bitmap: ``check`` (done) or ``hand`` (cards in hand)."""
     rows = _ART[name]
@@ -47,13 +60,6 @@ def named(template: str, name: str, width: int, font) -> str:
     return template.format(name=fit(name, room, font))
 
 
-def _band(image: Image.Image, message: str | None, refused: bool, max_lines: int = 2) -> int:
-    """The note along the bottom (lit when refused); return its top row (HEIGHT if none)."""
-    if not message:
-        return HEIGHT
-    return text_band(image, note_lines(message, max_lines), SMALL, inverted=refused)
-
-
 def _pill(image: Image.Image, name: str) -> int:
     """The lit name tab at the top left; return its right end."""
     text = fit(name, 8 * MEDIUM.width, MEDIUM)
@@ -65,7 +71,7 @@ def _pill(image: Image.Image, name: str) -> int:
 
 # --- totems -------------------------------------------------------------------------------
 
-def totems_screen(game, done: int, *, message: str | None = None,
+def totems_screen(game, done: int, *, message: Note | None = None,
                   refused: bool = False) -> Image.Image:
     """Each player scans their totem in turn from the dealer's left (T2): who is done (a
     check, never the card), who scans now (lit), who is still to come."""
@@ -73,7 +79,7 @@ def totems_screen(game, done: int, *, message: str | None = None,
     n = len(game.players)
     order = [(game.dealer + 1 + i) % n for i in range(n)]
     title_band(image, t("tw.totems.title"), f"{done}/{n}")
-    band_top = _band(image, message or t("tw.totems.scan"), refused)
+    band_top = note_band(image, message or t("tw.totems.scan"), refused)
     pitch = min(11, (band_top - TITLE_HEIGHT - 1) // n)
     font = MEDIUM if pitch > MEDIUM.height else SMALL  # a two-line note: smaller rows
     for i, player in enumerate(order):
@@ -167,20 +173,20 @@ def _row(image: Image.Image, y: int, game, player: int, pending: int) -> None:
     draw_text(image, WIDTH - 6, y, str(hand), SMALL)
 
 
-def board_screen(game, pending=(), *, message: str | None = None,
+def board_screen(game, pending=(), *, message: Note | None = None,
                  refused: bool = False) -> Image.Image:
     """The round under way (see the module docstring); ``pending`` are the cards scanned
     for the placement not yet confirmed, ``message`` a note (lit when ``refused``)."""
     image = new_canvas()
     if game.phase == "over":
         title_band(image, t("tw.game_over"))
-        _band(image, message or t("tw.ok_score"), refused)
+        note_band(image, message or t("tw.ok_score"), refused)
         return image
     pending = tuple(pending)
     n = len(game.players)
     if not message and pending:
         message = t("tw.board.scanned", n=len(pending))
-    band_top = _band(image, message or t("tw.board.scan"), refused)
+    band_top = note_band(image, message or t("tw.board.scan"), refused)
     end = _pill(image, game.players[game.to_move])
     info = t("tw.board.round", n=len(game.rounds) + 1) + (
         t("tw.board.level", level=game.level) if game.level else "")

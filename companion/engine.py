@@ -1,0 +1,170 @@
+"""What every rules engine offers, whatever the game: the ``Engine`` protocol, the one
+``IllegalMove`` a refused move raises, the ``Refusal`` a view shows, and the ``Outcome``.
+
+Modelled on python-chess: ``legal_moves()``, ``push``/``pop`` and ``outcome()`` returning an
+``Outcome(winners, termination, rule)``. A refusal is data (a message key of the catalogue,
+``companion/ui/text.py``, its parameters and the rule), so that it can be shown in any
+language and never has to be parsed back out of a sentence.
+
+>>> exc = IllegalMove("not_open", rule="W4", village=5)
+>>> str(exc), exc.reason, exc.rule
+('village 5 is not open yet (W4)', 'village 5 is not open yet', 'W4')
+>>> exc.refusal
+Refusal(key='not_open', params={'village': 5}, rule='W4')
+>>> from companion.ui.text import refusal_text
+>>> refusal_text(exc.refusal, "en"), refusal_text(exc.refusal, "bg")
+('Village 5 is not open yet — W4', 'Село 5 още не е отворено — W4')
+
+Both engines satisfy ``Engine``; the parameter is the game's move type:
+
+>>> from companion.games.wakanda import Wakanda
+>>> game = Wakanda(["teepee", "eagle", "chief", "variety", "sun", "tomahawk"])
+>>> isinstance(game, Engine), game.history, game.outcome()
+(True, (), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from companion.errors import UserError
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move was refused: the catalogue ``key`` (its text is ``refusal.<key>`` in
+    ``companion/ui/text.py``), the raw ``params`` the text is filled with (numbers, names,
+    piece kinds, cards — never words of a language), and the ``rule`` number (``"W4"``)
+    players look up. ``companion.ui.text.refusal_text`` puts it into words.
+
+    Hashable like the moves (``params`` are compared and hashed by their items).
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    rule: str | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted(self.params.items())), self.rule))
+
+
+class IllegalMove(UserError):
+    """A move the rules forbid: ``IllegalMove("not_open", rule="W4", village=5)``.
+
+    ``refusal`` is the value a screen shows (in the box's language); ``str(exc)`` is the
+    English line for records and the command line: ``village 5 is not open yet (W4)``.
+    The key must be in the catalogue (``refusal.<key>``).
+    """
+
+    def __init__(self, key: str, *, rule: str | None = None, **params: Any):
+        self.refusal = Refusal(key, params, rule)
+        super().__init__(self.reason + (f" ({rule})" if rule else ""))
+
+    @property
+    def key(self) -> str:
+        """The message key."""
+        return self.refusal.key
+
+    @property
+    def rule(self) -> str | None:
+        """The rule the move breaks, e.g. ``"W4"``; ``None`` when no rule is at stake."""
+        return self.refusal.rule
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The raw values the message is filled with."""
+        return self.refusal.params
+
+    @property
+    def reason(self) -> str:
+        """The reason in English, without the rule: ``village 5 is not open yet``."""
+        from companion.ui.text import refusal_reason  # the catalogue; imported late: it is data
+        return refusal_reason(self.refusal, lang="en")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as its refusal (not as its English line)."""
+        return (_illegal_move, (self.refusal,))
+
+
+def _illegal_move(refusal: Refusal) -> IllegalMove:
+    return IllegalMove(refusal.key, rule=refusal.rule, **refusal.params)
+
+
+class Termination(Enum):
+    """How a game ended (python-chess's ``Termination``). Which rule then decided the
+    winners is ``Outcome.rule``."""
+
+    #: Wakanda W6: the sixth pole is claimed, the normal end.
+    ALL_CLAIMED = "all_claimed"
+    #: Wakanda R6: both players passed in a row (only ``empty_claim: never`` reaches it).
+    BOTH_PASSED = "both_passed"
+    #: Totem Wars T15: the deck and every hand are empty, the normal end of a small game.
+    DECK_EXHAUSTED = "deck_exhausted"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the ``winners`` in seat order (several: a shared win), how it
+    ended, and the rule that decided who won — Wakanda ``"W9"`` (the higher total, or on a
+    tie the first third headdress) or ``"R6"`` (a tie after both passed: the only third
+    headdress, or shared), Totem Wars ``"T15"`` (the most points; a tie is shared).
+
+    The points themselves belong to the game (``Wakanda.score``, ``TotemWars.points``);
+    the words of who won and why are the report's and the screens' (``result_line``).
+    """
+
+    winners: tuple[int, ...]
+    termination: Termination
+    rule: str
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner; ``None`` when the win is shared."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+#: The move type of an engine (``companion.games.wakanda.Move``, ``…totem_wars.Move``).
+MoveT = TypeVar("MoveT", bound=Hashable)
+
+
+@runtime_checkable
+class Engine(Protocol[MoveT]):
+    """A game's rules engine as the table, the records and the bots see it.
+
+    Generic in its move type: ``engine: Engine[wakanda.Move] = Wakanda(...)``; a plain
+    ``Engine`` takes any move. ``legal_moves()`` lists what may be played in the form the
+    game can know it: Wakanda's are moves to push, Totem Wars' are counts of cards (hands
+    are hidden), a ``Play`` of that many cards being the move.
+    """
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, in seat order."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move; ``None`` when the game is over (or no one seat moves next)."""
+
+    @property
+    def history(self) -> tuple[tuple[int | None, MoveT], ...]:
+        """``(player, move)`` pairs, oldest first (player ``None``: a move of no one seat)."""
+
+    @property
+    def phase(self) -> str:
+        """The game's phase; ``"over"`` once it has ended."""
+
+    def legal_moves(self) -> Sequence[Hashable]:
+        """What may be played now, in a stable order (empty when the game is over)."""
+
+    def push(self, move: MoveT) -> None:
+        """Play ``move``; ``IllegalMove`` (the state unchanged) when the rules forbid it."""
+
+    def pop(self) -> MoveT:
+        """Take back the last move and return it; ``IllegalMove("nothing_to_undo")`` when
+        there is none."""
+
+    def outcome(self) -> Outcome | None:
+        """The ``Outcome`` once the game is over, else ``None``."""

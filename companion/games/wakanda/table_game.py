@@ -1,0 +1,45 @@
+"""Wakanda as the table plays it: the parts the session, demo, replay and enroll take."""
+
+from __future__ import annotations
+
+from companion.errors import UsageError
+from companion.games.wakanda import Wakanda, items, result_line
+from companion.games.wakanda.demo import run_demo
+from companion.games.wakanda.flow import WakandaFlow, describe
+from companion.games.wakanda.replay import frames
+from companion.games.wakanda.score_flow import ScoreFlow
+from companion.games.wakanda.setup_flow import Settings, SetupFlow
+from companion.table.items import EnrollmentStep
+from companion.table.table_game import TableGame
+from companion.ui.text import t
+
+
+def new_game(settings: Settings) -> tuple[Wakanda, str | None]:
+    """The game a finished set-up starts, and the note that says who drew the lot."""
+    game = Wakanda(list(settings.villages), first=settings.first,
+                   players=settings.players, variant=settings.variant)
+    note = t("start.by_lot", name=game.name(game.first)) if settings.by_lot else None
+    return game, note
+
+
+def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
+    """The pieces, tiles and headdresses to enroll (W1); Wakanda has no deck files."""
+    if deck_file:
+        raise UsageError("--deck is for --game totem-wars")
+    return items.enrollment_steps()
+
+
+TABLE_GAME = TableGame(
+    item_noun="items.wakanda",
+    game_name="game.wakanda",
+    resumed="resumed.wakanda",
+    setup=lambda names, rng, data_dir: SetupFlow(names, rng),
+    new_game=new_game,
+    play=WakandaFlow,
+    score=lambda game, data_dir: ScoreFlow(game),
+    describe=describe,
+    result=result_line,
+    frames=frames,
+    demo=run_demo,
+    enrollment_steps=enrollment_steps,
+)

@@ -1,0 +1,53 @@
+"""What the Wakanda flows want on the screen, as plain values, and how they are drawn.
+
+The board and the score pages are Wakanda's own; menus, pickers and questions are the shared
+views of ``companion/table/views.py``, drawn there — a picker of piece types with the
+pieces' icons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from companion.games.wakanda.screens import board_screen, picker_screen
+from companion.table import views
+from companion.table.flow import Note
+from companion.table.views import PickerView
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The game board: whose turn, the row of poles, the hand, and a one-line note."""
+
+    pending: str | None = None
+    message: Note | None = None
+    refused: bool = False
+    kind = "board"
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """One page of the final score."""
+
+    page: int
+    kind = "score"
+
+
+def _picker(view: PickerView) -> Image.Image:
+    """A picker (piece types with their icons); with a note, the list with a footer."""
+    if view.note:
+        return views.render(view)
+    return picker_screen(view.choice.title, view.choice.labels, view.choice.selected)
+
+
+def render(view, game=None, score_pages=None) -> Image.Image:
+    """The picture of ``view`` (``game`` for the board, ``score_pages`` for the score)."""
+    if isinstance(view, BoardView):
+        return board_screen(game, pending=view.pending, message=view.message, refused=view.refused)
+    if isinstance(view, ScoreView):
+        return score_pages[view.page]
+    if isinstance(view, PickerView):
+        return _picker(view)
+    return views.render(view)

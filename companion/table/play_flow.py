@@ -1,0 +1,127 @@
+"""What the play flows of every game share: the engine, the journal and the tag tracker; the
+two questions (take the last action back? leave the game?); and journal-first changes.
+
+Journal first: a move is pushed on the engine and its record line appended (fsynced) before
+the frame that confirms it is drawn; when the line cannot be written the move is taken back,
+so the screen never shows what the journal does not hold. An undo is the same in reverse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+from companion.engine import IllegalMove, Refusal
+from companion.errors import UserError
+from companion.events import Press
+from companion.signals import Signal
+from companion.table.flow import Flow, Reply, ToMenu
+from companion.table.journal import Journal
+from companion.table.tag_tracker import TagTracker
+from companion.table.views import ConfirmView
+from companion.ui.text import t
+
+
+class Question(Enum):
+    """The yes/no questions a play flow asks before acting."""
+
+    UNDO = "undo"    # take the last action back?
+    LEAVE = "leave"  # leave the game (it is kept in the journal)?
+
+
+class PlayFlow(Flow):
+    """Base of the games' play flows. A subclass gives ``describe(game, player, move)`` (what
+    a move did, one line), ``event_line(player, move)`` (its record line), ``undo()`` and
+    ``handle`` (``describe`` and ``event_line`` as static methods); it asks a question by
+    setting ``confirming`` and lets ``answer`` take the reply."""
+
+    kind = "play"
+    describe: Callable[[Any, int | None, Any], str]
+    event_line: Callable[[int | None, Any], dict]
+
+    def __init__(self, game, journal: Journal, tracker: TagTracker):
+        super().__init__()
+        self.game = game
+        self.journal = journal
+        self.tracker = tracker
+        self.confirming: Question | None = None
+
+    # --- the questions --------------------------------------------------------------------
+
+    def undo_text(self) -> str:
+        """What an undo would take back: the last move, described."""
+        player, move = self.game.history[-1]
+        return self.describe(self.game, player, move)
+
+    def question_view(self) -> ConfirmView | None:
+        """The question asked, as a view; None when none is asked."""
+        if self.confirming is Question.UNDO:
+            return ConfirmView(t("undo.question"), self.undo_text())
+        if self.confirming is Question.LEAVE:
+            return ConfirmView(t("leave.question"), t("leave.detail"))
+        return None
+
+    def answer(self, event) -> Reply | None:
+        """Take ``event`` as the answer to the question asked: OK does it, Back drops it;
+        None when no question is asked, or when the event (a scan, another button) drops
+        the question and must be handled as usual — no scan is lost."""
+        if self.confirming is None:
+            return None
+        question, self.confirming = self.confirming, None
+        if event == Press("ok"):
+            return Reply(then=ToMenu()) if question is Question.LEAVE else self.undo()
+        if event == Press("back"):
+            return Reply()
+        return None
+
+    def undo(self) -> Reply:
+        """Take back the last action (journal first)."""
+        raise NotImplementedError
+
+    # --- changing the game ----------------------------------------------------------------
+
+    def refuse(self, refusal: Refusal) -> Reply:
+        """Show ``refusal`` (with its rule) and give the refused signal; nothing changes."""
+        return self.tell(refusal, True)
+
+    def keep(self, move) -> Reply | None:
+        """Journal first: push ``move`` on the engine and append its record line (fsynced).
+
+        None when the move is played and kept; else the refusal shown: the rule it breaks,
+        or that it could not be saved (then the engine is as it was).
+        """
+        game = self.game
+        try:
+            game.push(move)
+        except IllegalMove as exc:
+            return self.refuse(exc.refusal)
+        try:
+            self.journal.append(self.event_line(game.history[-1][0], move))
+        except UserError:
+            game.pop()
+            return self.tell(t("save.not_played"), True)
+        return None
+
+    def take_back(self) -> str:
+        """Journal first: pop the last move and append ``{"undo": true}``; the note to show.
+
+        ``UserError`` (the move put back) when there is nothing to take back or the journal
+        cannot be written; the tags placed by the move are forgotten.
+        """
+        game = self.game
+        if not game.history:
+            raise UserError(t("undo.nothing"))
+        text = self.undo_text()
+        move = game.pop()
+        try:
+            self.journal.append({"undo": True})
+        except UserError:
+            game.push(move)
+            raise UserError(t("save.not_taken_back")) from None
+        self.tracker.forget_from(len(game.history))
+        return t("undo.done", what=text)
+
+    def signal_after(self, before: int | None) -> Signal:
+        """The signal of an accepted move: your turn when the turn passed, else accepted."""
+        return Signal.YOUR_TURN if self.game.to_move != before else Signal.ACCEPTED

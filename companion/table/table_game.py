@@ -1,0 +1,57 @@
+"""What the table needs of a game: one ``TableGame`` value per game package
+(``companion/games/<game>/table_game.py``), reached through the registry
+(``companion.games.GAMES[name].table``). The session, the demo, replay and enroll take a
+game's parts from it and name no game themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from companion.table.flow import Flow
+from companion.table.items import EnrollmentStep
+from companion.table.journal import Journal
+from companion.table.play_flow import PlayFlow
+from companion.table.registry import TagRegistry
+from companion.table.tag_tracker import TagTracker
+
+
+@dataclass(frozen=True)
+class DemoOptions:
+    """What the ``demo`` command passes a game's demo: the seed, the file to write the
+    record to, the display, the configured names, the data folder and the pause between
+    turns."""
+
+    seed: int
+    record: str | None = None
+    display: Any = None
+    players: tuple[str, ...] = ()
+    data_dir: Path | None = None
+    delay: float = 0.0
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """One game as the table plays it. Text fields are keys of the word catalogue."""
+
+    item_noun: str       # "A Wakanda piece": said when one of its tags turns up in another game
+    game_name: str       # the game's name inside a sentence ("this game is Wakanda")
+    resumed: str         # said when an unfinished game comes back
+    setup: Callable[[tuple[str, ...], random.Random, Path], Flow]   # (names, rng, data folder)
+    new_game: Callable[[Any], tuple[Any, str | None]]               # settings -> (game, note)
+    play: Callable[[Any, Journal, TagTracker], PlayFlow]            # the play flow of a game
+    score: Callable[[Any, Path], Flow]                              # (game, data folder) -> pages
+    describe: Callable[[Any, int | None, Any], str]                 # what a move did, one line
+    result: Callable[[Any], str]                                    # who won, by how much, why
+    frames: Callable[[str], Iterator[tuple[Image.Image, str]]]      # replay: a record's frames
+    demo: Callable[[DemoOptions], int]                              # bots play a whole game
+    enrollment_steps: Callable[[str | None], list[EnrollmentStep]]  # deck file (or None) -> steps
+    #: ``enroll --transcribe NAME``: (data folder, name, tag registry) -> the walk through a
+    #: physical deck, for a game whose deck is data; None for the others.
+    transcription: Callable[[Path, str, TagRegistry], Any] | None = None
