@@ -5,6 +5,7 @@
 #   ./setup.sh test [ARGS]     install if needed, then ruff, mypy and the test suite (ARGS: pytest's only)
 #   ./setup.sh bench           install if needed, then print the benchmark figures
 #   ./setup.sh service [--remove]   (Raspberry Pi) install or remove the systemd service
+#   ./setup.sh flash           install if needed, then copy the reader hub's firmware to a plugged-in Pico
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -96,10 +97,19 @@ case "$cmd" in
         . "$ROOT/hardware/pi_service.sh"
         pi_service "$@"
         ;;
+    flash)
+        install
+        # A Pico running MicroPython shows up with USB vendor id 2e8a.
+        port=$("$VENV/bin/mpremote" devs 2>/dev/null | awk 'tolower($3) ~ /^2e8a:/ { print $1; exit }') || port=""
+        [ -n "$port" ] || die "no Pico found on USB: plug it in, with MicroPython on it (firmware/README.md, \"Flashing\")"
+        "$VENV/bin/mpremote" connect "$port" fs cp firmware/*.py : + reset >/dev/null 2>&1 \
+            || die "the Pico on $port did not take the files: if the hub runs on it, press its BOOTSEL button once, then try again"
+        say "the reader hub's firmware is on the Pico at $port, restarted"
+        ;;
     -h|--help|help)
-        sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        die "unknown command '$cmd' (use: run, test, bench, service, or nothing to install)"
+        die "unknown command '$cmd' (use: run, test, bench, service, flash, or nothing to install)"
         ;;
 esac

@@ -26,7 +26,7 @@ def _common(parser: argparse.ArgumentParser, default=None) -> None:
     """
     parser.add_argument("--config", metavar="FILE", default=default, help="configuration file (TOML)")
     parser.add_argument("--display", metavar="KIND", default=default,
-                        help="ssd1306 | sh1106 | terminal | png:DIR | none")
+                        help="ssd1306 | sh1106 | terminal | png:DIR | text | none")
     parser.add_argument("--reader", metavar="KIND", default=default,
                         help="rdm6300:PORT | pn532:PORT | hub:PORT | keyboard | none")
     parser.add_argument("--buttons", metavar="KIND", default=default, help="gpio | keyboard | none")
@@ -37,7 +37,7 @@ def _common(parser: argparse.ArgumentParser, default=None) -> None:
 def _playing(parser: argparse.ArgumentParser, default=None) -> None:
     """Options of the modes that play a game."""
     parser.add_argument("--game", choices=GAME_CHOICES, default=default,
-                        help="the game to play (default: asked on the device; wakanda for demo)")
+                        help="the game to play (default: asked on the device; wakanda for demo and tutorial)")
     parser.add_argument("--input", metavar="FILE", default=default,
                         help="read input events from a script instead of the hardware")
 
@@ -70,6 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
                    help="pause between turns (to watch a frame display)")
 
+    p = add("tutorial", "the learn-by-doing lessons: one real action a step, on the device")
+    _playing(p, argparse.SUPPRESS)
+    p.add_argument("--demo", action="store_true",
+                   help="the box plays the learner's part and prints the lesson, a line a step")
+    p.add_argument("--seed", type=int, default=None, help="(--demo) random seed (a lesson per seed)")
+
     for name, what in (("score", "final (or provisional) score of game records"),
                        ("moves", "legal moves after each game record")):
         p = add(name, what)
@@ -93,12 +99,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deck", metavar="FILE", help="(Totem Wars) the deck file to enroll")
     p.add_argument("--transcribe", metavar="NAME",
                    help="(Totem Wars) transcribe a physical deck card by card into DATA/decks/NAME.toml")
+
+    p = add("hint", "the suggested next move after a game record, and why")
+    p.add_argument("record", metavar="RECORD", help="game record (JSON Lines)")
+    p.add_argument("--seat", type=int, default=None, metavar="N",
+                   help="the seat to advise (default: the player to move)")
+    p.add_argument("--level", metavar="L", default=None, help="search level (default: the game's default)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (the same seed, the same answer)")
+    p.add_argument("--hand", metavar="CARDS", default=None,
+                   help="(Totem Wars) the seat's cards, comma-separated: the box never sees hands")
+    p.add_argument("--json", action="store_true",
+                   help='{"move", "reason", "value", "alternatives"} as one JSON object')
+
+    p = add("engine", "the engine protocol: JSON requests on stdin, one JSON answer a line")
+    p.add_argument("--level", metavar="L", default=None,
+                   help="level of requests that name none (default: the game's default)")
+
+    p = add("match", "two search levels play each other; the score with its 95%% interval")
+    p.add_argument("--game", choices=GAME_CHOICES, default="wakanda", help="the game (default: wakanda)")
+    p.add_argument("--a", metavar="LEVEL", required=True, help="the level scored (A)")
+    p.add_argument("--b", metavar="LEVEL", required=True, help="its opponent (B)")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default: 100)")
+    p.add_argument("--seed", type=int, default=0, help="random seed of tiles, draws and decisions")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel (default: 1)")
+    p.add_argument("--json", action="store_true", help="the result as one JSON object")
     return parser
 
 
 #: Command → module in companion/commands.
 MODULES = {"run": "app", "sim": "app", "demo": "demo", "score": "score", "moves": "moves",
-           "replay": "replay", "listen": "listen", "doctor": "doctor", "enroll": "enroll"}
+           "replay": "replay", "listen": "listen", "doctor": "doctor", "enroll": "enroll",
+           "hint": "hint", "engine": "engine", "match": "match", "tutorial": "tutorial"}
 
 
 def main(argv: list[str] | None = None) -> int:

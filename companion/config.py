@@ -40,7 +40,7 @@ OPTIONAL_PINS = MappingProxyType({"hint": 24, "undo": 25})
 #: LED name -> what it shows; pins are suggested in the wiring table (green 12, red 16).
 LED_NAMES = ("green", "red")
 
-DISPLAY_KINDS = ("ssd1306", "sh1106", "terminal", "png:DIR", "none", "auto")
+DISPLAY_KINDS = ("ssd1306", "sh1106", "terminal", "png:DIR", "text", "none", "auto")
 READER_KINDS = ("rdm6300:PORT", "pn532:PORT", "hub:PORT", "keyboard", "none", "auto")
 BUTTON_KINDS = ("gpio", "keyboard", "none", "auto")
 
@@ -65,7 +65,7 @@ def default_data_dir() -> Path:
 
 def check_display(value: str, key: str = "display.kind") -> str:
     """Return a valid display spec or raise ``UserError`` naming ``key``."""
-    if value in ("ssd1306", "sh1106", "terminal", "none", "auto"):
+    if value in ("ssd1306", "sh1106", "terminal", "text", "none", "auto"):
         return value
     if value.startswith("png:") and value[4:].strip():
         return value

@@ -8,6 +8,7 @@ are reported as such and are fine. Checks never raise: an unexpected error is a 
 from __future__ import annotations
 
 import os
+import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -161,7 +162,7 @@ def check_reader(config: Config, *, open_serial: Callable[[str, int], Any] = _se
                                                            "close other programs using it (screen, minicom), "
                                                            "then try again")))
     try:
-        found.append(_talk(kind, port, link))
+        found += _talk_hub(port, link) if kind == "hub" else [_talk(kind, port, link)]
     finally:
         link.close()
     return PartReport("reader", spec, tuple(found))
@@ -188,12 +189,48 @@ def _talk(kind: str, port: str, link) -> Finding:
                            "check its wiring (PN532 TXD to header pin 10, RXD to pin 8, VCC, GND) and "
                            "that its mode switches select HSU (both off)")
         return Finding(True, f"the PN532 answers: {firmware}")
-    if kind == "rdm6300":
-        return Finding(True, f"{port} opens at {BAUD[kind]} baud; the RDM6300 only speaks when it reads a tag: "
-                             f"hold a tag to the coil and run totem-companion listen")
-    # The configuration accepts the hub ahead of its support: say so here, not at play time.
-    return Finding(False, f"{port} opens at {BAUD[kind]} baud, but this version cannot read the "
-                          f"reader hub yet", "use a single scan pad: reader rdm6300:PORT or pn532:PORT")
+    return Finding(True, f"{port} opens at {BAUD[kind]} baud; the RDM6300 only speaks when it reads a tag: "
+                         f"hold a tag to the coil and run totem-companion listen")
+
+
+def _slot_words(slot: int) -> str:
+    return "slot 0 (the scan pad)" if slot == 0 else f"slot {slot} (village {slot})"
+
+
+def _talk_hub(port: str, link, *, wait: float = 2.0) -> list[Finding]:
+    """Greet the hub on ``link`` and wait for its state: who answers, which slots do."""
+    from companion.errors import UserError
+    from hardware.hub_reader import HubReader
+
+    try:
+        # The reader "opens" the port already open, and closes it when done.
+        hub = HubReader(port, open_port=lambda *args, **kwargs: link)
+    except UserError as exc:
+        return [Finding(False, str(exc), "copy the firmware to the Pico (./setup.sh flash) and check the USB cable")]
+    hub.start(lambda event: None)
+    try:
+        deadline = time.monotonic() + wait
+        while hub.link.states == 0 and time.monotonic() < deadline:
+            time.sleep(0.02)        # the state comes within a scan or two
+    finally:
+        hub.close()
+    state = hub.link
+    found = [Finding(True, f"the reader hub answers: totem-hub {state.version}, {state.slots} slots")]
+    if state.states == 0:
+        return [*found, Finding(False, "the hub did not say which slots answer",
+                                "unplug the Pico and plug it back in, then try again")]
+    silent = sorted(state.silent)
+    if silent:
+        found.append(Finding(False, f"{state.slots - len(silent)} of {state.slots} slots answer; "
+                                    + "; ".join(f"{_slot_words(slot)}: {state.silent[slot]}" for slot in silent),
+                             "check those readers' wires: SDA (chip select) to the slot's own pin, and SCK, "
+                             "MOSI, MISO, 3.3V, GND (the wiring table in firmware/README.md)"))
+    else:
+        found.append(Finding(True, f"all {state.slots} slots answer"))
+    tags = sum(len(uids) for uids in state.board.values())
+    found.append(Finding(True, f"{tags} tag{'s' if tags != 1 else ''} on the readers now; "
+                               "totem-companion listen shows them come and go"))
+    return found
 
 
 # --- buttons and feedback ----------------------------------------------------------------

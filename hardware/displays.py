@@ -1,13 +1,13 @@
 """Build the display the configuration asks for: ``open_display(config)``.
 
 Kinds: ``ssd1306`` and ``sh1106`` (the OLED on I2C), ``terminal`` (the picture drawn in
-the terminal), ``png:DIR`` (a PNG file a changed frame) and ``none``. Every display has
+the terminal), ``png:DIR`` (a PNG file a changed frame), ``text`` (a changed frame's words,
+a line each) and ``none``. Every display has
 ``show(image) -> bytes sent`` and ``close()``.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any, Protocol, TextIO
 
@@ -54,33 +54,23 @@ def open_display(config: Config, *, stream: TextIO | None = None, i2c_bus: Any =
     if kind in ("ssd1306", "sh1106"):
         return _open_oled(kind, config, i2c_bus)
     if kind == "terminal":
-        from hardware.terminal_display import BLOCKS_FIT, BRAILLE_FIT, TerminalDisplay
+        from hardware.terminal_display import BRAILLE_FIT, TerminalDisplay, fits, terminal_size, too_small
         out = stream if stream is not None else sys.stdout
-        size = _terminal_size(out)
-        if size is not None and not _fits(size, BRAILLE_FIT):
-            raise UserError(f"the terminal is {size[0]}×{size[1]}; the simulator needs at least "
-                            f"{BRAILLE_FIT[0]}×{BRAILLE_FIT[1]} (make the window larger)")
-        return TerminalDisplay(out, blocks=size is not None and _fits(size, BLOCKS_FIT))
+        size = terminal_size(out)
+        # Too small at the start is a mistake to fix first; later, a window made too small
+        # shows a line asking for a larger one until it grows again.
+        if size is not None and not fits(size, BRAILLE_FIT):
+            raise UserError(too_small(size))
+        return TerminalDisplay(out)
     if kind.startswith("png:"):
         from hardware.png_display import PngDisplay
         return PngDisplay(kind[4:])
+    if kind == "text":
+        from hardware.text_display import TextDisplay
+        return TextDisplay(stream if stream is not None else sys.stdout)
     if kind == "none":
         return NullDisplay()
-    raise UserError(f"--display: '{kind}' is not a display (ssd1306 | sh1106 | terminal | png:DIR | none)")
-
-
-def _terminal_size(stream: TextIO) -> tuple[int, int] | None:
-    """(columns, lines) of ``stream``'s terminal; None when it is not a terminal (a file, a
-    pipe, a test's StringIO): then the picture is written whole, at the smaller size."""
-    try:
-        columns, lines = os.get_terminal_size(stream.fileno())
-    except (AttributeError, OSError, ValueError):
-        return None
-    return columns, lines
-
-
-def _fits(size: tuple[int, int], needed: tuple[int, int]) -> bool:
-    return size[0] >= needed[0] and size[1] >= needed[1]
+    raise UserError(f"--display: '{kind}' is not a display (ssd1306 | sh1106 | terminal | png:DIR | text | none)")
 
 
 def _open_oled(kind: str, config: Config, bus: Any) -> Display:

@@ -38,7 +38,7 @@ SIGNALS: dict[Signal, tuple[Pattern, Pattern | None, Pattern | None]] = {
 class NullFeedback:
     """The feedback of a box without buzzer or LEDs: every signal does nothing."""
 
-    def play(self, signal: Signal) -> None:
+    def play(self, signal: Signal, *, sound: bool = True) -> None:
         """Nothing to do."""
 
     def close(self) -> None:
@@ -65,11 +65,12 @@ class Feedback:
             self.close()
             raise
 
-    def play(self, signal: Signal) -> None:
+    def play(self, signal: Signal, *, sound: bool = True) -> None:
         """Play ``signal``'s pattern: accepted, a tick and a green flash; refused, a long buzz
-        and two red flashes; your turn, two quick pips and green flashes."""
+        and two red flashes; your turn, two quick pips and green flashes. Without ``sound``
+        (the settings page's sound off) the buzzer stays silent and only the LEDs flash."""
         buzz, green, red = SIGNALS[signal]
-        if self._buzzer is not None and buzz:
+        if self._buzzer is not None and buzz and sound:
             self._buzzer.beep(buzz.on, buzz.off, n=buzz.count, background=True)
         for led, pattern in ((self._green, green), (self._red, red)):
             if led is not None and pattern:

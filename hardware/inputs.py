@@ -14,7 +14,8 @@ def open_inputs(config, *, script=None, echo: Callable[[str | None], None] | Non
     """The input sources for ``config`` (resolved: no ``auto`` left), not yet started.
 
     ``config.buttons`` is gpio, keyboard or none; ``config.reader`` is ``rdm6300:PORT``,
-    ``pn532:PORT``, keyboard or none (``hub:PORT`` is refused: not available yet). The
+    ``pn532:PORT``, ``hub:PORT`` (the reader hub: every slot of the board), keyboard or
+    none. The
     keyboard serves as buttons and scan pad at once, so it is opened at most once;
     ``echo`` and ``on_quit`` go to it. A ``script`` (a ``ScriptInput``) replaces every
     hardware input. Devices are opened now: one that cannot be is a ``UserError``, and

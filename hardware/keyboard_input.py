@@ -1,10 +1,11 @@
 """The keyboard as buttons and scan pad, for the terminal simulator.
 
 Keys: ``1``–``6`` press v1–v6, Shift+``1``–``6`` (``!@#$%^``) hold them; ``w`` / Up is
-up, ``s`` / Down is down; Enter or space is ok; Backspace, Esc or ``b`` is back; ``h``
-hint; ``u`` undo; ``q`` or Ctrl-C quits. ``/`` starts a scan: type an item name
-(``eagle``, ``village:sun``) or a UID, Enter puts ``Tag`` on the pad and a moment later
-``TagGone``, as if the tag was laid on the reader and taken away; Esc cancels.
+up, ``s`` / Down is down; Enter, space or ``o`` is ok, Shift+``o`` holds it; Backspace,
+Esc or ``b`` is back, Shift+``b`` holds it; ``h`` hint; ``u`` undo; ``q`` or Ctrl-C quits.
+``/`` starts a scan: type an item name (``eagle``, ``village:sun``) or a UID, Enter puts
+``Tag`` on the pad and a moment later ``TagGone``, as if the tag was laid on the reader and
+taken away; Esc cancels.
 
 :class:`KeyDecoder` is the pure part (text in, events out); :class:`KeyboardInput` reads
 a terminal in cbreak mode on a thread and always gives the terminal back as it found it.
@@ -27,7 +28,7 @@ from companion.errors import UserError
 from companion.events import DEFAULT_READER, Event, Hold, Press, Tag, TagGone, parse_event
 
 #: The simulator's footer line of keys (under 80 columns).
-KEY_HELP = "1-6 village (+Shift: hold) w/s up/down Enter ok b back u undo /scan q quit"
+KEY_HELP = "1-6 village o/Enter ok b back (Shift: hold) w/s ▲▼ u undo h hint /scan q quit"
 
 ESC, CTRL_C = "\x1b", "\x03"
 _PLAIN: dict[str, Press | Hold] = {
@@ -36,7 +37,15 @@ _PLAIN: dict[str, Press | Hold] = {
     "w": Press("up"), "s": Press("down"),
     "\r": Press("ok"), "\n": Press("ok"), " ": Press("ok"),
     "\x7f": Press("back"), "\b": Press("back"), "b": Press("back"),
-    "h": Press("hint"), "u": Press("undo"),
+    "o": Press("ok"), "h": Press("hint"), "u": Press("undo"),
+}
+#: Shift with a letter holds its button (as Shift with a digit holds a village).
+_SHIFTED: dict[str, Hold] = {"O": Hold("ok"), "B": Hold("back")}
+#: The simulator's key for a button, for prompts that name one: the box says "hold OK",
+#: the simulator names the key that does it.
+KEY_NAMES: dict[Press | Hold, str] = {
+    Press("ok"): "Enter", Hold("ok"): "Shift+O", Press("back"): "b",
+    Press("up"): "w", Press("down"): "s",
 }
 #: The final letter of an arrow key's escape sequence (``ESC [ A`` or ``ESC O A``).
 _ARROWS = {"A": Press("up"), "B": Press("down")}
@@ -111,7 +120,7 @@ class KeyDecoder:
             return []
         if char == ESC:
             return [Press("back")]
-        event = _PLAIN.get(lower)
+        event = _SHIFTED.get(char) or _PLAIN.get(lower)
         return [event] if event is not None else []
 
     def _scan_key(self, char: str) -> list[Event | Quit]:

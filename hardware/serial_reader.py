@@ -12,8 +12,9 @@ opened is one ``UserError`` line) and gives a source that, once started, puts:
   ``ReaderState(reader, True)`` again once it is back.
 
 The RDM6300 is read by ``serial.threaded.ReaderThread``; the PN532 answers only when
-asked, so its source polls it on its own thread. Reader kinds are a table, ready for the
-reader hub (one reader per village slot over USB serial), which is not available yet.
+asked, so its source polls it on its own thread. The reader hub (``hub:PORT``, one
+reader per slot of the board over USB serial) is a source of its own,
+:mod:`hardware.hub_reader`, which shares this module's port helpers.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import termios
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import serial
 from serial.threaded import Protocol, ReaderThread
@@ -33,13 +34,14 @@ from companion.errors import UserError
 from companion.events import DEFAULT_READER, Event, ReaderState, Tag, TagGone
 from hardware import pn532, rdm6300
 
+if TYPE_CHECKING:
+    from hardware.hub_reader import HubReader
+
 #: Reader kinds: baud rate and how long a tag may go unreported before it counts as gone.
 KINDS = {
     "rdm6300": {"baudrate": rdm6300.BAUDRATE, "gone_after": 0.25},
     "pn532": {"baudrate": pn532.BAUDRATE, "gone_after": 0.5},
 }
-#: Kinds a configuration may name that this version cannot drive yet.
-NOT_YET = {"hub": "the reader hub"}
 #: What a port that went away raises (flushing a hung-up tty raises termios.error).
 PORT_ERRORS = (serial.SerialException, OSError, termios.error)
 
@@ -84,19 +86,20 @@ class TagPresence:
 def parse_reader(spec: str) -> tuple[str, str]:
     """``"rdm6300:/dev/serial0"`` → ``("rdm6300", "/dev/serial0")``; UserError if unusable."""
     kind, sep, port = spec.partition(":")
-    if kind in NOT_YET:
-        raise UserError(f"reader '{spec}': {NOT_YET[kind]} is not available yet "
-                        f"(use rdm6300:PORT, pn532:PORT or keyboard)")
-    if kind not in KINDS:
-        raise UserError(f"reader '{spec}': unknown kind (rdm6300:PORT, pn532:PORT, keyboard, none)")
+    if kind not in KINDS and kind != "hub":
+        raise UserError(f"reader '{spec}': unknown kind (rdm6300:PORT, pn532:PORT, hub:PORT, keyboard, none)")
     if not sep or not port.strip():
         raise UserError(f"reader '{spec}': name its serial port, e.g. {kind}:/dev/serial0")
     return kind, port
 
 
-def open_reader(spec: str, **options: Any) -> SerialReader:
+def open_reader(spec: str, **options: Any) -> SerialReader | HubReader:
     """The input source for a reader spec such as ``pn532:/dev/ttyUSB0`` (port opened now)."""
     kind, port = parse_reader(spec)
+    if kind == "hub":
+        from hardware.hub_reader import HubReader  # here: hub_reader imports this module
+
+        return HubReader(port, **options)
     return SerialReader(kind, port, **options)
 
 
@@ -131,7 +134,7 @@ class SerialReader:
             raise UserError(f"the PN532 on {port} does not answer ({exc}); check its wiring "
                             f"and that its switches select HSU (UART) mode") from None
         except PORT_ERRORS as exc:
-            raise UserError(f"cannot open the {kind} reader on {port}: {_reason(exc)}") from None
+            raise UserError(f"cannot open the {kind} reader on {port}: {port_problem(exc)}") from None
 
     def start(self, put: Callable[[Event], None]) -> None:
         """Report the reader and its tags to ``put`` (thread-safe, only enqueues)."""
@@ -148,7 +151,7 @@ class SerialReader:
         if self._thread is not None:
             self._thread.join(timeout=3)
         else:
-            _close_quietly(self._connection[0])
+            close_quietly(self._connection[0])
 
     # --- connection ------------------------------------------------------------------------
 
@@ -161,7 +164,7 @@ class SerialReader:
         try:
             device.wake()
         except PORT_ERRORS:
-            _close_quietly(port)
+            close_quietly(port)
             raise
         return port, device
 
@@ -177,7 +180,7 @@ class SerialReader:
             except PORT_ERRORS:
                 pass                    # the port went away: reported below
             finally:
-                _close_quietly(port)
+                close_quietly(port)
             if self._closed:
                 return
             with self._lock:
@@ -223,7 +226,7 @@ class SerialReader:
                 source._stir.set()
 
         # ReaderThread only reads, asks in_waiting and cancels: a port-like object will do.
-        thread = ReaderThread(cast(serial.Serial, _GuardedPort(port)), FrameProtocol)
+        thread = ReaderThread(cast(serial.Serial, GuardedPort(port)), FrameProtocol)
         thread.start()
         try:
             while not self._closed and not lost:
@@ -263,7 +266,7 @@ class SerialReader:
                 self._put(event)
 
 
-class _GuardedPort:
+class GuardedPort:
     """A port for ``ReaderThread``: ``in_waiting`` on a lost port raises OSError, which
     the thread does not expect; answering 0 lets its next read report the loss."""
 
@@ -281,7 +284,8 @@ class _GuardedPort:
             return 0
 
 
-def _close_quietly(port) -> None:
+def close_quietly(port) -> None:
+    """Close ``port``; one already gone may fail to close, and that is fine."""
     try:
         port.close()
     except PORT_ERRORS:
@@ -295,7 +299,7 @@ _HINTS = {
 }
 
 
-def _reason(exc: BaseException) -> str:
+def port_problem(exc: BaseException) -> str:
     """A short, one-line reason for an error opening a port."""
     code = getattr(exc, "errno", None)
     if code is None and exc.args and isinstance(exc.args[0], int):

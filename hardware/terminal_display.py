@@ -4,14 +4,19 @@ Each braille character holds 2×4 dots, so the picture is 64 characters × 16 li
 in a box with a footer line under it (the key help, or what is being typed as a scan):
 19 lines × 66 columns, which fits an 80×24 terminal. A terminal of at least 130 × 36 gets
 half blocks instead (one character a pixel column, two pixel rows a line: 128 × 32), which
-read much better. Only lines that changed are rewritten, with plain ANSI cursor moves, so
-no curses is needed.
+read much better; a smaller one gets a line asking for a larger window. Only lines that
+changed are rewritten, with plain ANSI cursor moves, so no curses is needed; a resized
+terminal (measured at every frame, and on SIGWINCH) gets the whole picture again, at the
+size that fits it now.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
-from typing import TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from PIL import Image
 
@@ -70,45 +75,95 @@ def block_lines(image: Image.Image) -> list[str]:
 
 #: The smallest terminal (columns, lines) for the braille picture, and for the half blocks:
 #: the box, the picture, the footer and the line the cursor rests on.
-BRAILLE_FIT = (COLUMNS + 2, ROWS + 3)
+BRAILLE_FIT = (COLUMNS + 2, ROWS + 4)
 BLOCKS_FIT = (WIDTH + 2, HEIGHT // 2 + 4)
+
+#: Clear the terminal and put the cursor top left: a whole redraw after a resize, since
+#: the terminal has rewrapped (or cut) what was drawn at the old size.
+_CLEAR = "\x1b[H\x1b[2J"
+_HIDE_CURSOR, _SHOW_CURSOR = "\x1b[?25l", "\x1b[?25h"
+
+
+def terminal_size(stream: TextIO) -> tuple[int, int] | None:
+    """(columns, lines) of ``stream``'s terminal; None when it is not a terminal (a file, a
+    pipe, a test's StringIO): then the picture is written whole, at the size asked for."""
+    try:
+        columns, lines = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+    return columns, lines
+
+
+def fits(size: tuple[int, int], needed: tuple[int, int]) -> bool:
+    """Whether a terminal of ``size`` (columns, lines) holds ``needed``."""
+    return size[0] >= needed[0] and size[1] >= needed[1]
+
+
+def too_small(size: tuple[int, int]) -> str:
+    """Why the simulator cannot start on a terminal of ``size``, in one line."""
+    return (f"the terminal is {size[0]}×{size[1]}; the simulator needs at least "
+            f"{BRAILLE_FIT[0]}×{BRAILLE_FIT[1]} (make the window larger)")
+
+
+def window_too_small(size: tuple[int, int]) -> str:
+    """The line shown instead of the picture once the window is made too small for it."""
+    return f"Window too small ({size[0]}×{size[1]}): make it at least {BRAILLE_FIT[0]}×{BRAILLE_FIT[1]}"
+
+
+#: Not drawn yet (or closed): the next frame is drawn where the cursor is.
+_UNDRAWN = object()
 
 
 class TerminalDisplay:
     """A display writing to a text stream (a terminal): ``show``, ``set_footer``, ``close``.
 
+    The picture takes the size the terminal has, measured at every frame and whenever the
+    terminal is resized (SIGWINCH, when made on the main thread): half blocks on a large
+    terminal, braille on a smaller one, one line asking for a larger window below that.
+    A change of size redraws the whole picture from the top of the terminal. On a stream
+    that is no terminal, ``blocks`` chooses the picture. ``size`` measures instead of the
+    stream's terminal (tests): then no SIGWINCH is watched, and ``refresh`` does its work.
+
     Safe to call from several threads (the keyboard input updates the footer while the
     game shows frames).
     """
 
-    def __init__(self, stream: TextIO, title: str = "Totem Companion", *, blocks: bool = False):
+    def __init__(self, stream: TextIO, title: str = "Totem Companion", *, blocks: bool = False,
+                 size: Callable[[], tuple[int, int] | None] | None = None):
         self._stream = stream
         self._title = title
+        self._blocks = blocks
+        self._size = size if size is not None else lambda: terminal_size(stream)
         self._render = block_lines if blocks else braille_lines
-        columns = WIDTH if blocks else COLUMNS
-        self._box_width = columns + 2
-        #: Lines the display occupies: top border, picture, bottom border, footer.
-        self._height = (HEIGHT // 2 if blocks else ROWS) + 3
-        self._lines: list[str] | None = None  # picture lines on screen; None before the first frame
+        self._drawn: object = _UNDRAWN  # the terminal size of the picture on screen
+        self._lines: list[str] = []     # picture lines on screen; none while the window is too small
+        self._height = 0                # lines the display occupies: borders, picture, footer
+        self._image: Image.Image | None = None
         self._footer = ""
         self._lock = threading.Lock()
+        self._resized = threading.Event()
+        self._closed = False
+        self._watching = False
+        self._previous_handler: Any = None
+        if size is None:
+            self._watch_resizes()
 
     def show(self, image: Image.Image) -> int:
-        """Draw ``image`` (mode "1", 128×64) if it changed; the number of characters written."""
+        """Draw ``image`` (mode "1", 128×64) if it changed, at the size the terminal has now;
+        the number of characters written."""
         check_frame(image)
-        lines = [f"│{line}│" for line in self._render(image)]
         with self._lock:
-            if self._lines is None:
-                width = self._box_width
-                top = f"┌─ {self._title} ".ljust(width - 1, "─")[:width - 1] + "┐"
-                text = "\x1b[?25l" + "\r\n".join([top, *lines, "└" + "─" * (width - 2) + "┘",
-                                                  self._footer_text()]) + "\r\n"
-            else:
-                changed = {i + 1: line for i, (line, old) in enumerate(zip(lines, self._lines, strict=True))
-                           if line != old}
-                text = "".join(self._rewrite(row, line) for row, line in changed.items())
+            self._image = image
+            size = self._size()
+            if self._drawn is _UNDRAWN or size != self._drawn:
+                return self._write(self._whole(image, size))
+            if not self._lines:
+                return 0  # the window is too small: its message stays until it grows
+            lines = self._picture(image)
+            changed = {i + 1: line for i, (line, old) in enumerate(zip(lines, self._lines, strict=True))
+                       if line != old}
             self._lines = lines
-            return self._write(text)
+            return self._write("".join(self._rewrite(row, line) for row, line in changed.items()))
 
     def set_footer(self, text: str) -> None:
         """Show ``text`` on the line under the picture (cut to 79 columns)."""
@@ -116,15 +171,49 @@ class TerminalDisplay:
             if text == self._footer:
                 return
             self._footer = text
-            if self._lines is not None:
+            if self._lines:
                 self._write(self._rewrite(self._height - 1, self._footer_text()))
+
+    def refresh(self) -> None:
+        """Measure the terminal again; redraw the last picture whole if its size changed."""
+        with self._lock:
+            size = self._size()
+            if self._image is not None and self._drawn is not _UNDRAWN and size != self._drawn:
+                self._write(self._whole(self._image, size))
 
     def close(self) -> None:
         """Give the cursor back; the last picture stays on the terminal."""
         with self._lock:
-            if self._lines is not None:
-                self._write("\x1b[?25h")
-                self._lines = None
+            self._closed = True
+            if self._drawn is not _UNDRAWN:
+                self._write(_SHOW_CURSOR)
+                self._drawn = _UNDRAWN
+        if self._watching and threading.current_thread() is threading.main_thread():
+            # None: the handler was not set from Python; the default is what there was.
+            previous = self._previous_handler
+            signal.signal(signal.SIGWINCH, previous if previous is not None else signal.SIG_DFL)
+            self._watching = False
+        self._resized.set()  # the watcher ends
+
+    def _whole(self, image: Image.Image, size: tuple[int, int] | None) -> str:
+        """The text that draws everything at ``size``: from the top of a cleared terminal
+        after a resize, else (the first frame) where the cursor is."""
+        start = _HIDE_CURSOR + ("" if self._drawn is _UNDRAWN else _CLEAR)
+        self._drawn = size
+        if size is not None and not fits(size, BRAILLE_FIT):
+            self._lines = []
+            return start + window_too_small(size)[:size[0] - 1] + "\r\n"
+        blocks = fits(size, BLOCKS_FIT) if size is not None else self._blocks
+        self._render = block_lines if blocks else braille_lines
+        self._lines = self._picture(image)
+        self._height = len(self._lines) + 3
+        width = len(self._lines[0])
+        top = f"┌─ {self._title} ".ljust(width - 1, "─")[:width - 1] + "┐"
+        bottom = "└" + "─" * (width - 2) + "┘"
+        return start + "\r\n".join([top, *self._lines, bottom, self._footer_text()]) + "\r\n"
+
+    def _picture(self, image: Image.Image) -> list[str]:
+        return [f"│{line}│" for line in self._render(image)]
 
     def _footer_text(self) -> str:
         return " " + self._footer.replace("\n", " ")[:78]
@@ -140,3 +229,31 @@ class TerminalDisplay:
         self._stream.write(text)
         self._stream.flush()
         return len(text)
+
+    # --- resizes ------------------------------------------------------------------------
+
+    def _watch_resizes(self) -> None:
+        """On a terminal, redraw when it is resized: SIGWINCH wakes a thread that redraws
+        (a signal handler must not wait for the lock a frame being drawn holds). Signal
+        handlers can only be set on the main thread; elsewhere the next frame measures."""
+        if self._size() is None or threading.current_thread() is not threading.main_thread():
+            return
+        self._previous_handler = signal.signal(signal.SIGWINCH, self._on_resize)
+        self._watching = True
+        threading.Thread(target=self._redraw_on_resize, name="terminal-resize", daemon=True).start()
+
+    def _on_resize(self, signum: int, frame: Any) -> None:
+        self._resized.set()
+        if callable(self._previous_handler):
+            self._previous_handler(signum, frame)
+
+    def _redraw_on_resize(self) -> None:
+        while True:
+            self._resized.wait()
+            self._resized.clear()
+            if self._closed:
+                return
+            try:
+                self.refresh()
+            except (OSError, ValueError):
+                return  # the terminal is gone: nothing left to draw on

@@ -19,6 +19,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="rewrite tests/data/golden/*.png from the current screens")
 
 
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """The screens' language is the whole program's: a test that switches it (the settings
+    page, a Bulgarian screen) gives English back to the next one."""
+    yield
+    from companion.ui import text
+    text.set_language("en")
+
+
 @pytest.fixture
 def regen_golden(request: pytest.FixtureRequest) -> bool:
     """True when the run was asked to rewrite the golden images."""

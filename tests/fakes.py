@@ -6,7 +6,8 @@ has a ``conftest.py`` and no ``__init__.py``), which is also how ``box_helpers``
 * :class:`FakeClock` — a ``time.monotonic`` that only moves when told to;
 * :class:`CountingBus` — an smbus-like I2C bus for luma.oled, counting what is written;
 * :class:`FakePN532` — the device side of a PN532 in HSU mode, answering host frames;
-* :class:`LoopPort` — a pyserial-like port whose far end is a :class:`FakePN532`.
+* :class:`LoopPort` — a pyserial-like port whose far end is a :class:`FakePN532`;
+* :class:`Plug` — a serial device at a fixed path (a pty) to unplug and plug back.
 
 gpiozero's pins are not faked here: gpiozero's own ``MockFactory`` is (``pin_factory``
 fixture in ``conftest.py``).
@@ -15,6 +16,7 @@ fixture in ``conftest.py``).
 from __future__ import annotations
 
 import errno
+import os
 
 import serial
 
@@ -177,3 +179,43 @@ class LoopPort:
     def close(self) -> None:
         """Close the port."""
         self.loop.close()
+
+
+class Plug:
+    """A serial device at a fixed path: a symlink to a pty we can unplug and plug back.
+
+    Unplugging removes the link as well as the pty, as udev removes the device node: a
+    link left to ``/dev/pts/N`` would "reconnect" as soon as anything (another test, another
+    process) opens a new pty that gets the same number. ``master`` is the device's end
+    (None while unplugged).
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        self.master: int | None = None
+        self.plug()
+
+    def plug(self) -> None:
+        """Plug the device in: a new pty appears at ``path``."""
+        self.master, self._slave = os.openpty()
+        tmp = f"{self.path}.new"
+        os.symlink(os.ttyname(self._slave), tmp)
+        os.replace(tmp, self.path)
+
+    def unplug(self) -> None:
+        """Pull the device out: its path and its pty are gone."""
+        assert self.master is not None
+        os.unlink(self.path)
+        os.close(self.master)
+        os.close(self._slave)
+        self.master = None
+
+    def write(self, data: bytes) -> None:
+        """The device sends ``data``."""
+        assert self.master is not None
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        """Unplug, if plugged in."""
+        if self.master is not None:
+            self.unplug()

@@ -36,8 +36,8 @@ class Feedback:
     def __init__(self):
         self.played, self.closed = [], False
 
-    def play(self, signal):
-        self.played.append(signal)
+    def play(self, signal, *, sound=True):
+        self.played.append(signal if sound else f"{signal} (silent)")
 
     def close(self):
         self.closed = True

@@ -5,7 +5,7 @@
 import itertools
 
 from companion.games.totem_wars import best_arrangement, default_deck, play_game, war_grouping
-from companion.games.totem_wars.arrangement import _best_by_habitat, _best_by_tribe
+from companion.games.totem_wars.arrangement import _best_by_tribe, _grouping_in
 
 C = default_deck().card
 # Five cards with shared animals: the search has guests and anchors to weigh.
@@ -26,7 +26,7 @@ def test_bench_best_arrangement_of_5_cards_cached(benchmark):
 
 def test_bench_war_grouping_of_5_cards_uncached(benchmark):
     def fresh():
-        _best_by_habitat.cache_clear()
+        _grouping_in.cache_clear()
         return war_grouping(TOTEM, FIVE)
     assert benchmark(fresh).points > 0
 

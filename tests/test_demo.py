@@ -248,3 +248,69 @@ def test_a_narrated_script_ends_with_the_result(tmp_path, capsys):
     from companion.games.wakanda import result_line
     assert out.out.splitlines()[-1] == f"result   {result_line(game)}"
     assert "refused" not in out.out
+
+
+def test_a_narrated_totem_wars_script_says_the_totems_are_down_and_each_rounds_result(tmp_path):
+    """The totems: that they are down, never which (T2); after a round's last placement, the
+    war and where the cards went, and the refill (T10–T13)."""
+    import io
+
+    from box_helpers import scan
+    from tw_table_helpers import make, set_up
+
+    from companion.events import Press, Tag, TagGone
+    from companion.games.totem_wars.round_screens import outcome_line, refill_line
+    from companion.table.script_demo import narrate_script
+    from hardware.displays import NullDisplay
+
+    table = make(tmp_path)
+    set_up(table, ("Ana", "Ben", "Cleo"), 0)
+    scan(table, "indians/eagle")                            # Ben's totem, laid before the script
+    totems = ("eskimos/narwhal", "indians/buffalo")         # Cleo's, Ana's
+    placements = (("aborigines/eagle", "indians/bear", "indians/hawk"),
+                  ("aborigines/kookaburra", "aborigines/turtle", "eskimos/owl", "eskimos/whale"),
+                  ("eskimos/polar_bear", "eskimos/walrus", "indians/raven", "indians/salmon"),
+                  ("africans/vulture",))
+    events = [event for card in totems for event in (Tag(card), TagGone(card))] + [Press("ok")]
+    for cards in placements:
+        events += [event for card in cards for event in (Tag(card), TagGone(card))] + [Press("ok")]
+    out = io.StringIO()
+    assert narrate_script(events, table, NullDisplay(), out) == 0
+    game = table.game
+    result = game.last_round
+    assert result.war
+    assert out.getvalue().splitlines() == [
+        "game     Ana v Ben v Cleo (Totem Wars)",
+        "         All totems are down",
+        "         Ben placed 3 cards",
+        "         Cleo placed 4 cards",
+        "         Ana placed 4 cards",
+        "         Ben placed 1 card",
+        f"         Round 1 · war! · {outcome_line(game, result)} · {refill_line(game, result)}",
+    ]
+    assert "Ben takes 12 cards (T11)" in out.getvalue()
+
+
+def test_a_record_that_cannot_be_written_is_said_before_the_game(tmp_path, capsys):
+    for target in (tmp_path / "no" / "such" / "r.jsonl", tmp_path):
+        status, out = demo(capsys, "--game", "totem-wars", "--seed", "1", "--record", str(target))
+        assert status == 1 and out.out == ""                # nothing played
+        assert out.err.count("\n") == 1 and f"{target}: cannot write the record" in out.err
+
+
+@pytest.mark.parametrize("game", ["wakanda", "totem-wars"])
+def test_a_demo_in_a_temporary_folder_ends_on_the_score_not_on_kept(tmp_path, capsys, game):
+    """The temporary folder goes with the demo: the box must not say the game was kept. With
+    --data the game is kept, and says so."""
+    from companion.ui.text import t
+    status, out = demo(capsys, "--game", game, "--seed", "3", "--display", "text")
+    assert status == 0, out.err
+    frames = [line for line in out.out.splitlines() if line.startswith("frame ")]
+    assert t("session.finished") not in out.out
+    last_page = "3/3" if game == "totem-wars" else "/3"
+    assert last_page in frames[-1]                              # the last score page
+    data = tmp_path / "data"
+    status, out = demo(capsys, "--game", game, "--seed", "3", "--display", "text", "--data", str(data))
+    frames = [line for line in out.out.splitlines() if line.startswith("frame ")]
+    assert status == 0 and t("session.finished") in frames[-1]
+    assert len(list((data / "games").iterdir())) == 1

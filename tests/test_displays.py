@@ -6,6 +6,7 @@ import fcntl
 import io
 import os
 import select
+import signal
 import struct
 import termios
 import time
@@ -135,8 +136,10 @@ def read_picture(master: int, timeout: float = WAIT) -> str:
 def test_the_terminal_picture_takes_the_size_the_terminal_has(columns, lines, blocks):
     master, stream = _pty_of_size(columns, lines)
     try:
-        open_display(Config(display="terminal"), stream=stream).show(Image.new("1", (128, 64)))
+        display = open_display(Config(display="terminal"), stream=stream)
+        display.show(Image.new("1", (128, 64)))
         rows = [row.strip("\r") for row in read_picture(master).split("\n")]
+        display.close()
         top = rows[0].removeprefix("\x1b[?25l")
         assert len(top) == (130 if blocks else 66)  # the box around 128 or 64 columns
         assert len(rows[1]) == len(top)             # and the picture's lines in it
@@ -146,10 +149,32 @@ def test_the_terminal_picture_takes_the_size_the_terminal_has(columns, lines, bl
         os.close(master)
 
 
+def test_a_resized_terminal_gets_the_whole_picture_at_its_new_size():
+    """SIGWINCH, as the terminal sends it: the picture is drawn again without a new frame."""
+    from vt import VirtualTerminal
+    master, stream = _pty_of_size(80, 24)
+    before = signal.getsignal(signal.SIGWINCH)
+    try:
+        display = open_display(Config(display="terminal"), stream=stream)
+        display.show(Image.new("1", (128, 64)))
+        read_picture(master)
+        fcntl.ioctl(stream.fileno(), termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
+        signal.raise_signal(signal.SIGWINCH)
+        text = read_picture(master)
+        assert text.startswith("\x1b[?25l\x1b[H\x1b[2J")
+        screen = VirtualTerminal(140, 40).feed(text).text()
+        assert len(screen[0]) == 130 and screen[33].startswith("└")
+        display.close()
+        assert signal.getsignal(signal.SIGWINCH) == before   # the handler given back
+    finally:
+        stream.close()
+        os.close(master)
+
+
 def test_a_terminal_too_small_for_the_picture_is_one_line():
     master, stream = _pty_of_size(60, 20)
     try:
-        with pytest.raises(UserError, match=r"the terminal is 60×20; the simulator needs at least 66×19"):
+        with pytest.raises(UserError, match=r"the terminal is 60×20; the simulator needs at least 66×20"):
             open_display(Config(display="terminal"), stream=stream)
     finally:
         stream.close()

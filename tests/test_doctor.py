@@ -142,13 +142,6 @@ def test_rdm6300_on_a_pty_opens(pty, tmp_path):
     assert "hold a tag" in report.findings[-1].text
 
 
-def test_the_reader_hub_is_reported_as_not_supported_yet(pty, tmp_path):
-    report = check_reader(Config(reader=f"hub:{pty}"), cmdline=tmp_path / "none")
-    assert not report.ok
-    assert "cannot read the reader hub yet" in report.findings[-1].text
-    assert "rdm6300:PORT" in report.findings[-1].fix
-
-
 def test_serial_console_on_the_uart_is_a_problem(tmp_path, mocker):
     cmdline = tmp_path / "cmdline"
     cmdline.write_text("console=serial0,115200 console=tty1 root=PARTUUID=1 rootwait\n")

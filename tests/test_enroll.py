@@ -8,7 +8,7 @@ from companion.errors import UserError
 from companion.events import Hold, Press, ReaderState, Tag, TagGone
 from companion.games.totem_wars.items import enrollment_steps as card_enrollment_steps
 from companion.games.wakanda.items import enrollment_steps as wakanda_enrollment_steps
-from companion.table.enrollment import Enrollment
+from companion.table.enrollment import BUTTON_HELP, Enrollment
 from companion.table.registry import TagRegistry
 
 
@@ -359,3 +359,47 @@ def test_enroll_command_with_a_data_folder_that_cannot_be_written(enroll, tmp_pa
     status, _, err = enroll("tag 0A1B2C3D4E\n")
     assert status == 1
     assert "cannot" in err and len(err.splitlines()) == 1
+
+
+class _Frames:
+    """A display keeping the words of every frame."""
+
+    def __init__(self):
+        self.words = []
+
+    def show(self, image):
+        from companion.ui.canvas import frame_words
+        self.words.append(frame_words(image))
+        return 1
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("buttons, hint", [("keyboard", "Shift+O: finish"), ("none", "Shift+O: finish"),
+                                           ("gpio", "hold OK: finish")])
+def test_the_finish_hint_names_the_simulators_key_when_the_keyboard_is_the_buttons(
+        tmp_path, capsys, monkeypatch, buttons, hint):
+    import hardware.displays
+    import hardware.inputs
+    from companion.cli import main
+
+    class Keys:
+        def start(self, put):
+            put(Press("u"))     # means nothing here: the hint names the keys
+            put(Hold("ok"))
+
+        def close(self):
+            pass
+
+    frames = _Frames()
+    monkeypatch.setattr(hardware.displays, "open_display", lambda config: frames)
+    monkeypatch.setattr(hardware.inputs, "open_inputs", lambda config, **_: [Keys()])
+    config = tmp_path / "config.toml"
+    config.write_text("")
+    assert main(["enroll", "--config", str(config), "--data", str(tmp_path), "--buttons", buttons,
+                 "--reader", "keyboard"]) == 0
+    assert frames.words[0][-1] == hint
+    out = capsys.readouterr().out
+    keys = BUTTON_HELP if buttons == "gpio" else "b: previous, s: skip, Shift+O: finish"
+    assert out.splitlines()[0].endswith(f"({keys})") and f"  {keys}" in out

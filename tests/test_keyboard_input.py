@@ -10,7 +10,7 @@ import pytest
 
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
-from hardware.keyboard_input import KEY_HELP, KeyboardInput, KeyDecoder, Quit
+from hardware.keyboard_input import KEY_HELP, KEY_NAMES, KeyboardInput, KeyDecoder, Quit
 
 WAIT = 3
 
@@ -26,8 +26,10 @@ def keys(text, decoder=None):
     ("$", [Hold("v4")]), ("%", [Hold("v5")]), ("^", [Hold("v6")]),
     ("w", [Press("up")]), ("W", [Press("up")]), ("\x1b[A", [Press("up")]), ("\x1bOA", [Press("up")]),
     ("s", [Press("down")]), ("\x1b[B", [Press("down")]), ("\x1bOB", [Press("down")]),
-    ("\r", [Press("ok")]), ("\n", [Press("ok")]), (" ", [Press("ok")]),
+    ("\r", [Press("ok")]), ("\n", [Press("ok")]), (" ", [Press("ok")]), ("o", [Press("ok")]),
+    ("O", [Hold("ok")]),
     ("\x7f", [Press("back")]), ("\b", [Press("back")]), ("b", [Press("back")]),
+    ("B", [Hold("back")]),
     ("\x1b", [Press("back")]),
     ("h", [Press("hint")]), ("u", [Press("undo")]),
     ("q", [Quit()]), ("\x03", [Quit()]),
@@ -90,6 +92,17 @@ def test_scan_length_is_bounded():
     decoder = KeyDecoder()
     decoder.feed("/" + "a" * 100)
     assert len(decoder.scan) == 40
+
+
+def test_the_keys_named_in_hints_do_what_they_are_named_for():
+    typed = {"Enter": "\r", "Shift+O": "O", "b": "b", "w": "w", "s": "s"}
+    for event, name in KEY_NAMES.items():
+        assert keys(typed[name]) == [event], name
+
+
+def test_the_scan_line_keeps_capitals_for_uids_and_names():
+    decoder = KeyDecoder()
+    assert decoder.feed("/BOB\r") == [Tag("BOB", "pad")]   # typed text, not holds
 
 
 def test_key_help_fits_the_terminal():

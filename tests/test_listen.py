@@ -86,7 +86,7 @@ def test_bad_script_is_one_line_and_exit_1(tmp_path, config, capsys):
 
 @pytest.mark.parametrize("reader, words", [
     ("rdm6300:{tmp}/ttyNONE", "cannot open the rdm6300 reader on {tmp}/ttyNONE: no such port"),
-    ("hub:/dev/ttyACM0", "the reader hub is not available yet"),
+    ("hub:{tmp}/ttyACM9", "cannot open the reader hub on {tmp}/ttyACM9: no such port"),
 ])
 def test_a_reader_that_cannot_be_opened_is_one_line(tmp_path, config, capsys, reader, words):
     reader = reader.format(tmp=tmp_path)

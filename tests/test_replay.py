@@ -81,3 +81,25 @@ def test_each_frame_notes_what_its_line_did():
     players = json.loads(lines[0])["players"]
     assert notes[0] == f"{players[0]} v {players[1]}: set up"
     assert notes[2] == f"Taken back: {notes[1]}" and notes[3] == notes[1]
+
+
+def test_a_finished_totem_wars_record_ends_as_the_box_does(tmp_path, capsys):
+    """After the last round's result: the winner, the taken cards, the big game (its totals
+    are not in the record)."""
+    from companion.games.totem_wars import read_record
+    from companion.games.totem_wars.replay import frames as totem_wars_frames
+    from companion.games.totem_wars.report import result_line
+    from companion.games.totem_wars.round_screens import end_pages
+    from companion.ui.canvas import frame_words
+    record = Path(__file__).parent / "data" / "totem_wars_finished.jsonl"
+    text = record.read_text()
+    lines = [line for line in text.splitlines() if line.strip()]
+    game = read_record(text)[0]
+    shown = list(totem_wars_frames(text))
+    assert len(shown) == len(lines) + 3
+    assert [image.tobytes() for image, _ in shown[-3:]] == [page.tobytes() for page in end_pages(game, None)]
+    assert {note for _, note in shown[-3:]} == {result_line(game)}
+    assert frame_words(shown[-1][0])[0].startswith("Big game to 42")
+    out = tmp_path / "frames"
+    assert main(["replay", str(record), "--out", str(out)]) == 0
+    assert len(list(out.glob("*.png"))) == len(lines) + 3

@@ -109,7 +109,7 @@ def test_a_finished_game_not_yet_left_resumes_on_the_score(tmp_path):
     assert s.screen == "menu" and len(list((s.data_dir / "games").iterdir())) == 1
 
 
-def test_a_resumed_game_asks_to_rescan_what_was_not_placed(tmp_path):
+def test_a_resumed_game_says_where_it_resumes(tmp_path):
     from companion.events import Press
     from companion.table.registry import TagRegistry
     from companion.table.session import Session
@@ -119,4 +119,5 @@ def test_a_resumed_game_asks_to_rescan_what_was_not_placed(tmp_path):
     box = Session(folder, TagRegistry(tmp_path / "tags.json"))
     box.handle(Press("ok"))                                   # Resume, offered first
     assert box.screen == "board"
-    assert box.message == "Game resumed: rescan a piece not yet placed"
+    assert box.game.to_move == 1 and len(box.game.history) == 3  # draw, build; Ben drew
+    assert box.message == "Game resumed: turn 2, Player 2 to play"

@@ -9,7 +9,7 @@ import time
 
 import pytest
 import serial
-from fakes import FakeClock, FakePN532
+from fakes import FakeClock, FakePN532, Plug
 
 from companion.errors import UserError
 from companion.events import ReaderState, Tag, TagGone
@@ -72,10 +72,11 @@ def test_a_sighting_after_the_silence_reports_gone_then_tag():
 def test_reader_specs():
     assert parse_reader("rdm6300:/dev/serial0") == ("rdm6300", "/dev/serial0")
     assert parse_reader("pn532:loop://") == ("pn532", "loop://")
+    assert parse_reader("hub:/dev/ttyACM0") == ("hub", "/dev/ttyACM0")
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("hub:/dev/ttyACM0", "the reader hub is not available yet"),
+    ("hub", "name its serial port, e.g. hub:/dev/serial0"),
     ("rdm6300", "name its serial port, e.g. rdm6300:/dev/serial0"),
     ("rdm6300: ", "name its serial port"),
     ("rc522:/dev/spidev0.0", "unknown kind"),
@@ -94,39 +95,6 @@ def test_a_missing_port_is_one_line(tmp_path):
 
 
 # --- ptys ---------------------------------------------------------------------------------
-
-class Plug:
-    """A serial device at a fixed path: a symlink to a pty we can unplug and plug back.
-
-    Unplugging removes the link as well as the pty, as udev removes the device node: a
-    link left to ``/dev/pts/N`` would "reconnect" as soon as anything (another test, another
-    process) opens a new pty that gets the same number.
-    """
-
-    def __init__(self, path):
-        self.path = path
-        self.master = None
-        self.plug()
-
-    def plug(self):
-        self.master, self._slave = os.openpty()
-        tmp = f"{self.path}.new"
-        os.symlink(os.ttyname(self._slave), tmp)
-        os.replace(tmp, self.path)
-
-    def unplug(self):
-        os.unlink(self.path)
-        os.close(self.master)
-        os.close(self._slave)
-        self.master = None
-
-    def write(self, data):
-        os.write(self.master, data)
-
-    def close(self):
-        if self.master is not None:
-            self.unplug()
-
 
 class PtyPN532(threading.Thread):
     """A FakePN532 answering on a pty master until stopped."""

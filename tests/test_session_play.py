@@ -14,6 +14,7 @@ from companion.events import Hold, Press
 from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
+from companion.ui.canvas import frame_words
 
 ROW = ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"]
 
@@ -123,7 +124,7 @@ def test_a_new_scan_drops_the_headdress_waiting_for_a_village(tmp_path):
     game = set_up(s)
     scan(s, "sun")
     scan(s, "wings")
-    assert s.view.message == "Wings: press the village to claim"   # what waits is on screen
+    assert s.view.message == "Claim with the wings: press a village button"   # what waits
     assert s.handle(Press("v1")).signal == "refused"     # an empty pole cannot be claimed
     assert scan(s, "teepee").signal == "refused"         # not in hand: the wings are put down
     assert s.view.pending is None
@@ -131,17 +132,50 @@ def test_a_new_scan_drops_the_headdress_waiting_for_a_village(tmp_path):
     assert game.poles[0] == ("sun",) and game.headdresses == (3, 3)
 
 
-def test_the_board_says_what_waits_when_the_board_alone_does_not(tmp_path):
+def test_the_board_always_says_what_to_do_and_what_was_done(tmp_path):
     s = make(tmp_path)
     set_up(s)
-    assert s.view.message is None                        # the draw: the header says it
+    assert s.view.message == "Player 1: draw a piece from the bag and scan it" and s.view.done is None
     scan(s, "sun")
+    assert s.view.done == "Player 1 drew sun"                  # the action, confirmed…
+    assert s.view.message == "Player 1: build or claim"         # …above the next step
     scan(s, "sun")
-    assert s.view.message == "Sun: press its village"
+    assert s.view.message == "Build the sun: press a village button" and s.view.done is None
     s.handle(Press("v6"))                                # refused: the reason shows instead
     assert s.view.refused and s.view.message.rule == "W4" and s.message.endswith("— W4")
     s.handle(Press("up"))
-    assert s.view.message == "Sun: press its village" and not s.view.refused
+    assert s.view.message == "Build the sun: press a village button" and not s.view.refused
+    s.handle(Press("v1"))
+    assert s.view.done == "Sun on village 1"             # the name would not leave room
+    assert s.view.message == "Player 2: draw and scan"
+
+
+def test_an_undo_says_what_to_put_back_on_the_table(tmp_path):
+    s = make(tmp_path)
+    set_up(s)
+    scan(s, "eagle")
+    s.handle(Press("back"))
+    assert s.handle(Press("ok")).signal == "accepted"
+    assert s.view.message == "Taken back: put the eagle back in the bag"
+    scan(s, "eagle")
+    s.handle(Press("v1"))
+    s.handle(Press("back")); s.handle(Press("ok"))
+    assert s.view.message == "Taken back: eagle off village 1, to the hand"
+
+
+def test_the_status_page_is_one_press_away_and_any_key_leaves_it(tmp_path):
+    s = make(tmp_path)
+    game = set_up(s)
+    scan(s, "eagle")
+    s.handle(Press("v1"))
+    assert s.handle(Press("down")).signal is None and s.screen == "status"
+    assert frame_words(s.frame())[1:4] == ["Points Hand", "Player 1 0 0 3", "Player 2 0 0 3"]
+    assert frame_words(s.frame())[-1] == "Bag: 20 pieces"
+    s.handle(Press("ok"))
+    assert s.screen == "board" and len(game.history) == 2   # leaving the page does nothing else
+    s.handle(Press("down"))
+    scan(s, "sun")                                        # a scan leaves the page and is taken
+    assert s.screen == "board" and game.history[-1][1] == Draw("sun")
 
 
 def test_the_build_picker_title_fits_beside_its_counter(tmp_path):

@@ -4,6 +4,7 @@ import json
 import random
 
 from companion.events import Hold, Press, Tag, TagGone
+from companion.table.flow import ToTutorial
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 
@@ -22,7 +23,8 @@ def header(s):
 def test_menu_offers_both_games(tmp_path):
     s = make(tmp_path)
     assert s.screen == "menu"
-    assert s.view.choice.labels == ("New: Wakanda", "New: Totem Wars")
+    assert s.view.choice.labels == ("New: Wakanda", "New: Totem Wars", "Learn Wakanda",
+                                    "Learn Totem Wars", "Settings")
     s.handle(Press("down"))
     s.handle(Press("ok"))
     assert s.screen == "setup" and s.view.choice.title == "Totem Wars: players"
@@ -135,7 +137,8 @@ def test_new_game_keeps_an_unfinished_one_aside(tmp_path):
     s.handle(Press("ok"))
     s.handle(Tag("sun")); s.handle(TagGone("sun"))
     s.handle(Hold("back")); s.handle(Press("ok"))           # leave: kept for resume
-    assert s.view.choice.values == ("resume", "wakanda", "totem-wars")
+    assert s.view.choice.values == ("resume", "wakanda", "totem-wars", ToTutorial("wakanda"),
+                                    ToTutorial("totem-wars"), "settings")
     s.handle(Press("down")); s.handle(Press("ok"))          # new game instead
     s.handle(Press("ok"))
     for village in ROW:
@@ -181,5 +184,8 @@ def test_menu_lines_fit_the_screen_and_name_the_game_to_resume(tmp_path):
         s.handle(Tag(f"village:{village}")); s.handle(TagGone(f"village:{village}"))
     s.handle(Press("ok"))
     s.handle(Hold("back")); s.handle(Press("ok"))           # leave: kept for resume
-    assert s.view.choice.labels[0] == "Resume P1 v P2"      # "Player 1 v Player 2" is cut
+    assert s.view.choice.labels[0] == "Resume Wakanda"
+    assert s.view.footer == "Player 1 v Player 2"           # whose game, under the list
     assert all(len(label) <= MENU_LINE_CHARS for label in s.view.choice.labels)
+    s.handle(Press("down"))
+    assert s.view.footer is None                            # only while Resume is chosen

@@ -116,8 +116,10 @@ def test_reader_hub_slots_build_and_claim_where_the_piece_lands(tmp_path):
     s.handle(Tag(SUN1)); s.handle(TagGone(SUN1))
     assert s.handle(Tag(SUN1, "slot2")).signal == "your_turn"
     assert s.game.poles[1] == ("sun",)
-    s.handle(TagGone(SUN1, "slot2"))
-    assert s.handle(Tag(SUN1, "slot2")).signal is None        # the same piece seen again there
+    s.handle(TagGone(SUN1, "slot2"))                         # lifted: take the build back?
+    assert s.view.kind == "confirm"
+    assert s.handle(Tag(SUN1, "slot2")).signal is None        # put back: nothing happened
+    assert s.game.poles[1] == ("sun",) and s.view.kind == "board" and s.message is None
     s.handle(Tag(EAGLE)); s.handle(TagGone(EAGLE))
     assert s.handle(Tag(CRESTS, "slot2")).signal == "your_turn"
     assert s.game.owners[1] == 1

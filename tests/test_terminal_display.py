@@ -7,7 +7,7 @@ import threading
 import pytest
 from PIL import Image, ImageDraw
 
-from hardware.terminal_display import COLUMNS, ROWS, TerminalDisplay, braille_lines
+from hardware.terminal_display import COLUMNS, ROWS, TerminalDisplay, block_lines, braille_lines
 
 BOX_WIDTH = COLUMNS + 2
 LINES = ROWS + 3  # top border, picture, bottom border, footer
@@ -181,7 +181,6 @@ def test_footer_and_frames_from_two_threads_do_not_interleave():
 
 
 def test_half_blocks_draw_two_pixel_rows_a_line():
-    from hardware.terminal_display import block_lines
     image = Image.new("1", (128, 64))
     image.putpixel((0, 0), 1)     # top half of line 0, column 0
     image.putpixel((1, 1), 1)     # bottom half of line 0, column 1
@@ -200,3 +199,87 @@ def test_a_large_terminal_gets_the_half_block_picture():
     first = stream.getvalue().split("\r\n")
     assert len(first[1]) == 130  # the border and 128 columns
     assert len(first) == 32 + 3 + 1  # top, 32 lines, bottom, footer, and the end
+
+
+# --- a terminal that changes size ----------------------------------------------------------
+
+class Window:
+    """A terminal whose size the test sets, and the screen the display draws on it."""
+
+    def __init__(self, columns=80, lines=24):
+        from vt import VirtualTerminal
+        self.size = (columns, lines)
+        self.out = io.StringIO()
+        self.display = TerminalDisplay(self.out, size=lambda: self.size)
+        self.vt = VirtualTerminal(200, 60)
+
+    def written(self):
+        text = self.out.getvalue()
+        self.out.seek(0)
+        self.out.truncate()
+        self.vt.feed(text)
+        return text
+
+
+def test_a_frame_after_a_resize_redraws_everything_from_the_top_at_the_new_size():
+    window = Window(80, 24)
+    window.display.set_footer("keys")
+    window.display.show(picture("Ana's turn"))
+    assert "\x1b[2J" not in window.written()            # the first picture: where the cursor is
+    window.size = (140, 40)
+    window.display.show(picture("Ben's turn"))
+    text = window.written()
+    assert text.startswith("\x1b[?25l\x1b[H\x1b[2J")    # cleared, from the top
+    screen = window.vt.text()
+    assert len(screen[0]) == 130 and screen[0].startswith("┌") and screen[33].startswith("└")
+    assert screen[1:33] == [f"│{line}│" for line in block_lines(picture("Ben's turn"))]
+    assert screen[34] == " keys"
+    window.display.show(picture("Cleo's turn"))         # the same size again: only what changed
+    assert "\x1b[2J" not in window.written()
+    assert window.vt.text()[1:33] == [f"│{line}│" for line in block_lines(picture("Cleo's turn"))]
+
+
+def test_a_window_too_small_gets_one_line_until_it_grows():
+    window = Window(80, 24)
+    window.display.show(picture("Ana's turn"))
+    window.written()
+    window.size = (60, 20)
+    window.display.show(picture("Ben's turn"))
+    window.written()
+    assert window.vt.text()[:2] == ["Window too small (60×20): make it at least 66×20", ""]
+    assert window.display.show(picture("Cleo's turn")) == 0     # kept for later, not drawn
+    window.display.set_footer("scan: eag_")
+    assert window.written() == ""
+    window.size = (80, 24)
+    window.display.refresh()                                    # what SIGWINCH does
+    window.written()
+    screen = window.vt.text()
+    assert len(screen[0]) == BOX_WIDTH and screen[17].startswith("└")
+    assert decode(line[1:-1] for line in screen[1:17]) == pixels(picture("Cleo's turn"))
+    assert screen[18] == " scan: eag_"
+
+
+def test_the_small_window_line_is_cut_to_its_width():
+    window = Window(80, 24)
+    window.display.show(picture())
+    window.size = (30, 10)
+    window.display.refresh()
+    window.written()
+    assert window.vt.text()[0] == "Window too small (30×10): mak"
+
+
+def test_refresh_without_a_resize_writes_nothing():
+    window = Window(80, 24)
+    window.display.refresh()                            # nothing shown yet
+    window.display.show(picture())
+    window.written()
+    window.display.refresh()
+    assert window.written() == ""
+
+
+def test_a_display_on_a_stream_that_is_no_terminal_keeps_its_size():
+    out = io.StringIO()
+    display = TerminalDisplay(out)
+    display.show(picture("Ana's turn"))
+    display.show(picture("Ben's turn"))
+    assert "\x1b[2J" not in out.getvalue()

@@ -80,16 +80,23 @@ def test_a_two_habitat_card_joins_the_column_that_scores():
     assert best.points == 3 and layout(best)[0] == ("water", ["eskimos/seal", "indians/beaver"])
 
 
-def test_r2_a_two_habitat_totem_declares_the_habitat_worth_most():
+def test_without_a_declared_habitat_the_grouping_takes_the_habitat_worth_most():
     best = war_grouping(C("africans/crocodile"),
                         cards("africans/lion", "africans/zebra", "indians/bear", "eskimos/seal"))
     assert best.totem_column.key == "land" and best.points == 7
 
 
-def test_r2_on_equal_points_the_first_listed_habitat_is_declared():
+def test_on_equal_points_the_first_listed_habitat_is_taken():
     # water: crocodile+seal 3, land column 2 → 5; land: crocodile+lion+zebra 5, seal alone → 5.
     best = war_grouping(C("africans/crocodile"), cards("africans/lion", "africans/zebra", "eskimos/seal"))
     assert best.points == 5 and best.totem_column.key == "water"
+
+
+def test_r2_the_declared_habitat_holds_the_totem_and_the_rest_is_grouped_best():
+    hand = cards("africans/lion", "africans/zebra", "indians/bear", "eskimos/seal")
+    water = war_grouping(C("africans/crocodile"), hand, "water")
+    assert water.totem_column.key == "water" and water.points == 3 + 3  # crocodile+seal, 3 land
+    assert war_grouping(C("africans/crocodile"), hand, "land").points == 7
 
 
 # -- exactness against a plain search over every column choice (T7 read literally) ------------

@@ -1,5 +1,8 @@
 """The game as the companion follows it: deal counts, rounds, raises, answers, all-in, refills,
-T14, R4, the end (T2–T15), refusals with their rule, and unlimited undo."""
+T14, rounds nobody wins (T12, R4), the end (T2–T15), refusals with their rule, and unlimited
+undo."""
+
+from pathlib import Path
 
 import pytest
 
@@ -13,11 +16,15 @@ from companion.games.totem_wars import (
     TotemsDue,
     TotemWars,
     default_deck,
+    format_score,
+    read_record,
     refill_order,
     result_line,
 )
+from companion.games.totem_wars.round_screens import outcome_line
 
 C = default_deck().card
+DATA = Path(__file__).parent / "data"
 
 
 def play(game, *names):
@@ -200,25 +207,49 @@ def test_t14_the_last_player_with_cards_places_all_and_takes_them_then_t15_ends(
         play(game, "indians/bear")
 
 
-def test_r4_a_game_that_would_loop_loses_the_cards_of_the_third_round_without_a_winner():
-    # Two land totems; each round both lay one water card: 0 points, a war of 0, the same
-    # totem habitat, nobody wins (T10, T11) — the same two cards could come back for ever.
-    game = new_game(["Ana", "Ben"], ["indians/bear", "africans/lion"], dealer=1)
-    for expected in ("under the deck", "under the deck", "removed"):
-        deck_before = game.deck_count
-        play(game, "eskimos/seal")
-        play(game, "eskimos/whale")
-        result = game.last_round
+def test_t12_four_rounds_in_a_row_without_a_winner_remove_nothing_while_the_deck_holds_cards():
+    # Two land totems; each round both lay one card of another tribe and habitat: 0 points, a
+    # war of 0, the same totem habitat, nobody wins (T10, T11). Every time the two cards go
+    # under the deck and are dealt again (T12, T13): R4 does not apply, the deck not empty.
+    game, warnings = read_record((DATA / "totem_wars_four_no_winner.jsonl").read_text())
+    assert warnings == [] and len(game.rounds) == 4
+    for result in game.rounds:
         assert result.taker is None and result.war and result.habitats == ("land", "land")
-        assert result.destination == expected and result.next_starter == 0
-        if expected == "under the deck":   # T12: back under the deck, refilled from it
-            assert C("eskimos/seal") in game.unseen and game.deck_count == deck_before
-    assert game.removed == (C("eskimos/seal"), C("eskimos/whale"))
-    with pytest.raises(IllegalMove, match=r"eskimos/seal left the game \(R4\)"):
-        play(game, "eskimos/seal")
-    play(game, "eskimos/orca")
-    play(game, "eskimos/narwhal")
-    assert game.last_round.destination == "under the deck"  # the count started again
+        assert (result.destination, result.rule) == ("under the deck", "T12")
+        assert result.refill == ((0, 1), (1, 1)) and result.next_starter == 0
+        assert set(result.cards) <= game.unseen
+    assert game.removed == () and game.deck_count == 52 - 10 - 2 and game.hand_sizes == (5, 5)
+    assert format_score(game).count("Nobody wins: 2 cards go under the deck (T12).") == 4
+
+
+def four_rounds_that_empty_the_deck():
+    """Two land totems; four rounds of five cards each, won in turn by Ben, Ana, Ben, Ana with
+    five cards of their totem's tribe: the deck is empty and each hand holds 5."""
+    game = new_game(["Ana", "Ben"], ["indians/bear", "africans/lion"])
+    for winner in (1, 0, 1, 0):
+        for _ in range(2):
+            p = game.to_move
+            tribe = game.totems[p].tribe
+            play(game, *(unseen_of(game, tribe, 5) if p == winner else filler(game, p, winner)))
+        assert game.last_round.taker == winner
+    assert game.deck_count == 0 and game.hand_sizes == (5, 5)
+    return game
+
+
+def test_r4_the_cards_of_a_round_begun_with_the_deck_empty_leave_the_game_when_nobody_wins():
+    game = four_rounds_that_empty_the_deck()
+    quiet = sorted(c.name for c in game.unseen if "land" not in c.habitats
+                   and c.tribe not in ("indians", "africans"))[:2]  # 0 points, no land for the war
+    play(game, quiet[0])
+    play(game, quiet[1])
+    result = game.last_round
+    assert result.taker is None and result.habitats == ("land", "land")
+    assert (result.destination, result.rule) == ("removed", "R4") and result.refill == ()
+    assert game.removed == tuple(C(n) for n in quiet) and game.hand_sizes == (4, 4)
+    assert "Nobody wins and the round began with the deck empty: 2 cards leave the game (R4)." in format_score(game)
+    assert outcome_line(game, result) == "No winner, deck empty: 2 cards leave (R4)"  # the box's words
+    with pytest.raises(IllegalMove, match=rf"{quiet[0]} left the game \(R4\)"):
+        play(game, quiet[0])
 
 
 def test_undo_takes_back_moves_and_resolved_rounds_exactly():

@@ -1,7 +1,7 @@
 """Whole games with known hands (simulation) and properties that hold in every game.
 
-Hypothesis draws every choice of a game (the shuffle, the totems, each placement), so a
-failing game shrinks to a short, plain one."""
+Hypothesis draws every choice of a game (the shuffle, the totems, each placement, each
+habitat a war asks for, R2), so a failing game shrinks to a short, plain one."""
 
 import random
 from collections import deque
@@ -12,18 +12,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import indices, pick
 
-from companion.games.totem_wars import ChooseTotems, Play, TotemWars, default_deck, read_record, write_record
+from companion.games.totem_wars import (
+    ChooseTotems,
+    Declare,
+    Play,
+    TotemWars,
+    default_deck,
+    read_record,
+    write_record,
+)
 from companion.games.totem_wars.simulation import Simulation, deal, greedy_bot, play_game, random_bot
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 #: How a seat plays: its totem and placements drawn by hypothesis, or greedy_bot's.
 SEAT = st.sampled_from(["drawn", "greedy"])
+#: Moves after which every seat plays greedy_bot: a round nobody wins sends its cards under
+#: the deck (T12), so seats that keep laying the same cards can go round while the deck holds
+#: cards (R4 takes them out only once it is empty) — players at a table change their play.
+LONG = 300
 
 
 class Played(NamedTuple):
     """A game hypothesis drew, in card names: the hands as dealt, the rest of the deck (top
-    first), how each seat played, and each move's cards (the totems, then each placement)."""
+    first), how each seat played, and each move's cards (the totems, then each placement)
+    or, for a war's declaration (R2), its habitat."""
 
     dealer: int
     hands: tuple
@@ -50,18 +63,20 @@ def games(draw):
     hands, pile = tuple(names(hand) for hand in sim.hands), names(sim.pile)
     moves = []
     while sim.game.phase != "over":
-        assert len(moves) < 400, "a game must end (R4)"
+        assert len(moves) < 2 * LONG, "a game must end"
         if sim.game.phase == "totems":
             move = ChooseTotems(tuple(greedy_bot(sim, ties).cards[p] if seats[p] == "greedy"
                                       else pick(draw, sim.hands[p]) for p in range(n)))
-        elif seats[sim.game.to_move] == "greedy":
+        elif seats[sim.game.to_move] == "greedy" or len(moves) >= LONG:
             move = greedy_bot(sim, ties)
+        elif sim.game.phase == "declare":
+            move = Declare(pick(draw, list(sim.game.declaration_due.habitats)))
         else:
             hand = list(sim.hands[sim.game.to_move])
             count = pick(draw, sim.game.legal_counts())
             move = Play(tuple(hand.pop(draw(indices(len(hand)))) for _ in range(count)))
         sim.push(move)
-        moves.append(names(move.cards))
+        moves.append(move.habitat if isinstance(move, Declare) else names(move.cards))
     return Played(dealer, hands, pile, seats, tuple(moves))
 
 
@@ -75,13 +90,15 @@ def dealt(played):
 
 def as_move(game, cards):
     """The move of ``played.moves`` that comes next in ``game``."""
+    if isinstance(cards, str):
+        return Declare(cards)
     return (ChooseTotems if game.phase == "totems" else Play)(tuple(game.deck.card(c) for c in cards))
 
 
 def public_state(game):
     return (game.phase, game.to_move, game.level, game.round_starter, game.hand_sizes, game.deck_count,
             game.unseen, game.table, game.taken, game.totems, game.removed, game.rounds, game.history,
-            game.legal_counts(), game.outcome())
+            game.legal_moves(), game.declaration_due, game.outcome())
 
 
 def check_cards_accounted_for(game):
@@ -102,7 +119,11 @@ def test_every_game_ends_cards_are_accounted_for_and_undo_restores_the_exact_sta
         before = public_state(sim.game)
         sim.game.push(move)
         assert sim.game.pop() == move and public_state(sim.game) == before
+        deck, rounds = sim.game.deck_count, len(sim.game.rounds)  # a round leaves the deck alone
         sim.push(move)
+        if len(sim.game.rounds) > rounds:  # R4: no winner and the deck empty, and only then
+            result = sim.game.last_round
+            assert (result.destination == "removed") == (result.taker is None and deck == 0)
         check_cards_accounted_for(sim.game)
         assert len(sim.pile) == sim.game.deck_count
         assert [len(h) for h in sim.hands] == list(sim.game.hand_sizes)

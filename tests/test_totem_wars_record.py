@@ -1,5 +1,5 @@
-"""Totem Wars records: reading, writing, bad lines with rule numbers, torn last lines; and the
-``score`` / ``moves`` commands on them."""
+"""Totem Wars records: reading, writing, bad lines with rule numbers, torn last lines, war
+declarations (R2) and records kept before them; and the ``score`` / ``moves`` commands."""
 
 import json
 from pathlib import Path
@@ -10,6 +10,7 @@ from companion.cli import main
 from companion.errors import RecordError
 from companion.games.totem_wars import (
     ChooseTotems,
+    Declare,
     Play,
     default_deck,
     event_line,
@@ -19,10 +20,16 @@ from companion.games.totem_wars import (
     result_line,
     write_record,
 )
+from companion.records import dump_line
 
 DATA = Path(__file__).parent / "data"
 ROUND = DATA / "totem_wars_round.jsonl"
 FINISHED = DATA / "totem_wars_finished.jsonl"
+#: Ana's crocodile (water, land) against Ben's eagle (air): a war of 0 against 0 waits for
+#: Ana's habitat (R2).
+EXAMPLE = DATA / "totem_wars_r2_example.jsonl"
+#: The same war twice, kept before owners declared: no habitat lines.
+BEFORE = DATA / "totem_wars_before_declarations.jsonl"
 HEADER = '{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 0, "deck": "default"}\n'
 TOTEMS = '{"totems": ["indians/snake", "africans/lion"]}\n'
 C = default_deck().card
@@ -44,6 +51,38 @@ def test_header_and_event_lines():
     assert event_line(None, ChooseTotems((C("indians/snake"),))) == {"totems": ["indians/snake"]}
     assert event_line(1, Play((C("indians/wolf"), C("eskimos/wolf")))) == {
         "p": 1, "play": ["indians/wolf", "eskimos/wolf"]}
+    assert event_line(0, Declare("land")) == {"p": 0, "habitat": "land"}
+
+
+def test_a_declaration_line_replays_and_is_written_back():
+    text = EXAMPLE.read_text() + '{"p": 0, "habitat": "land"}\n'
+    game, warnings = read_record(text)
+    assert warnings == [] and game.last_round.taker == 0 and game.last_round.declared == ("land", None)
+    again, _ = read_record(write_record(game))
+    assert again.history == game.history and again.history[-1] == (0, Declare("land"))
+    undone, _ = read_record(text + '{"undo": true}\n')
+    assert undone.rounds == () and undone.phase == "declare" and undone.to_move == 0
+
+
+def test_a_record_kept_before_declarations_reads_with_the_old_choice_and_one_warning():
+    text = BEFORE.read_text()
+    game, warnings = read_record(text)
+    assert warnings == ["line 5: 2 wars without the habitat declarations of two-habitat totems (a record "
+                        "kept before owners declared): read with the habitat of the most war points, "
+                        "the first listed on a tie (R2)"]
+    # Both habitats give Ana 0 war points: the first listed, water, which Ben's air beats (T11).
+    assert [(r.declared, r.taker) for r in game.rounds] == [(("water", None), 1)] * 2
+    assert not any(isinstance(move, Declare) for _, move in game.history)
+    assert write_record(game) == "".join(dump_line(json.loads(line)) for line in text.splitlines())
+    # An undo takes a war's play back with the habitat read for it, as when it was kept.
+    undone, _ = read_record(text + '{"undo": true}\n{"undo": true}\n')
+    assert len(undone.rounds) == 1 and undone.to_move == 0 and undone.declaration_due is None
+    assert undone.table == ((), (C("eskimos/orca"),))
+
+
+def test_a_record_that_ends_on_the_play_starting_the_war_waits_for_the_declaration():
+    game, warnings = read_record(EXAMPLE.read_text())
+    assert warnings == [] and game.phase == "declare" and game.declaration_due.player == 0
 
 
 def test_a_torn_last_line_is_a_warning_and_is_not_applied():
@@ -86,7 +125,15 @@ def test_a_deck_file_named_in_the_header_is_used_and_a_custom_deck_is_written_ou
     ([HEADER, TOTEMS, '{"p": 3, "play": ["indians/wolf"]}'], "line 3: p must be a seat from 0 to 1"),
     ([HEADER, TOTEMS, '{"p": 1, "play": "indians/wolf"}'], "line 3: play must be a list of card names"),
     ([HEADER, TOTEMS, '{"p": 1, "play": ["indians/wolf"], "x": 1}'], "line 3: unknown key 'x'"),
-    ([HEADER, TOTEMS, '{"pass": true}'], "line 3: expected a totems, play or undo line"),
+    ([HEADER, TOTEMS, '{"pass": true}'], "line 3: expected a totems, play, habitat or undo line"),
+    ([HEADER, TOTEMS, '{"p": 1, "habitat": "land"}'], "line 3: no habitat declaration is due (R2)"),
+    ([*EXAMPLE.read_text().splitlines(), '{"p": 1, "habitat": "air"}'],
+     "line 5: it is Ana's declaration (p 0), not Ben's (R2)"),
+    ([*EXAMPLE.read_text().splitlines(), '{"p": 0, "habitat": "air"}'],
+     "line 5: Ana's totem has no habitat air (R2)"),
+    ([*EXAMPLE.read_text().splitlines(), '{"p": 0, "habitat": "sea"}'],
+     "line 5: habitat must be water, land or air (T1)"),
+    ([*EXAMPLE.read_text().splitlines(), '{"p": 0, "habitat": "land", "x": 1}'], "line 5: unknown key 'x'"),
     ([HEADER, '{"undo": true}'], "line 2: nothing to undo"),
     ([HEADER, '{"undo": 1}'], "line 2: undo must be true"),
     ([HEADER, 'not json', TOTEMS], "line 2: not valid JSON"),
@@ -144,6 +191,28 @@ def test_moves_json_gives_every_legal_count(capsys):
     during, ended = (json.loads(line) for line in capsys.readouterr().out.splitlines())
     assert during == {"to_move": 1, "moves": [{"p": 1, "count": c} for c in (2, 3, 4, 5)]}
     assert ended == {"to_move": None, "moves": []}
+
+
+def test_moves_while_a_war_waits_for_a_declaration_r2(capsys):
+    assert main(["moves", str(EXAMPLE), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "to_move": 0, "moves": [{"p": 0, "habitat": "land"}, {"p": 0, "habitat": "water"}]}
+    assert main(["moves", str(EXAMPLE)]) == 0
+    assert capsys.readouterr().out.strip() == (
+        "Round 1, war (T10): Ana declares the habitat of the totem africans/crocodile (R2): "
+        "land or water (land is best).")
+
+
+def test_score_text_of_records_with_and_before_declarations(tmp_path, capsys):
+    declared = tmp_path / "declared.jsonl"
+    declared.write_text(EXAMPLE.read_text() + '{"p": 0, "habitat": "land"}\n')
+    assert main(["score", str(declared)]) == 0
+    out = capsys.readouterr().out
+    assert "  Declared (R2): Ana land\n  Totem habitats (T11): Ana land, Ben air\n  Ana takes 2 cards (T11)." in out
+    assert main(["score", str(BEFORE)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.count("Ben takes 2 cards (T11).") == 2
+    assert captured.err.count("\n") == 1 and captured.err.startswith(f"{BEFORE}: warning: line 5: 2 wars")
 
 
 def test_moves_during_the_totems_and_as_text(tmp_path, capsys):

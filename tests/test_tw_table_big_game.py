@@ -1,10 +1,11 @@
-"""The big game kept across small games (T16): counted once, saved atomically, readable."""
+"""The big game kept across small games (T16): counted once, saved atomically, readable, won
+by the highest total or shared by those tied on it."""
 
 import json
 from pathlib import Path
 
 import pytest
-from tw_table_helpers import make
+from tw_table_helpers import make, match_of
 
 from companion.errors import UserError
 from companion.events import Press
@@ -18,8 +19,12 @@ from companion.games.totem_wars.big_game_store import (
     save_big_game,
     with_game,
 )
+from companion.games.totem_wars.round_screens import big_game_footer
 
-FINISHED = (Path(__file__).parent / "data" / "totem_wars_finished.jsonl").read_text()
+DATA = Path(__file__).parent / "data"
+FINISHED = (DATA / "totem_wars_finished.jsonl").read_text()
+#: Ana, Ben and Cleo at 37, 38 and 36 after four small games; Ben deals the fifth.
+BEFORE_A_TIE = (DATA / "totem_wars_big_game_before_a_tie.json").read_text()
 
 
 def finished():
@@ -37,20 +42,32 @@ def test_a_game_is_counted_once_and_the_dealer_moves_on(tmp_path):
 
 def test_a_game_that_does_not_follow_on_starts_a_new_big_game():
     game = finished()
-    other = BigGame(Match(("Ana", "Ben")).add_points((40, 2)), ("x",))
+    other = BigGame(match_of(("Ana", "Ben"), (40, 2)), ("x",))
     assert with_game(other, game).match.games == ((5, 4, 5),)
     wrong_dealer = BigGame(Match(game.players, first_dealer=0), ())   # Ana was due to deal
     assert with_game(wrong_dealer, game).match.first_dealer == 1
-    won = BigGame(Match(game.players, 0).add_points((42, 0, 0)), ())
+    won = BigGame(match_of(game.players, (42, 0, 0)), ())
     assert won.match.over and with_game(won, game).match.totals == (5, 4, 5)
 
 
 def test_the_winner_at_42(tmp_path):
     game = finished()
-    save_big_game(tmp_path, BigGame(Match(game.players, 0).add_points((38, 10, 30))))
+    save_big_game(tmp_path, BigGame(match_of(game.players, (38, 10, 30), first_dealer=1)))
     big = count_game(tmp_path, game)
-    assert big.match.totals == (43, 14, 35) and big.match.winner == 0
+    assert big.match.totals == (43, 14, 35) and big.match.winners == (0,)
     assert next_dealer(big, game.players) is None                # a new big game comes next
+
+
+def test_42_42_41_after_the_same_small_game_is_a_win_shared_by_the_first_two(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / BIG_GAME_FILE).write_text(BEFORE_A_TIE)
+    (tmp_path / "data" / "current.jsonl").write_text(FINISHED)   # 5, 4, 5 points
+    t = make(tmp_path)
+    assert t.screen == "score" and t.flow.match.totals == (42, 42, 41)
+    assert t.flow.match.winners == (0, 1) and big_game_footer(t.flow.match) == "Shared: Ana & Ben (T16)"
+    t.handle(Press("ok"))                                         # counted, the record kept
+    big = load_big_game(tmp_path / "data")
+    assert big.match.winners == (0, 1) and next_dealer(big, finished().players) is None
 
 
 @pytest.mark.parametrize("text", ["{", '{"match": {}, "counted": []}', '[1, 2]',

@@ -1,6 +1,8 @@
 """Text that must stay whole on the small screen: the rule and the OK at the end of a line,
 an animal of two words, the last line of a column above a band."""
 
+from tw_table_helpers import match_of
+
 from companion.games.totem_wars import Match, TotemWars, default_deck, play_game, random_bot
 from companion.games.totem_wars.round_screens import HABITAT_SHORT, _card_text, _columns, big_game_footer
 from companion.games.totem_wars.screens import deal_lines
@@ -32,8 +34,11 @@ def test_the_deal_reminder_keeps_its_rules_and_the_ok():
 
 
 def test_the_big_game_line_keeps_its_rule():
-    won = Match(("Ana", "Ben", "Cleo"), 0).add_points((40, 20, 44))
+    won = match_of(("Ana", "Ben", "Cleo"), (40, 20, 44))
     assert big_game_footer(won) == "Cleo wins (T16)"
+    shared = match_of((LONG, "Ben", "Cleo", "Dan"), (42, 42, 12, 42))  # three share it (T16)
+    line = big_game_footer(shared)
+    assert line.startswith("Shared: Bart") and line.endswith("… (T16)") and fits(line, SMALL)
     line = big_game_footer(Match((LONG, "Ben"), 1).add_points((3, 4)))
     assert line.startswith("Next: Bart") and line.endswith("… deals (T16)") and fits(line, SMALL)
 

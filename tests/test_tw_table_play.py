@@ -55,7 +55,7 @@ def test_three_players_raise_answer_and_war_won_by_the_totem(tmp_path):
     t.handle(Press("ok"))
     place(t, "aborigines/eagle", "indians/bear", "indians/hawk")
     place(t, "aborigines/kookaburra", "aborigines/turtle", "eskimos/owl", "eskimos/whale")
-    assert t.message == "Cleo raises to 4 (T5)" and game.level == 4
+    assert t.view.done == "Cleo raises to 4 (T5)" and game.level == 4
     place(t, "eskimos/polar_bear", "eskimos/walrus", "indians/raven", "indians/salmon")
     assert game.to_move == 1 and game.legal_counts() == [1]     # Ben answers (T6)
     place(t, "africans/vulture")
@@ -75,7 +75,7 @@ def test_undo_from_the_round_result_takes_the_round_back(tmp_path):
     assert t.screen == "confirm" and t.view.detail == "Ben placed 1 card"
     assert t.handle(Press("ok")).signal == "accepted"
     assert game.rounds == () and game.to_move == 1 and t.screen == "board"
-    assert t.message == "Taken back: Ben placed 1 card"
+    assert t.view.done == "Taken back: Ben placed 1 card"
     assert journal(t)[-1] == {"undo": True}
     assert place(t, "africans/vulture").signal is not None and len(game.rounds) == 1
 
@@ -146,7 +146,7 @@ def test_four_players_play_a_whole_game_and_the_big_game_counts_it(tmp_path):
     rng = random.Random(4)
     names = ("Ana", "Ben", "Cleo", "Dan")
     lines = []
-    game = _play(t, TotemWarsPlayer(t, rng), names, 2, [greedy_bot] * 4, rng, lines.append)
+    game = _play(t, TotemWarsPlayer(t, rng), names, 2, [greedy_bot] * 4, rng, lines.append, kept=True)
     assert game.outcome() is not None and t.screen == "menu"
     assert t.message == "Finished game kept"
     kept = list((t.data_dir / "games").iterdir())

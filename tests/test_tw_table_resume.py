@@ -38,7 +38,7 @@ def test_journal_text_before_the_war_gives_the_state_and_the_screen(tmp_path):
     game = t.game
     assert t.screen == "board" and game.to_move == 1 and game.level == 4
     assert game.table[2] and game.legal_counts() == [1]
-    assert t.message == "Game resumed: rescan cards not yet confirmed"
+    assert t.message == "Game resumed: round 1, Ben to play"
     t.handle(Press("back")); t.handle(Press("back"))             # the note goes with the next key
     live = make(tmp_path / "live")
     play_war_round(live)
@@ -103,9 +103,10 @@ def test_replay_frames_are_the_screens_the_box_showed(tmp_path):
     assert shown[-1][0].tobytes() == t.frame().tobytes()        # the war's first result page
 
 
-def test_the_menu_offers_a_three_player_game_by_its_first_player(tmp_path):
+def test_the_menu_names_the_game_to_resume_and_its_players(tmp_path):
     from companion.ui.screens import MENU_LINE_CHARS
     write_journal(tmp_path, WAR_RECORD)
     box = Session(tmp_path / "data", TagRegistry(tmp_path / "tags.json"))
-    assert box.view.choice.labels[0] == "Resume Ana +2"
+    assert box.view.choice.labels[0] == "Resume Totem Wars"
+    assert box.view.footer == "Ana, Ben, Cleo"
     assert all(len(label) <= MENU_LINE_CHARS for label in box.view.choice.labels)

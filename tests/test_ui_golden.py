@@ -10,17 +10,27 @@ from __future__ import annotations
 import pytest
 from conftest import WORKED_EXAMPLE, play
 
+from companion.engine import Refusal
+from companion.games import GAMES
+from companion.games.wakanda.flow import WakandaFlow
 from companion.games.wakanda.score_screens import score_pages
-from companion.games.wakanda.screens import board_screen, picker_screen
+from companion.games.wakanda.screens import board_screen, picker_screen, status_screen
+from companion.table.menu import MenuFlow
+from companion.table.settings import SettingsStore
+from companion.table.settings_flow import SettingsFlow
+from companion.table.settings_speller import NameSpeller, render_speller
+from companion.table.tag_tracker import TagTracker
 from companion.ui import text
-from companion.ui.screens import confirm_screen, menu_screen, message_screen
+from companion.ui.screens import confirm_screen, menu_screen, message_screen, resume_label
 
 PIECES = ["eagle", "chief", "tomahawk", "skin", "teepee", "sun"]
 HIDDEN_ROW = ("teepee", "eagle", "chief", None, None, None)
 
 
 def _opening():
-    return board_screen(play(""), message="Draw a piece, scan it")
+    # Drawn by the play flow itself, so the picture is the one a table sees when a game
+    # begins (Ana to draw) and follows the flow's prompt when its words change.
+    return WakandaFlow(play(""), journal=None, tracker=TagTracker()).frame()
 
 
 def _midgame(**view):
@@ -41,12 +51,33 @@ def _tall_pole():
     return board_screen(play(tokens), message="Ben: build or claim")
 
 
+def _settings_page():
+    options = [("wakanda", option) for option in GAMES["wakanda"].table.settings]
+    page = SettingsFlow(SettingsStore(None, names=("Ana", "Ben", "Cleo")), options)
+    page.choice = page.choice.moved(3)                # Wakanda's variant: its footer says so
+    return page.frame()
+
+
+def _name_speller():
+    speller = NameSpeller()
+    speller.name = "Ana"
+    speller.selected = speller.entries.index("M")     # the next letter, lit where it goes
+    return render_speller(speller.view())
+
+
+def _menu_resume():
+    titles = [(entry.name, entry.title) for entry in GAMES.values()]
+    return MenuFlow(titles, resume_label("Wakanda"), players="Ana v Ben").frame()
+
+
 SCREENS = {
     "board_opening": _opening,
     "board_midgame_cursor": lambda: _midgame(cursor=4, pending="tomahawk",
                                              message="Press OK to build here"),
-    "board_refused": lambda: _midgame(message="Village 6 is not open yet — W4",
+    "board_refused": lambda: _midgame(message=Refusal("not_open", {"village": 6}, "W4"),
                                       refused=True),
+    "board_done": lambda: _midgame(done="Ana claimed village 4", message="Ben: draw and scan"),
+    "status_wakanda": lambda: status_screen(play(" ".join(WORKED_EXAMPLE.split()[:25]))),
     "board_hidden": _hidden,
     "board_tall_pole": _tall_pole,
     "board_finished": lambda: board_screen(play(WORKED_EXAMPLE)),
@@ -56,6 +87,9 @@ SCREENS = {
     "menu": lambda: menu_screen("New game", ["Wakanda", "Totem Wars", "Players: Ana, Ben",
                                              "Variant: open", "Resume Ana v Ben"], 3,
                                 footer="▲▼ choose · OK"),
+    "menu_resume": _menu_resume,
+    "settings_page": _settings_page,
+    "name_speller": _name_speller,
     "picker_pieces": lambda: picker_screen("Which piece?", PIECES, 2),
     "confirm_undo": lambda: confirm_screen("Undo?", "Ana: build eagle on 2"),
     "message_bulgarian": lambda: message_screen(

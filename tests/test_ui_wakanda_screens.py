@@ -91,10 +91,10 @@ def test_without_a_message_the_bottom_rows_are_the_tile_labels(midgame):
     assert changed(plain, prompted)[1] > HEADER_HEIGHT
 
 
-def test_a_refusal_too_long_for_the_band_keeps_its_rule(midgame):
+def test_a_refusal_too_long_for_two_lines_is_shown_whole_with_its_rule(midgame):
     refusal = Refusal("not_yours", {"headdress": "wings", "owner": "Alexandra", "mover": "Benjamin"}, "W4")
-    lines = note_lines("Wings are Alexandra's; it is Benjamin's turn", rule="W4")   # three lines in full
-    assert len(lines) == 2 and lines[-1].endswith("… — W4")
+    lines = note_lines("Wings are Alexandra's; it is Benjamin's turn", 4, rule="W4")
+    assert lines == ["Wings are Alexandra's;", "it is Benjamin's turn", "— W4"]   # whole, rule kept
     shown = board_screen(midgame, message=refusal, refused=True)
     band = new_canvas()
     top = text_band(band, lines, SMALL, inverted=True)

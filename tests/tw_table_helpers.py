@@ -7,6 +7,7 @@ import json
 from box_helpers import choose, scan
 
 from companion.events import Press
+from companion.games.totem_wars import Match
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 
@@ -32,10 +33,6 @@ def make(tmp_path, players=NAMES, tags=None):
     session = Session(tmp_path / "data", registry, players=players)
     choose(session, "resume" if "resume" in session.view.choice.values else "totem-wars")
     return session
-
-
-
-
 
 
 def set_up(table, names, dealer):
@@ -72,3 +69,14 @@ def play_war_round(table):
     place(table, "aborigines/kookaburra", "aborigines/turtle", "eskimos/owl", "eskimos/whale")
     place(table, "eskimos/polar_bear", "eskimos/walrus", "indians/raven", "indians/salmon")
     return place(table, "africans/vulture")
+
+
+def match_of(players, totals, first_dealer=0):
+    """A big game whose small games add up to ``totals``, each giving at most 13 points
+    (T16), spread evenly so that nobody reaches 42 before the last one."""
+    count = max(1, -(-max(totals) // 13))
+    games = [[total // count + (i < total % count) for total in totals] for i in range(count)]
+    match = Match(tuple(players), first_dealer)
+    for points in games:
+        match = match.add_points(points)
+    return match

@@ -5,17 +5,24 @@ Pi, display ``auto``) that is the terminal simulator. ``sim`` always draws the O
 terminal and takes the keyboard as buttons and scan pad. ``--input FILE`` plays an input
 script instead of any hardware input; with ``--display png:DIR`` (or ``none``) and
 ``--data DIR`` a whole game runs without hardware, exactly as the box would play it.
+The box's settings (``DATA/settings.json``, the settings page) go over the configuration's
+names and language. When the player quits with a game unfinished, a last line says that it
+is kept.
 """
 
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 
 from companion.config import OVERRIDES, load_config
+from companion.games import GAMES
 from companion.table.app_loop import AppLoop
+from companion.table.journal import CURRENT
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
+from companion.table.settings import SettingsStore
 from companion.ui import text
 
 
@@ -46,8 +53,16 @@ def run(args) -> int:
     config = _config(args)
     text.set_language(config.language)  # a known language: the configuration checked it
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
-    session = Session(config.data_dir, registry, players=config.players,
-                      game=getattr(args, "game", None))
+    settings, problem = SettingsStore.load(config.data_dir, names=config.players,
+                                           language=config.language, games=tuple(GAMES),
+                                           languages=text.languages())
+    if problem:
+        # The box's menu says it too; this line, for the log, names the file and the fault.
+        print(f"totem-companion: {problem}; the defaults are used", file=sys.stderr)
+    # ``tutorial`` runs the box with the lesson of ``args.lesson`` on screen from the start.
+    lesson = getattr(args, "lesson", None)
+    session = Session(config.data_dir, registry, game=None if lesson else getattr(args, "game", None),
+                      settings=settings, settings_problem=problem, tutorial=lesson)
 
     from hardware.displays import open_display
     from hardware.feedback import open_feedback
@@ -74,4 +89,7 @@ def run(args) -> int:
         # systemd stops the service with SIGTERM: end as cleanly as on q.
         signal.signal(signal.SIGTERM, lambda *_: loop.stop())
     loop.run(sources)
+    if script is None and (config.data_dir / CURRENT).is_file():
+        # Printed once the display and the keyboard have given the terminal back.
+        print(text.t("quit.kept"))
     return 0

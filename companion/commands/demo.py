@@ -11,6 +11,7 @@ from pathlib import Path
 from companion.config import load_config
 from companion.errors import UsageError
 from companion.games import GAMES, game_entry
+from companion.table.demo_player import check_record_path
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.script_demo import narrate_script
 from companion.table.session import Session
@@ -30,6 +31,8 @@ def run(args) -> int:
     if getattr(args, "input", None):
         return _narrate(args, config, open_display(config))
 
+    if args.record:
+        check_record_path(args.record)
     data_dir = Path(args.data) if getattr(args, "data", None) else None
     table = game_entry(game_name).table
     display = open_display(config)

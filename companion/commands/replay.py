@@ -1,7 +1,8 @@
 """``totem-companion replay RECORD --out DIR``: the OLED frames of a game, as PNG files.
 
 One frame per line of the record (``0001.png`` is the screen after the header, ``0002.png``
-after the first event, …), each what the box showed, with a note of what that line did.
+after the first event, …), each what the box showed, with a note of what that line did;
+a finished game whose end has pages of its own (Totem Wars) ends with them.
 """
 
 from __future__ import annotations

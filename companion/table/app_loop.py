@@ -52,11 +52,12 @@ class AppLoop:
             return 0
 
     def deliver(self, event):
-        """Handle one event on this thread: session, display, feedback. Returns the output."""
+        """Handle one event on this thread: session, display, feedback (the buzzer only when
+        the settings have sound on). Returns the output."""
         out = self.session.handle(event)
         self.show(out.frame)
         if out.signal is not None and self.feedback is not None:
-            self.feedback.play(out.signal)
+            self.feedback.play(out.signal, sound=self.session.sound)
         self.handled += 1
         return out
 

@@ -4,6 +4,7 @@ turns the bots' choices into input events, and the record they write.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +29,19 @@ def demo_session(folder, registry, **options) -> Session:
     return session
 
 
+def check_record_path(path) -> None:
+    """``UserError`` (one line) when a record could not be written to ``path``: said before
+    a demo plays, not after the whole game."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise UserError(f"{path}: cannot write the record (it is a folder)")
+    if not folder.is_dir():
+        raise UserError(f"{path}: cannot write the record (no folder {folder})")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise UserError(f"{path}: cannot write the record (permission denied)")
+
+
 def write_demo_record(path, text: str) -> None:
     """Write a demo game's record to ``path``; ``UserError`` (one line) when it cannot."""
     try:
@@ -49,6 +63,14 @@ class DemoPlayer:
         if out.signal is Signal.REFUSED:
             raise DemoError(f"the box refused {event}: {self.session.message}")
         return out.signal
+
+    def leave_score(self, kept: bool) -> None:
+        """Leave the last score page as players would: OK keeps the finished game (and counts
+        it in a big game) in the data folder. A demo in a temporary folder (``kept`` False)
+        stays on the score instead: the folder goes with the demo, so the box's "kept" would
+        not be true."""
+        if kept:
+            self.send(Press("ok"))
 
     def choose(self, value) -> None:
         """Move the list on screen to ``value`` with up/down, then press OK."""

@@ -40,13 +40,16 @@ class Feedback:
 
 class Enrollment:
     """The walk through ``steps``, binding scanned UIDs in ``registry``; the registry is
-    saved after every change, before the change is reported."""
+    saved after every change, before the change is reported. ``button_help`` is the hint
+    after a press that means nothing here (in the simulator, it names the keys)."""
 
-    def __init__(self, steps: list[EnrollmentStep], registry: TagRegistry):
+    def __init__(self, steps: list[EnrollmentStep], registry: TagRegistry, *,
+                 button_help: str = BUTTON_HELP):
         if not steps:
             raise ValueError("nothing to enroll")
         self.steps = list(steps)
         self.registry = registry
+        self.button_help = button_help
         self.index = 0
         self.finished = False
         self._tracker = TagTracker()
@@ -86,7 +89,7 @@ class Enrollment:
                 return Feedback(f"reader {event.reader} connected")
             self._tracker.reader_lost(event.reader)
             return Feedback(f"reader {event.reader} disconnected: scans wait until it is back")
-        return Feedback(BUTTON_HELP)
+        return Feedback(self.button_help)
 
     def _press(self, button: str) -> Feedback:
         if button in ("back", "up"):
@@ -97,7 +100,7 @@ class Enrollment:
         if button == "down":
             self._advance()
             return Feedback(step_changed=True)
-        return Feedback(BUTTON_HELP)
+        return Feedback(self.button_help)
 
     def _tag(self, token: str, reader: str) -> Feedback:
         uid = normalise_uid(token)

@@ -17,7 +17,16 @@ from companion.events import Press
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
 from companion.table.items import Item
+from companion.table.why_flow import WhyPages
 from companion.ui.text import t
+
+
+def slot_of(reader: str) -> int | None:
+    """The village (1-6) of a reader-hub slot (``slot3`` → 3), None for the scan pad."""
+    if reader.startswith("slot") and reader[4:].isdigit():
+        number = int(reader[4:])
+        return number if 1 <= number <= 6 else None
+    return None
 
 
 @dataclass(frozen=True)
@@ -35,10 +44,22 @@ class Scan:
     @property
     def slot(self) -> int | None:
         """The village (1-6) of a reader-hub slot, None for the scan pad."""
-        if self.reader.startswith("slot") and self.reader[4:].isdigit():
-            number = int(self.reader[4:])
-            return number if 1 <= number <= 6 else None
-        return None
+        return slot_of(self.reader)
+
+
+@dataclass(frozen=True)
+class Lift:
+    """A tag of the game in play left a village slot of the reader hub: a piece or a
+    headdress taken off a pole. ``uid`` as for ``Scan``."""
+
+    item: Item
+    uid: str | None
+    reader: str
+
+    @property
+    def slot(self) -> int | None:
+        """The village (1-6) of the slot."""
+        return slot_of(self.reader)
 
 
 # --- where a reply sends the session ---------------------------------------------------------
@@ -68,6 +89,11 @@ class ToResume:
 
 
 @dataclass(frozen=True)
+class ToSettings:
+    """The settings page (names, language, sound, the games' own settings)."""
+
+
+@dataclass(frozen=True)
 class ToScore:
     """The game is over: its score pages."""
 
@@ -82,7 +108,15 @@ class ToFinish:
     """Keep the finished record and go back to the menu."""
 
 
-Transition = ToMenu | ToSetup | ToStart | ToResume | ToScore | BackToPlay | ToFinish
+@dataclass(frozen=True)
+class ToTutorial:
+    """The lesson of the game called ``game`` (its record name), resumed where it was left."""
+
+    game: str
+
+
+Transition = (ToMenu | ToSetup | ToStart | ToResume | ToSettings | ToScore | BackToPlay | ToFinish
+              | ToTutorial)
 
 
 @dataclass(frozen=True)
@@ -102,13 +136,18 @@ class Flow:
     """Base of the flows: a one-line note shown on the next frame only."""
 
     kind = "flow"
+    #: Whether the flow follows the reader hub's village slots: it is then also given a
+    #: ``Lift`` when a tag leaves a slot, and each ``ReaderState`` (is the hub live?).
+    follows_slots = False
 
     def __init__(self) -> None:
         self.note: Note | None = None
         self.refused = False
+        self.why = WhyPages()  # the hint button's pages (why_flow.py)
 
     def tell(self, note: Note | None, refused: bool = False) -> Reply:
         """Show ``note`` on the next frame; ``refused`` also gives the refused signal."""
+        self.why.close()  # a new note (a reader unplugged, an unknown tag) must be seen
         self.note, self.refused = note, refused
         return Reply(Signal.REFUSED if refused else None)
 
@@ -137,7 +176,10 @@ class ChoiceStepsFlow(Flow):
     choice: Choice
 
     def handle(self, event) -> Reply:
-        """Up/down choose, OK takes the choice, Back goes one step back."""
+        """Up/down choose, OK takes the choice, Back goes one step back; HINT explains the
+        step's rule (why_flow.py)."""
+        if self.why.take(self, event, self.note):
+            return Reply()
         self.clear()
         if isinstance(event, Scan):
             return self._scan(event)

@@ -1,10 +1,11 @@
-"""The start menu: resume the unfinished game (offered first), or set up a new one."""
+"""The start menu: resume the unfinished game (offered first), set up a new one, learn a
+game with its lessons, or change the settings (last)."""
 
 from __future__ import annotations
 
 from companion.events import Press
 from companion.table.choice import Choice, step_of
-from companion.table.flow import Flow, Reply, ToResume, ToSetup
+from companion.table.flow import Flow, Reply, ToResume, ToSettings, ToSetup, ToTutorial
 from companion.table.views import MenuView, render
 from companion.ui.text import t
 
@@ -12,26 +13,37 @@ TITLE = "Totem Companion"  # the product's name, the same in every language
 
 
 class MenuFlow(Flow):
-    """The menu: ``titles`` are the games that can be set up, as ``(name, title)`` pairs;
-    ``resume`` is the label of the unfinished game, or None when there is none."""
+    """The menu: ``titles`` are the games that can be set up (and learnt: "Learn Wakanda"),
+    as ``(name, title)`` pairs; ``resume`` is the label of the unfinished game, or None when
+    there is none, and ``players`` says whose game it is under the list while its line is
+    chosen."""
 
     kind = "menu"
 
-    def __init__(self, titles, resume: str | None = None, note: str | None = None):
+    def __init__(self, titles, resume: str | None = None, note: str | None = None, *,
+                 players: str | None = None):
         super().__init__()
-        labels, values = [], []
+        labels: list[str] = []
+        values: list[str | ToTutorial] = []
         if resume:
             labels.append(resume)
             values.append("resume")
         for name, title in titles:
             labels.append(t("menu.new", title=title))
             values.append(name)
+        for name, title in titles:
+            labels.append(t("menu.learn", title=title))
+            values.append(ToTutorial(name))
+        labels.append(t("menu.settings"))
+        values.append("settings")
         self.choice = Choice(TITLE, tuple(labels), tuple(values))
         self.note = note
+        self.players = players
 
     def view(self):
         """What the screen shows now."""
-        return MenuView(self.choice, footer=self.note)
+        players = self.players if self.choice.value == "resume" else None
+        return MenuView(self.choice, footer=self.note or players)
 
     def frame(self):
         """The picture of ``view()``."""
@@ -49,4 +61,8 @@ class MenuFlow(Flow):
             return Reply()
         if self.choice.value == "resume":
             return Reply(then=ToResume())
+        if self.choice.value == "settings":
+            return Reply(then=ToSettings())
+        if isinstance(self.choice.value, ToTutorial):
+            return Reply(then=self.choice.value)
         return Reply(then=ToSetup(self.choice.value))

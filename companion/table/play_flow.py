@@ -19,7 +19,7 @@ from companion.signals import Signal
 from companion.table.flow import Flow, Reply, ToMenu
 from companion.table.journal import Journal
 from companion.table.tag_tracker import TagTracker
-from companion.table.views import ConfirmView
+from companion.table.views import ConfirmView, WhyView
 from companion.ui.text import t
 
 
@@ -46,6 +46,14 @@ class PlayFlow(Flow):
         self.journal = journal
         self.tracker = tracker
         self.confirming: Question | None = None
+        self.done: str | None = None  # what the last action did, until the next event
+        self._shown: tuple = (None, False, None)  # note, refused, done: before this event
+
+    def clear(self) -> None:
+        """Drop the note and the confirmation of the previous event."""
+        self._shown = (self.note, self.refused, self.done)  # the why-pages explain them
+        super().clear()
+        self.done = None
 
     # --- the questions --------------------------------------------------------------------
 
@@ -54,8 +62,10 @@ class PlayFlow(Flow):
         player, move = self.game.history[-1]
         return self.describe(self.game, player, move)
 
-    def question_view(self) -> ConfirmView | None:
-        """The question asked, as a view; None when none is asked."""
+    def question_view(self) -> ConfirmView | WhyView | None:
+        """The why-pages or the question asked, as a view; None when neither is up."""
+        if self.why.view is not None:
+            return self.why.view
         if self.confirming is Question.UNDO:
             return ConfirmView(t("undo.question"), self.undo_text())
         if self.confirming is Question.LEAVE:
@@ -65,7 +75,11 @@ class PlayFlow(Flow):
     def answer(self, event) -> Reply | None:
         """Take ``event`` as the answer to the question asked: OK does it, Back drops it;
         None when no question is asked, or when the event (a scan, another button) drops
-        the question and must be handled as usual — no scan is lost."""
+        the question and must be handled as usual — no scan is lost. HINT comes first: it
+        opens the why-pages (why_flow.py), which give the screen back as it was."""
+        if self.why.take(self, event, self._shown[0]):
+            self.note, self.refused, self.done = self._shown
+            return Reply()
         if self.confirming is None:
             return None
         question, self.confirming = self.confirming, None
@@ -96,31 +110,51 @@ class PlayFlow(Flow):
             game.push(move)
         except IllegalMove as exc:
             return self.refuse(exc.refusal)
+        player = game.history[-1][0]
         try:
-            self.journal.append(self.event_line(game.history[-1][0], move))
+            self.journal.append(self.event_line(player, move))
         except UserError:
             game.pop()
             return self.tell(t("save.not_played"), True)
+        self.done = self.confirmation(player, move)  # confirmed where the players look
         return None
 
+    def confirmation(self, player: int | None, move) -> str:
+        """The line that confirms an accepted ``move`` on the board (``describe`` by default;
+        a game may give a shorter form that fits the band)."""
+        return self.describe(self.game, player, move)
+
     def take_back(self) -> str:
-        """Journal first: pop the last move and append ``{"undo": true}``; the note to show.
+        """Journal first: pop the last move and append ``{"undo": true}``; what was taken back.
 
         ``UserError`` (the move put back) when there is nothing to take back or the journal
-        cannot be written; the tags placed by the move are forgotten.
+        cannot be written; the tags placed by the move are forgotten. The board then says
+        what to undo on the table (``undo_hint``), or else what was taken back.
         """
         game = self.game
         if not game.history:
             raise UserError(t("undo.nothing"))
         text = self.undo_text()
-        move = game.pop()
+        player, move = game.history[-1]
+        game.pop()
         try:
             self.journal.append({"undo": True})
         except UserError:
             game.push(move)
             raise UserError(t("save.not_taken_back")) from None
         self.tracker.forget_from(len(game.history))
-        return t("undo.done", what=text)
+        done = t("undo.done", what=text)
+        hint = self.undo_hint(player, move)
+        if hint is None:
+            self.done = done
+        else:  # the question just named the action: now say what to do on the table
+            self.note = hint
+        return done
+
+    def undo_hint(self, player: int | None, move) -> str | None:
+        """What the players do on the table to take ``move`` back ("Taken back: put the
+        eagle back in the bag"); None when nothing moves there."""
+        return None
 
     def signal_after(self, before: int | None) -> Signal:
         """The signal of an accepted move: your turn when the turn passed, else accepted."""

@@ -33,6 +33,8 @@ class ScorePagesFlow(Flow):
 
     def view(self):
         """What the screen shows now."""
+        if self.why.view is not None:
+            return self.why.view
         if self.confirming:
             player, move = self.game.history[-1]
             return ConfirmView(t("undo.question"), self.describe(self.game, player, move))
@@ -47,7 +49,10 @@ class ScorePagesFlow(Flow):
         return Reply(then=ToFinish())
 
     def handle(self, event) -> Reply:
-        """Up/down turn the pages, OK finishes, Back (then OK) takes back the last action."""
+        """Up/down turn the pages, OK finishes, Back (then OK) takes back the last action;
+        HINT explains the page's rule (why_flow.py)."""
+        if self.why.take(self, event, self.note):
+            return Reply()
         self.clear()
         if not isinstance(event, Press):
             return Reply()

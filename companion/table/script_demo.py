@@ -1,8 +1,9 @@
 """``demo --input FILE``: an input script played through the whole stack, narrated.
 
 Where ``run --input`` plays a script silently, as the box would, this prints what the box
-made of each event — every accepted action, every refusal with its reason — and the result
-when the game ends: the quickest way to read a recorded bug report.
+made of each event — every accepted action in the game's own words (a Totem Wars round's
+result after its last placement), every refusal with its reason — and the result when the
+game ends: the quickest way to read a recorded bug report.
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ def narrate_script(items, session, display, out) -> int:
         if game is None or table_game is None:
             continue
         history = game.history
-        while len(history) > seen:
-            player, move = history[seen]
-            print(f"         {table_game.describe(game, player, move)}", file=out)
-            seen += 1
+        if len(history) > seen:
+            # One event keeps at most one move: the newest is the one to tell.
+            for line in _told(table_game, game):
+                print(f"         {line}", file=out)
+            seen = len(history)
         if len(history) < seen:
             print(f"         taken back ({seen - len(history)})", file=out)
             seen = len(history)
@@ -50,3 +52,11 @@ def narrate_script(items, session, display, out) -> int:
                 print(f"result   {table_game.result(game)}", file=out)
             game, seen = None, 0
     return refusals
+
+
+def _told(table_game: TableGame, game) -> list[str]:
+    """The lines that tell what the game's last move did, in the game's own words."""
+    if table_game.narrate is not None:
+        return table_game.narrate(game)
+    player, move = game.history[-1]
+    return [table_game.describe(game, player, move)]

@@ -30,25 +30,33 @@ from companion.signals import Signal
 from companion.table.flow import (
     BackToPlay,
     Flow,
+    Lift,
     Reply,
     Scan,
     ToFinish,
     ToMenu,
     ToResume,
     ToScore,
+    ToSettings,
     ToSetup,
     ToStart,
+    ToTutorial,
     Transition,
+    default_name,
+    slot_of,
 )
 from companion.table.items import parse_item
 from companion.table.journal import Journal, archive_unfinished
 from companion.table.menu import MenuFlow
 from companion.table.play_flow import PlayFlow
 from companion.table.registry import normalise_uid
+from companion.table.settings import SettingsStore
+from companion.table.settings_flow import SettingsFlow
 from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker
-from companion.ui.screens import resume_label
-from companion.ui.text import refusal_text, t
+from companion.table.tutorial_flow import TutorialFlow
+from companion.ui.screens import resume_label, resume_players
+from companion.ui.text import language, refusal_text, set_language, t
 
 
 @dataclass(frozen=True)
@@ -63,24 +71,34 @@ class Session:
     """The box's state between events.
 
     ``data_dir`` holds the journal and the finished games, ``registry`` resolves tags
-    (``resolve(token) -> item name | None``), ``players`` are the names offered at set-up,
-    ``rng`` draws lots for the start player. ``game`` (a record name of the registry) goes
-    straight to that game's set-up, unless an unfinished game waits to be resumed.
+    (``resolve(token) -> item name | None``), ``rng`` draws lots for the start player.
+    ``settings`` are the box's settings (``SettingsStore.load``: the settings page, names
+    offered at set-up, language, sound); without them the session keeps its settings in
+    memory, offering ``players`` at set-up (demos, tests). ``settings_problem`` (one line:
+    the settings file was damaged) is said on the menu. ``game`` (a record name of the
+    registry) goes straight to that game's set-up, unless an unfinished game waits to be
+    resumed; ``tutorial`` (a record name too) goes straight to that game's lesson.
     """
 
     def __init__(self, data_dir, registry, *, players: tuple[str, ...] = (),
-                 rng: random.Random | None = None, game: str | None = None):
+                 rng: random.Random | None = None, game: str | None = None,
+                 settings: SettingsStore | None = None, settings_problem: str | None = None,
+                 tutorial: str | None = None):
         self.data_dir = Path(data_dir)
         self.registry = registry
-        self.players = tuple(players)
+        self.settings = settings or SettingsStore(None, names=players, language=language())
+        if self.settings.language != language():
+            set_language(self.settings.language)
         self.rng = rng or random.Random()
         self.tracker = TagTracker()
         self.game_name: str | None = None  # the game set up or played; None at the menu
         self.play: PlayFlow | None = None
-        menu = self._menu()
+        menu = self._menu(note=t("session.settings_damaged") if settings_problem else None)
         self.flow: Flow = menu
         if game is not None and "resume" not in menu.choice.values:
             self._goto(ToSetup(game))
+        if tutorial is not None:
+            self._goto(ToTutorial(tutorial))
         self._frame = self.flow.frame()
 
     # --- what tests and the app read ------------------------------------------------------
@@ -104,8 +122,16 @@ class Session:
 
     @property
     def game(self):
-        """The game being played (or whose score is shown); None at the menu and set-up."""
+        """The game being played (or whose score is shown), a lesson's too; None at the
+        menu and set-up."""
+        if isinstance(self.flow, TutorialFlow):
+            return self.flow.game
         return self.play.game if self.play is not None else None
+
+    @property
+    def sound(self) -> bool:
+        """Whether the buzzer sounds (the settings page's sound on or off)."""
+        return self.settings.sound
 
     @property
     def table_game(self) -> TableGame | None:
@@ -130,12 +156,15 @@ class Session:
     def _dispatch(self, event) -> Reply | None:
         if isinstance(event, TagGone):
             self.tracker.leave(event.uid, event.reader)
-            return None
+            return self._lift(event)
         if isinstance(event, ReaderState):
+            if not event.connected:
+                self.tracker.reader_lost(event.reader)
+            if self.flow.follows_slots:
+                self.flow.handle(event)  # whether the hub and its slots can see the board
             self.flow.clear()
             if event.connected:
                 return self.flow.tell(t("session.reader_on"))
-            self.tracker.reader_lost(event.reader)
             return self.flow.tell(t("session.reader_off"), True)
         if isinstance(event, Tag):
             if not self.tracker.arrive(event.uid, event.reader):
@@ -143,13 +172,30 @@ class Session:
             name = self.registry.resolve(event.uid)
             item = parse_item(name) if name is not None else None
             self.flow.clear()
+            if item is None and normalise_uid(event.uid) is None:
+                # Not a UID: a name typed in the simulator or a script that names nothing.
+                return self.flow.tell(t("session.no_such_item", name=event.uid), True)
             if item is None:
                 return self.flow.tell(t("session.unknown_tag"), True)
             if self.game_name is not None and item.game != self.game_name:
                 return self.flow.tell(self._wrong_game(item.game), True)
             uid = normalise_uid(event.uid)  # None for an item name: pieces not told apart
+            if uid is not None:
+                self.tracker.identify(uid, item)
             event = Scan(item, uid, event.reader)
         return self.flow.handle(event)
+
+    def _lift(self, gone: TagGone) -> Reply | None:
+        """A tag left a reader: for a flow that follows the hub's village slots, a ``Lift``
+        when the tag is an item of the game in play; otherwise nothing to show (the pad
+        only forgets it, so that its next read is a new scan)."""
+        if not self.flow.follows_slots or slot_of(gone.reader) is None:
+            return None
+        name = self.registry.resolve(gone.uid)
+        item = parse_item(name) if name is not None else None
+        if item is None or item.game != self.game_name:
+            return None
+        return self.flow.handle(Lift(item, normalise_uid(gone.uid), gone.reader))
 
     def _wrong_game(self, other: str) -> str:
         """What a tag of the ``other`` game is doing here: ``A Totem Wars card: this game is
@@ -173,7 +219,13 @@ class Session:
         match then:
             case ToSetup(game):
                 self.game_name = game
-                self.flow = self._table().setup(self.players, self.rng, self.data_dir)
+                table = self._table()
+                options = self.settings.options(game, table.settings)
+                self.flow = table.setup(self.settings.names, self.rng, self.data_dir, options)
+            case ToSettings():
+                games = [(entry.name, entry.table) for entry in GAMES.values()]
+                self.flow = SettingsFlow(self.settings, [
+                    (name, option) for name, table in games for option in table.settings])
             case ToStart(settings):
                 self._start(settings)
             case ToResume():
@@ -193,6 +245,12 @@ class Session:
                 self._play().journal.finish()
                 self.play = self.game_name = None
                 self.flow = self._menu(note=t("session.finished"))
+            case ToTutorial(game):
+                # The lesson plays its own game in its own journal: a game kept for later
+                # stays where it is.
+                self.flow = TutorialFlow(game, self.data_dir, self.tracker,
+                                         names=self.settings.names, rng=self.rng)
+                self.game_name = game
             case ToMenu():
                 if self.play is not None:
                     self.play.journal.close()
@@ -220,9 +278,10 @@ class Session:
             return MenuFlow(titles, note=note or t("session.unreadable"))
         if found is None:
             return MenuFlow(titles, note=note)
-        journal, _, game = found
+        journal, name, game = found
         journal.close()
-        return MenuFlow(titles, resume_label(game.players), note)
+        return MenuFlow(titles, resume_label(GAMES[name].title), note,
+                        players=resume_players(game.players))
 
     def _unfinished(self):
         """``(journal, game name, game)`` of the unfinished game, or None; ``UserError``
@@ -245,6 +304,13 @@ class Session:
         archive_unfinished(self.data_dir)
         journal = Journal.start(self.data_dir, GAMES[str(self.game_name)].engine.header_line(game))
         self._enter(game, journal)
+        # The names of this game come first at the next set-up; a seat nobody named is not
+        # a name to offer.
+        unnamed = {default_name(seat) for seat in range(len(game.players))}
+        try:
+            self.settings.remember([name for name in game.players if name not in unnamed])
+        except UserError:
+            note = note or t("settings.not_saved")
         if note:
             self._play().tell(note)
 
@@ -260,7 +326,7 @@ class Session:
         journal, self.game_name, game = found
         self._enter(game, journal)
         if self.flow is self.play:
-            self._play().tell(t(self._table().resumed))
+            self._play().tell(self._table().resumed(game))
 
     def _enter(self, game, journal: Journal) -> None:
         self.tracker.reset()

@@ -7,7 +7,7 @@ game's parts from it and name no game themselves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,8 +17,10 @@ from PIL import Image
 from companion.table.flow import Flow
 from companion.table.items import EnrollmentStep
 from companion.table.journal import Journal
+from companion.table.lesson import Lesson
 from companion.table.play_flow import PlayFlow
 from companion.table.registry import TagRegistry
+from companion.table.settings import GameOption
 from companion.table.tag_tracker import TagTracker
 
 
@@ -42,8 +44,9 @@ class TableGame:
 
     item_noun: str       # "A Wakanda piece": said when one of its tags turns up in another game
     game_name: str       # the game's name inside a sentence ("this game is Wakanda")
-    resumed: str         # said when an unfinished game comes back
-    setup: Callable[[tuple[str, ...], random.Random, Path], Flow]   # (names, rng, data folder)
+    resumed: Callable[[Any], str]  # said when an unfinished game comes back: where it resumes
+    #: (names offered, rng, data folder, the values of ``settings`` by key) -> the set-up flow
+    setup: Callable[[tuple[str, ...], random.Random, Path, Mapping[str, str]], Flow]
     new_game: Callable[[Any], tuple[Any, str | None]]               # settings -> (game, note)
     play: Callable[[Any, Journal, TagTracker], PlayFlow]            # the play flow of a game
     score: Callable[[Any, Path], Flow]                              # (game, data folder) -> pages
@@ -55,3 +58,12 @@ class TableGame:
     #: ``enroll --transcribe NAME``: (data folder, name, tag registry) -> the walk through a
     #: physical deck, for a game whose deck is data; None for the others.
     transcription: Callable[[Path, str, TagRegistry], Any] | None = None
+    #: The game's own settings on the box's settings page (a variant, a house rule); the
+    #: set-up gets their values.
+    settings: tuple[GameOption, ...] = ()
+    #: ``demo --input``: what the game's last move did, a line each (a round's result after
+    #: the placement that ended it); None: the one line of ``describe``.
+    narrate: Callable[[Any], list[str]] | None = None
+    #: The learn-by-doing lessons of the game (``lessons.py`` of its package), played by the
+    #: lesson runner (``tutorial_flow.py``) from the menu's "Learn" and ``tutorial``.
+    lessons: Lesson | None = None

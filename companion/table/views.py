@@ -15,7 +15,7 @@ from PIL import Image
 from companion.engine import Refusal
 from companion.table.choice import Choice
 from companion.ui import screens
-from companion.ui.text import refusal_text
+from companion.ui.text import refusal_text, t
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,19 @@ class ConfirmView:
     kind = "confirm"
 
 
-SharedView = MenuView | PickerView | ConfirmView
+@dataclass(frozen=True)
+class WhyView:
+    """The why-pages: the text of ``rule`` (its ``title`` in the band) cut into ``pages`` of
+    lines, page ``page`` shown; ▲▼ turn them, OK, BACK or HINT go back."""
+
+    rule: str
+    title: str
+    pages: tuple[tuple[str, ...], ...]
+    page: int = 0
+    kind = "why"
+
+
+SharedView = MenuView | PickerView | ConfirmView | WhyView
 
 
 def _words(note: str | Refusal | None) -> str | None:
@@ -68,4 +80,9 @@ def render(view: SharedView, icons: tuple[Image.Image | None, ...] = ()) -> Imag
                                      view.choice.selected, icons)
     if isinstance(view, ConfirmView):
         return screens.confirm_screen(view.question, view.detail)
+    if isinstance(view, WhyView):
+        count = len(view.pages)
+        return screens.pages_screen(f"{view.rule} {view.title}", view.pages[view.page],
+                                    view.page + 1, count,
+                                    t("rules.footer" if count > 1 else "rules.footer_one"))
     raise TypeError(f"not a view: {view!r}")

@@ -14,6 +14,7 @@ same pixels. They are character-cell fonts: every glyph of a font has the same a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -114,6 +115,9 @@ def wrap(text: str, width: int, font: Font, max_lines: int | None = None) -> lis
     return lines
 
 
+_GLUE = "\x00"
+
+
 def note_lines(message: str, max_lines: int = 2, rule: str | None = None) -> list[str]:
     """``message`` wrapped for the bottom band, followed by `` — RULE`` when a ``rule`` is
     given; a note too long is cut in its reason, never in its rule: the rule is what players
@@ -124,8 +128,14 @@ def note_lines(message: str, max_lines: int = 2, rule: str | None = None) -> lis
     >>> note_lines("Wings are Alexandra's; it is Benjamin's turn", rule="W4")
     ["Wings are Alexandra's;", "it is Benjamin's… — W4"]
     """
-    dash = f" — {rule}" if rule else ""
-    lines = wrap(message + dash, WIDTH - 4, SMALL)
+    # The dash and the rule are glued (a placeholder as wide as a space: the fonts are
+    # monospaced), so that a line never ends in a dash with the rule alone below it.
+    dash = f" —{_GLUE}{rule}" if rule else ""
+
+    def wrapped(text: str) -> list[str]:
+        return [line.replace(_GLUE, " ") for line in wrap(text, WIDTH - 4, SMALL)]
+
+    lines = wrapped(message + dash)
     if len(lines) <= max_lines:
         return lines
     if not rule:
@@ -133,10 +143,10 @@ def note_lines(message: str, max_lines: int = 2, rule: str | None = None) -> lis
     words = message.split()
     while words:
         words.pop()
-        lines = wrap(" ".join(words) + f"{ELLIPSIS}{dash}", WIDTH - 4, SMALL)
+        lines = wrapped(" ".join(words) + f"{ELLIPSIS}{dash}")
         if len(lines) <= max_lines:
             return lines
-    return wrap(f"{ELLIPSIS}{dash}", WIDTH - 4, SMALL, max_lines=max_lines)
+    return wrapped(f"{ELLIPSIS}{dash}")[:max_lines]
 
 
 @lru_cache(maxsize=1024)
@@ -148,11 +158,37 @@ def _text_mask(text: str, font: Font) -> Image.Image:
     return mask
 
 
+#: The key of ``Image.info`` where a screen keeps the words drawn on it, ``(y, x, text)``.
+WORDS = "words"
+
+
 def draw_text(image: Image.Image, x: int, y: int, text: str, font: Font, fill: int = 1) -> int:
-    """Draw ``text`` with its cell top-left at (x, y); return the x just after it."""
+    """Draw ``text`` with its cell top-left at (x, y); return the x just after it. The words
+    are kept with the picture (``frame_words``), for ``--display text`` and tests."""
     if text:
         image.paste(fill, (x, y), _text_mask(text, font))
+        image.info.setdefault(WORDS, []).append((y, x, text))
     return x + text_width(text, font)
+
+
+def frame_words(image: Image.Image) -> list[str]:
+    """The words drawn on a screen, as the lines a player reads: top to bottom, texts that
+    share a line left to right (icons and drawings are not words).
+
+    >>> image = new_canvas()
+    >>> _ = draw_text(image, 60, 20, "Ben", MEDIUM); _ = draw_text(image, 2, 21, "Ana", MEDIUM)
+    >>> _ = draw_text(image, 2, 40, "draw", SMALL)
+    >>> frame_words(image)
+    ['Ana Ben', 'draw']
+    """
+    lines: list[list[tuple[int, str]]] = []
+    last_y: int | None = None
+    for y, x, text in sorted(image.info.get(WORDS, ())):
+        if last_y is None or y - last_y > 3:  # a new line of text, not the same one a pixel off
+            lines.append([])
+            last_y = y
+        lines[-1].append((x, text))
+    return [" ".join(text for _, text in sorted(line)) for line in lines]
 
 
 def draw_centered(image: Image.Image, y: int, text: str, font: Font, fill: int = 1,
@@ -230,3 +266,16 @@ def short_name(name: str, other: str, chars: int, *, ellipsis: bool = True) -> s
     else:
         initials = name[0] + name[-(chars - 1):]
     return initials[:chars] if initials[:chars] != other[:chars] else cut
+
+
+def short_names(names: Sequence[str], chars: int) -> list[str]:
+    """Each of ``names`` in at most ``chars`` characters, told apart from the others at the
+    table (``short_name``).
+
+    >>> short_names(["Player 1", "Player 2", "Player 3"], 6), short_names(["Ana", "Alexandra"], 6)
+    (['P1', 'P2', 'P3'], ['Ana', 'Alexa…'])
+    """
+    def alike(name: str) -> str:
+        prefix = name[:max(chars - 1, 1)]
+        return next((other for other in names if other != name and other.startswith(prefix)), "")
+    return [short_name(name, alike(name), chars) for name in names]

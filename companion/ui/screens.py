@@ -67,22 +67,42 @@ def result_band(image: Image.Image, game, number: int, count: int) -> None:
     draw_text(image, WIDTH - 2 - text_width(page, SMALL), 4, page, SMALL, 0)
 
 
+#: Lines a refusal may take in the band: enough to read it whole (issue: never cut), few
+#: enough to leave the board readable behind it.
+REFUSAL_LINES = 4
+
+
 def note_band(image: Image.Image, note: str | Refusal | None, refused: bool, *, max_lines: int = 2,
-              medium_first: bool = False) -> int:
-    """The note along the bottom edge (lit when ``refused``), a refusal with its rule; return
-    the band's top row (``HEIGHT`` when there is no note). ``medium_first``: one line in the
-    larger font when the whole note fits, else up to ``max_lines`` small lines — a refusal
-    too long is cut in its reason, never in its rule."""
-    if not note:
+              medium_first: bool = False, done: str | None = None) -> int:
+    """The note along the bottom edge (lit when ``refused``); return the band's top row
+    (``HEIGHT`` when there is nothing to say).
+
+    ``done`` (what the last action did, "Ana built sun on village 2") takes the first line
+    and the note the second. ``medium_first``: one line in the larger font when the whole
+    note fits, else up to ``max_lines`` small lines. A refusal is shown whole, its rule
+    last: up to ``REFUSAL_LINES`` lines, cut in its reason (never in its rule) only beyond.
+    """
+    if refused:
+        max_lines, done = max(max_lines, REFUSAL_LINES), None
+    if not note and not done:
         return HEIGHT
-    text = note if isinstance(note, str) else refusal_text(note)
+    text = "" if not note else note if isinstance(note, str) else refusal_text(note)
+
+    def note_in(count: int) -> list[str]:
+        if isinstance(note, Refusal):
+            return note_lines(refusal_text(replace(note, rule=None)), count, rule=note.rule)
+        return note_lines(text, count) if text else []
+
+    if done:
+        return text_band(image, [fit(done, WIDTH - 4, SMALL), *note_in(1)], SMALL)
     if medium_first and text_width(text, MEDIUM) <= WIDTH - 4:
         return text_band(image, [text], MEDIUM, inverted=refused)
-    if isinstance(note, str):
-        lines = note_lines(note, max_lines)
-    else:
-        lines = note_lines(refusal_text(replace(note, rule=None)), max_lines, rule=note.rule)
-    return text_band(image, lines, SMALL, inverted=refused)
+    return text_band(image, note_in(max_lines), SMALL, inverted=refused)
+
+
+def fits_line(text: str) -> bool:
+    """Whether ``text`` fits one line of the bottom band (the small font) uncut."""
+    return text_width(text, SMALL) <= WIDTH - 4
 
 
 def footer_line(image: Image.Image, footer: str | None) -> None:
@@ -176,25 +196,70 @@ def confirm_screen(question: str, detail: str) -> Image.Image:
     return image
 
 
+#: Lines of text one page of ``pages_screen`` holds, between the title band and the footer.
+PAGE_ROWS = (FOOTER_TOP - TITLE_HEIGHT - 1) // MEDIUM.height
+#: The width of a page's lines: the screen less one pixel each side (21 characters).
+PAGE_WIDTH = WIDTH - 2
+
+
+def paginate(text: str) -> list[tuple[str, ...]]:
+    """``text`` wrapped in the medium font and cut into pages of ``PAGE_ROWS`` lines, for
+    ``pages_screen``; a line break in the text starts a new line.
+
+    >>> paginate("Draw one piece, then build or claim.")
+    [('Draw one piece, then', 'build or claim.')]
+    """
+    lines = [part for line in text.split("\n") for part in wrap(line, PAGE_WIDTH, MEDIUM)]
+    return [tuple(lines[i:i + PAGE_ROWS]) for i in range(0, len(lines), PAGE_ROWS)] or [()]
+
+
+def pages_screen(title: str, lines: Sequence[str], number: int, count: int,
+                 footer: str | None = None) -> Image.Image:
+    """Page ``number`` of ``count`` of a text turned with ▲▼ (a rule's pages): the title
+    band with the page number (none for a single page), the page's lines (``paginate``
+    gives them), and ``footer`` saying what the buttons do."""
+    image = new_canvas()
+    title_band(image, title, t("page", n=number, of=count) if count > 1 else "")
+    for i, line in enumerate(lines[:PAGE_ROWS]):
+        draw_text(image, 1, TITLE_HEIGHT + 1 + i * MEDIUM.height, line, MEDIUM)
+    footer_line(image, footer)
+    return image
+
+
 #: Characters of a menu line in the medium font (menu_screen keeps 14 pixels for its marks).
 MENU_LINE_CHARS = (WIDTH - 14) // MEDIUM.width
 
 
-def resume_label(names: Sequence[str]) -> str:
-    """The menu line offering an unfinished game: ``Resume Ana v Ben``; long names are cut
-    (``Resume P1 v P2``) so that the line fits the menu and still says whose game it is;
-    three or four players are named by the first and a count (``Resume Ana +2``).
+#: Characters of the line under a list (``footer_line``, in the small font).
+FOOTER_CHARS = WIDTH // SMALL.width
 
-    >>> resume_label(["Player 1", "Player 2"]), resume_label(["Ana", "Ben", "Cleo"])
-    ('Resume P1 v P2', 'Resume Ana +2')
+
+def resume_label(title: str) -> str:
+    """The menu line offering an unfinished game, naming the game: ``Resume Totem Wars``
+    (fits ``MENU_LINE_CHARS``); ``resume_players`` says under the list whose game it is.
+
+    >>> resume_label("Wakanda")
+    'Resume Wakanda'
     """
-    if len(names) > 2:
-        more = len(names) - 1
-        room = MENU_LINE_CHARS - len(t("menu.resume_more", name="", more=more))
-        return t("menu.resume_more", name=names[0][:room], more=more)
-    a, b = names
-    label = t("menu.resume", a=a, b=b)
-    if len(label) <= MENU_LINE_CHARS:
-        return label
-    room = (MENU_LINE_CHARS - len(t("menu.resume", a="", b=""))) // 2
-    return t("menu.resume", a=short_name(a, b, room), b=short_name(b, a, room))
+    return t("menu.resume", title=title)
+
+
+def resume_players(names: Sequence[str]) -> str:
+    """Whose unfinished game it is, for the line under the menu: ``Ana v Ben`` or
+    ``Ana, Ben, Cleo``, within ``FOOTER_CHARS``; long names are cut so that each player
+    keeps a part, and names alike keep what tells them apart (``P1, P2, P3, P4``).
+
+    >>> resume_players(["Ana", "Ben"]), resume_players(["Player 1", "Player 2", "Player 3", "Player 4"])
+    ('Ana v Ben', 'P1, P2, P3, P4')
+    """
+    def cut(room: int) -> list[str]:
+        return [short_name(name, names[(i + 1) % len(names)], room) for i, name in enumerate(names)]
+
+    if len(names) == 2:
+        line = t("menu.resume_players", a=names[0], b=names[1])
+        if len(line) <= FOOTER_CHARS:
+            return line
+        a, b = cut((FOOTER_CHARS - len(t("menu.resume_players", a="", b=""))) // 2)
+        return t("menu.resume_players", a=a, b=b)
+    line = ", ".join(names)
+    return line if len(line) <= FOOTER_CHARS else ", ".join(cut((FOOTER_CHARS + 2) // len(names) - 2))

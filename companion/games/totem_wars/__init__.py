@@ -3,8 +3,8 @@
 The package offers what every game package offers the command line (``read_record``,
 ``score_json``, ``format_score``, ``moves_json``, ``format_moves``, ``result_line``) and the
 engine itself, python-chess-like and a ``companion.engine.Engine``: ``TotemWars``, the moves
-``ChooseTotems`` and ``Play``, the legal counts ``Count`` and ``TotemsDue``, and the shared
-``IllegalMove`` and ``Outcome``.
+``ChooseTotems``, ``Play`` and ``Declare`` (a war's habitat, R2), the legal counts ``Count``
+and ``TotemsDue``, and the shared ``IllegalMove`` and ``Outcome``.
 """
 
 from companion.engine import IllegalMove, Outcome, Termination
@@ -21,18 +21,25 @@ from companion.games.totem_wars.deck import (
 )
 from companion.games.totem_wars.game import SetupError, TotemWars
 from companion.games.totem_wars.match import Match
-from companion.games.totem_wars.moves import ChooseTotems, Count, LegalMove, Move, Play, TotemsDue
+from companion.games.totem_wars.moves import ChooseTotems, Count, Declare, LegalMove, Move, Play, TotemsDue
 from companion.games.totem_wars.record import event_line, header_line, read_record, write_record
 from companion.games.totem_wars.report import format_moves, format_score, moves_json, result_line, score_json
-from companion.games.totem_wars.rounds import RoundResult, habitat_winner, refill_order
-from companion.games.totem_wars.simulation import Simulation, deal, greedy_bot, play_game, random_bot
+from companion.games.totem_wars.rounds import DeclarationDue, RoundResult, habitat_winner, refill_order
+from companion.games.totem_wars.simulation import (
+    Simulation,
+    best_declaration,
+    deal,
+    greedy_bot,
+    play_game,
+    random_bot,
+)
 
 __all__ = [
-    "Arrangement", "Card", "ChooseTotems", "Column", "Count", "Deck", "DeckError", "HABITATS",
-    "IllegalMove", "LegalMove", "Match", "Move", "Outcome", "Play", "RoundResult", "SetupError",
-    "Simulation", "TRIBES", "Termination", "TotemWars", "TotemsDue", "best_arrangement",
-    "deal", "deck_from_list", "default_deck", "event_line", "format_moves", "format_score",
-    "greedy_bot", "habitat_winner", "header_line", "load_deck", "moves_json", "play_game",
-    "random_bot", "read_record", "refill_order", "result_line", "score_json", "war_grouping",
-    "write_record",
+    "Arrangement", "Card", "ChooseTotems", "Column", "Count", "DeclarationDue", "Declare", "Deck",
+    "DeckError", "HABITATS", "IllegalMove", "LegalMove", "Match", "Move", "Outcome", "Play",
+    "RoundResult", "SetupError", "Simulation", "TRIBES", "Termination", "TotemWars", "TotemsDue",
+    "best_arrangement", "best_declaration", "deal", "deck_from_list", "default_deck", "event_line",
+    "format_moves", "format_score", "greedy_bot", "habitat_winner", "header_line", "load_deck",
+    "moves_json", "play_game", "random_bot", "read_record", "refill_order", "result_line",
+    "score_json", "war_grouping", "write_record",
 ]

@@ -81,13 +81,20 @@ def best_arrangement(totem: Card, cards) -> Arrangement:
     return _best_by_tribe(totem, frozenset(cards))
 
 
-def war_grouping(totem: Card, cards) -> Arrangement:
-    """The grouping by habitat with the most war points (T10), the totem first in its column.
+def war_grouping(totem: Card, cards, habitat: str | None = None) -> Arrangement:
+    """The grouping by habitat with the most war points (T10), the totem first in its column;
+    each card goes into the column of one of its habitats.
 
-    A two-habitat totem declares the habitat that gives the most points, the first listed
-    when both give the same (R2); each card goes into the column of one of its habitats.
+    ``habitat`` is the totem's habitat in the war, one of its own (R2: its owner declares it
+    when the totem has two). Without it, the totem's habitat that gives the most points, the
+    first listed when both give the same: the choice records kept before owners declared.
     """
-    return _best_by_habitat(totem, frozenset(cards))
+    cards = frozenset(cards)
+    if habitat is not None:
+        return _grouping_in(totem, cards, habitat)
+    # Strictly more points to change: the first habitat listed wins a tie.
+    return max((_grouping_in(totem, cards, h) for h in totem.habitats),
+               key=lambda grouping: grouping.points)
 
 
 def _build(totem: Card, totem_key: str, cards: list[Card], keys, order: tuple[str, ...]) -> Arrangement:
@@ -153,16 +160,14 @@ def _group_choices(order: list[Card], members: list[int], totem: Card) -> list[t
 
 
 @lru_cache(maxsize=4096)
-def _best_by_habitat(totem: Card, cards: frozenset[Card]) -> Arrangement:
+def _grouping_in(totem: Card, cards: frozenset[Card], habitat: str) -> Arrangement:
+    """The best grouping by habitat with the totem in the ``habitat`` column (T10)."""
     order = sorted(cards)
-    best: tuple[str, tuple[str, ...]] | None = None
+    best_keys: tuple[str, ...] = ()
     best_points = -1
-    for habitat in totem.habitats:  # R2: the first listed wins a tie (strictly more to change)
-        options = [sorted(c.habitats, key=lambda h: h != habitat) for c in order]
-        for keys in product(*options):
-            points = _score(habitat, keys)
-            if points > best_points:
-                best, best_points = (habitat, keys), points
-    assert best is not None, "a totem has at least one habitat"
-    habitat, keys = best
-    return _build(totem, habitat, order, keys, HABITATS)
+    options = [sorted(c.habitats, key=lambda h: h != habitat) for c in order]
+    for keys in product(*options):
+        points = _score(habitat, keys)
+        if points > best_points:
+            best_keys, best_points = keys, points
+    return _build(totem, habitat, order, best_keys, HABITATS)

@@ -30,7 +30,8 @@ class DeckError(UserError):
 
 @dataclass(frozen=True, order=True)
 class Card:
-    """One card: its tribe, its animal and one or two habitats (the first listed first, R2)."""
+    """One card: its tribe, its animal and one or two habitats, in the order printed on the
+    card (R2 offers the first listed first when both are as good)."""
 
     tribe: str
     animal: str

@@ -2,12 +2,12 @@
 
 The maker scans the cards one by one. For each, the companion proposes an identity — the
 card its tag is enrolled for, else the next card of the default list not transcribed yet —
-with its habitats; OK keeps it, ▲▼ change it step by step (tribe, animal, habitats, the
-first habitat first as R2 needs), Back drops the scan. Each kept card binds the tag to the
-card in the registry and is saved before it is confirmed (the registry, and the deck so far
-in ``decks/NAME.toml.part``), so switching off loses nothing: the walk resumes where it
-stopped. After the 52nd card the checked deck is written to ``DATA/decks/NAME.toml``, where
-the Totem Wars set-up offers it.
+with its habitats; OK keeps it, ▲▼ change it step by step (tribe, animal, habitats, in the
+order printed: R2 offers the first listed first when both are as good), Back drops the
+scan. Each kept card binds the tag to the card in the registry and is saved before it is
+confirmed (the registry, and the deck so far in ``decks/NAME.toml.part``), so switching
+off loses nothing: the walk resumes where it stopped. After the 52nd card the checked deck
+is written to ``DATA/decks/NAME.toml``, where the Totem Wars set-up offers it.
 
 Animals are chosen from the names of the default deck (the buttons cannot type); a deck with
 other animals is written as a file by hand (docs/decks.md).
@@ -32,7 +32,7 @@ from companion.table.tag_tracker import TagTracker
 from companion.ui.screens import menu_screen, message_screen
 from companion.ui.text import t
 
-#: Every habitat list a card may carry (T1), the first habitat first (R2).
+#: Every habitat list a card may carry (T1), in the order printed (R2 breaks ties with it).
 HABITAT_CHOICES = (("water",), ("land",), ("air",), ("water", "land"), ("land", "water"),
                    ("water", "air"), ("air", "water"), ("land", "air"), ("air", "land"))
 DECK_SIZE = CARDS_PER_TRIBE * len(TRIBES)

@@ -3,9 +3,10 @@
 A shuffled deck is dealt by the rules (``simulation.deal``); each bot's choice becomes the
 raw input events players make at the table — the set-up with the buttons, each card put on
 the pad and taken off (``Tag``/``TagGone``), now and then a card entered with the buttons
-instead, OK to place, OK to turn the result pages — and those events go through the table
-session, the flows and the screens (and the display, when one is given). Every round and
-the result are printed; the same seed gives the same game.
+instead, OK to place, the habitat a war asks of a two-habitat totem chosen with ▲▼ and OK
+(R2), OK to turn the result pages — and those events go through the table session, the
+flows and the screens (and the display, when one is given). Every round and the result are
+printed; the same seed gives the same game.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from companion.errors import UserError
 from companion.events import Press, Tag, TagGone
-from companion.games.totem_wars import ChooseTotems, deal, greedy_bot, random_bot, write_record
+from companion.games.totem_wars import ChooseTotems, Declare, Play, deal, greedy_bot, random_bot, write_record
 from companion.games.totem_wars.card_picker import card_label
 from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.report import result_line
@@ -56,6 +57,15 @@ class TotemWarsPlayer(DemoPlayer):
             self.send(Tag(card.name))
             self.send(TagGone(card.name))
 
+    def declare(self, habitat: str) -> None:
+        """Answer the box's question for a war (R2): ▼ down to ``habitat``, then OK."""
+        due = self.session.game.declaration_due
+        if self.session.screen != "declare" or due is None:
+            raise DemoError("the box does not ask for the habitat")
+        for _ in range(due.habitats.index(habitat)):
+            self.send(Press("down"))
+        self.send(Press("ok"))
+
     def set_up(self, players, dealer: int) -> None:
         """Number of players, the names seat by seat, the dealer."""
         self.choose(len(players))
@@ -81,8 +91,11 @@ def _print_round(game, result, out) -> None:
     out(f"Round {result.number} · placed: {placed} · points: {points}")
     if result.war:
         war = ", ".join(f"{names[p]} {result.war_points[p]}" for p in result.warring)
+        declared = [f"{names[p]} {result.declared[p]}" for p in range(n) if result.declared[p]]
         habitats = [f"{names[p]} {result.habitats[p]}" for p in range(n) if result.habitats[p]]
-        out(f"        war (T10): {war}" + (f" · totems: {', '.join(habitats)}" if habitats else ""))
+        out(f"        war (T10): {war}"
+            + (f" · declared (R2): {', '.join(declared)}" if declared else "")
+            + (f" · totems: {', '.join(habitats)}" if habitats else ""))
     out(f"        {outcome_line(game, result)} · {refill_line(game, result)}")
 
 
@@ -110,7 +123,7 @@ def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, play
         player = TotemWarsPlayer(table, rng, display)
         try:
             player.choose("totem-wars")
-            game = _play(table, player, players, dealer, bots, rng, out)
+            game = _play(table, player, players, dealer, bots, rng, out, kept=data_dir is not None)
         except DemoError as exc:
             raise UserError(f"seed {seed}: {exc}") from None
     out(result_line(game))
@@ -120,8 +133,9 @@ def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, play
     return 0
 
 
-def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out):
-    """The set-up, the totems, every round and the end pages; returns the finished game."""
+def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out, *, kept: bool = True):
+    """The set-up, the totems, every round and the end pages (left with OK when the data
+    folder is ``kept``); returns the finished game."""
     player.set_up(players, dealer)
     sim = deal(rng, players, dealer, table.game.deck)
     game = table.game
@@ -135,9 +149,12 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out):
     player.turn_pages()
     while sim.game.phase != "over":
         move = bots[sim.game.to_move](sim, rng)
-        for card in move.cards:
-            player.card(card)
-        player.send(Press("ok"))
+        if isinstance(move, Declare):
+            player.declare(move.habitat)
+        elif isinstance(move, Play):
+            for card in move.cards:
+                player.card(card)
+            player.send(Press("ok"))
         rounds = len(sim.game.rounds)
         sim.push(move)
         if game.history[-1][1] != move or game.history != sim.game.history:
@@ -150,7 +167,7 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out):
     match = table.flow.match
     for _ in range(len(table.flow.pages) - 1):
         player.send(Press("down"))
-    player.send(Press("ok"))  # count the game in the big game, keep the record
+    player.leave_score(kept)
     if match is not None:
         totals = ", ".join(f"{name} {total}" for name, total in zip(match.players, match.totals))
         out(f"Big game to 42 (T16): {totals}")

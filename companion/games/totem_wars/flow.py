@@ -7,12 +7,19 @@
   OK. A card that cannot be in a hand (a totem, a card on the table, a taken card) is
   refused at once; a count the rules forbid is refused at OK, with the rule. Back takes the
   last scanned card off again. Without a reader, OK (or ▲▼) opens a picker: tribe, animal.
+- War declarations (R2): when the placement that completes a round starts a war where the
+  habitat of a two-habitat totem can change who takes the cards, the box asks its owner,
+  in seat order from the round's starter: the habitats with the war points each gives, the
+  best for the owner lit first, so OK declares it; ▲▼ choose another. A scan waits until
+  the war is declared.
 - Round result: pages with each player's points and best arrangement (R1), the war with
   its habitat groupings and the totem comparison (T10, T11, R3), who takes the cards or
-  that they go under the deck (T9, T12, R4), then the refill and who starts next (T13).
-  OK turns the pages; a scan goes straight on with the next round (no scan is lost).
-- Undo: Back (or Undo) with nothing scanned, then OK, takes back the last placement (or the
-  totems), as often as wanted. Holding Back offers to leave the game (it is kept).
+  that they go under the deck or leave the game (T9, T12, R4), then the refill and who
+  starts next (T13). OK turns the pages; a scan goes straight on with the next round (no
+  scan is lost).
+- Undo: Back (or Undo) with nothing scanned, then OK, takes back the last placement or
+  declaration (or the totems), as often as wanted. Holding Back offers to leave the game
+  (it is kept).
 
 An accepted action is written to the journal before the screen shows it. The screen after
 an action follows from the game alone, so a resumed game shows what it showed before.
@@ -23,17 +30,32 @@ from __future__ import annotations
 from companion.engine import IllegalMove, Refusal
 from companion.errors import UserError
 from companion.events import Hold, Press
-from companion.games.totem_wars import ChooseTotems, Play, event_line
+from companion.games.totem_wars import ChooseTotems, Declare, Play, event_line
 from companion.games.totem_wars.card_picker import CardPicker, card_label, card_problem
 from companion.games.totem_wars.items import CardTag
 from companion.games.totem_wars.round_screens import round_page, round_page_count
-from companion.games.totem_wars.views import DealView, PlacementView, RoundView, TotemsView, after_action, render
+from companion.games.totem_wars.screens import named, placement
+from companion.games.totem_wars.views import (
+    DealView,
+    DeclareView,
+    PlacementView,
+    RoundView,
+    StatusView,
+    TotemsView,
+    after_action,
+    render,
+)
 from companion.signals import Signal
 from companion.table.choice import step_of
 from companion.table.flow import Reply, Scan, ToScore
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.views import MenuView
+from companion.ui.canvas import SMALL, WIDTH
+from companion.ui.screens import fits_line
 from companion.ui.text import cards, t
+
+#: The width of a line of the note band.
+BAND_WIDTH = WIDTH - 4
 
 
 def totem_order(game) -> list[int]:
@@ -43,10 +65,12 @@ def totem_order(game) -> list[int]:
 
 
 def describe(game, player: int | None, move) -> str:
-    """What a move did, for the undo question: ``Ben placed 2 cards``; for the totems, the
-    last one laid (the others stay down)."""
+    """What a move did, for the undo question: ``Ben placed 2 cards``, ``Ana declared
+    land``; for the totems, the last one laid (the others stay down)."""
     if isinstance(move, ChooseTotems):
         return t("tw.totem_of", name=game.players[totem_order(game)[-1]])
+    if isinstance(move, Declare):
+        return t("tw.declared", name=game.players[player], habitat=t(f"habitat.{move.habitat}"))
     return t("tw.placed", name=game.players[player], cards=cards(len(move.cards)))
 
 
@@ -61,7 +85,9 @@ class TotemWarsFlow(PlayFlow):
         self.totems: list = []       # totems laid so far, in totem_order (secret, T2)
         self.pending: list = []      # cards scanned for the placement under way
         self.picker: CardPicker | None = None
+        self.selected = 0            # the habitat lit while a war asks for one (R2)
         self.showing = after_action(game)  # "deal", "round" or None
+        self.status = False  # the status page is shown (DOWN on the board)
         self.page = 0
         self._pages: dict = {}
         self._pages_of = None  # the round result the cached pages show
@@ -94,9 +120,28 @@ class TotemWarsFlow(PlayFlow):
             return DealView()
         if self.showing == "round":
             return RoundView(self.page, self.page_count)
+        if self.status:
+            return StatusView()
         if game.phase == "totems":
-            return TotemsView(len(self.totems), self.note, self.refused)
-        return PlacementView(tuple(self.pending), self.note, self.refused)
+            return TotemsView(len(self.totems), self.note or self.prompt(), self.refused)
+        if game.declaration_due is not None:
+            return DeclareView(self.selected, self.note, self.refused)
+        short = self.done is not None
+        return PlacementView(tuple(self.pending), self.note or self.prompt(short), self.refused, self.done)
+
+    def prompt(self, short: bool = False) -> str | None:
+        """What the player to move does now, by name: lay the totem (T2), place how many cards
+        (T4–T6, T14); None while cards are being scanned (the board counts them).
+        ``short``: the one-line form, under the confirmation of the last action."""
+        game = self.game
+        if game.phase == "totems":
+            player = totem_order(game)[len(self.totems)]
+            return named(t("tw.prompt.totem"), game.players[player], 2 * BAND_WIDTH, SMALL)
+        if game.phase != "play" or self.pending or game.to_move is None:
+            return None
+        key, fields = placement(game)
+        template = t(f"tw.prompt.{key}{'.short' if short else ''}", None, name="{name}", **fields)
+        return named(template, game.players[game.to_move], (1 if short else 2) * BAND_WIDTH, SMALL)
 
     def frame(self):
         """The picture of ``view()``."""
@@ -111,6 +156,10 @@ class TotemWarsFlow(PlayFlow):
         answered = self.answer(event)
         if answered is not None:
             return answered
+        if self.status:
+            self.status = False  # any event closes the page; a scan is then taken as usual
+            if isinstance(event, Press):
+                return Reply()
         if self.picker is not None:
             if isinstance(event, Press):
                 return self._picking(self.picker, event.button)
@@ -120,6 +169,9 @@ class TotemWarsFlow(PlayFlow):
                 return self._paging(event.button)
             if isinstance(event, Scan):
                 self.showing = None  # the next placement has begun
+        due = self.game.declaration_due
+        if due is not None and isinstance(event, (Scan, Press)):
+            return self._declaring(due, event)
         if isinstance(event, Scan):
             return self._scan(event)
         if isinstance(event, Press):
@@ -137,6 +189,20 @@ class TotemWarsFlow(PlayFlow):
                 return self._card(card)
         elif button in ("back", "undo"):
             self.picker = picker.back()
+        return Reply()
+
+    def _declaring(self, due, event) -> Reply:
+        """The war asks ``due.player`` for a habitat (R2): ▲▼ choose, OK declares, Back
+        offers to take the last move back; a card waits until the war is declared."""
+        if isinstance(event, Scan):
+            return self.refuse(Refusal("declare_first", {"name": self.game.players[due.player]}, "R2"))
+        button = event.button
+        if step_of(button):
+            self.selected = (self.selected + step_of(button)) % len(due.habitats)
+        elif button == "ok":
+            return self.commit(Declare(due.habitats[self.selected]))
+        elif button in ("back", "undo"):
+            self.confirming = Question.UNDO
         return Reply()
 
     def _paging(self, button: str) -> Reply:
@@ -203,7 +269,9 @@ class TotemWarsFlow(PlayFlow):
             return Reply(then=ToScore()) if button == "ok" else Reply()
         if button == "ok" and self.pending:
             return self.commit(Play(tuple(self.pending)))
-        if button == "ok" or step_of(button):
+        if button == "down" and not self.pending:
+            self.status = True  # points, hands, taken cards and the deck, one page
+        elif button in ("ok", "up", "down"):
             self._open_picker()
         return Reply()
 
@@ -217,6 +285,13 @@ class TotemWarsFlow(PlayFlow):
             offered = game.unseen - set(self.pending)
             title = t("tw.places", name=game.players[game.to_move])
         self.picker = CardPicker.open(title, offered)
+
+    def confirmation(self, player: int | None, move) -> str:
+        """``Ben placed 2 cards``; without the name when that is too long for the band."""
+        full = describe(self.game, player, move)
+        if fits_line(full) or not isinstance(move, Play):
+            return full
+        return t("tw.placed_short", cards=cards(len(move.cards)))
 
     def undo_text(self) -> str:
         """What an undo would take back: the last totem laid, or the last move."""
@@ -238,31 +313,31 @@ class TotemWarsFlow(PlayFlow):
             if isinstance(move, ChooseTotems) and game.phase == "totems":
                 self.totems.pop()  # the last totem is not down until it is saved
             return refused
-        self.pending, self.totems = [], []
+        self.pending, self.totems, self.selected = [], [], 0
         if isinstance(move, ChooseTotems):
             self.showing = "deal"
             return Reply(Signal.ACCEPTED)
         if len(game.rounds) > rounds:
             self.showing, self.page = "round", 0
-        elif first and 0 < level < len(move.cards):
-            self.tell(t("tw.raises", name=game.players[before], level=game.level))
+        elif isinstance(move, Play) and first and 0 < level < len(move.cards):
+            raised = t("tw.raises", name=game.players[before], level=game.level)
+            self.done = raised if fits_line(raised) else t("tw.raised", level=game.level)
         return Reply(self.signal_after(before))
 
     def undo(self) -> Reply:
         """Take back the last totem laid, or the last move (journal first)."""
         game = self.game
-        self.picker, self.showing, self.pending = None, None, []
+        self.picker, self.showing, self.pending, self.selected = None, None, [], 0
         if game.phase == "totems" and self.totems:
             text = self.undo_text()
             self.totems.pop()
             return self.tell(t("undo.done", what=text))
         move = game.history[-1][1] if game.history else None
         try:
-            note = self.take_back()
+            self.take_back()
         except UserError as exc:
             return self.tell(str(exc), True)
         if isinstance(move, ChooseTotems):
             # Back to the last totem: the others stay down, as they are on the table.
             self.totems = [move.cards[p] for p in totem_order(game)][:-1]
-        self.tell(note)
         return Reply(Signal.ACCEPTED)

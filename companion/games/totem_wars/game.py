@@ -2,13 +2,16 @@
 
 The companion never sees a hand: it tracks each hand's size, the unseen cards (hands and
 deck together), the deck count, the totems, the table, the taken piles and the cards that
-left the game (R4). Rounds resolve by themselves when their last placement is pushed.
+left the game (R4). A round resolves by itself when its last placement is pushed — or,
+when that placement starts a war where the habitat of a two-habitat totem can change who
+takes the cards, once its owner has declared it (R2: phase ``"declare"``).
 
 A ``companion.engine.Engine``: ``legal_moves()`` lists how many cards may be placed
-(``Count``; hands are hidden) or that the totems are due (``TotemsDue``); ``push`` takes a
-``ChooseTotems`` or a ``Play`` and refuses with the shared ``IllegalMove``; ``outcome()``
-is the shared ``Outcome`` (T15); the points are the game's: ``points(player)``,
-``all_points()``.
+(``Count``; hands are hidden), that the totems are due (``TotemsDue``), or the habitats
+the owner to declare may choose (``Declare``, the best for them first); ``push`` takes a
+``ChooseTotems``, a ``Play`` or a ``Declare`` and refuses with the shared ``IllegalMove``;
+``outcome()`` is the shared ``Outcome`` (T15); the points are the game's:
+``points(player)``, ``all_points()``.
 
 >>> from companion.games.totem_wars.deck import default_deck
 >>> d = default_deck().card
@@ -34,9 +37,17 @@ from dataclasses import dataclass, replace
 
 from companion.engine import IllegalMove, Outcome, Termination
 from companion.errors import UserError
-from companion.games.totem_wars.deck import TRIBES, Card, Deck, default_deck
-from companion.games.totem_wars.moves import ChooseTotems, Count, LegalMove, Move, Play, TotemsDue
-from companion.games.totem_wars.rounds import HAND_SIZE, RoundResult, resolve_round
+from companion.games.totem_wars.arrangement import war_grouping
+from companion.games.totem_wars.deck import HABITATS, TRIBES, Card, Deck, default_deck
+from companion.games.totem_wars.moves import ChooseTotems, Count, Declare, LegalMove, Move, Play, TotemsDue
+from companion.games.totem_wars.rounds import (
+    HAND_SIZE,
+    DeclarationDue,
+    RoundResult,
+    resolve_round,
+    war_plan,
+    war_players,
+)
 
 __all__ = ["IllegalMove", "Outcome", "SetupError", "Termination", "TotemWars"]
 
@@ -49,7 +60,7 @@ class SetupError(UserError):
 class _State:
     """Everything that changes during a game; ``push`` builds a new one, ``pop`` restores."""
 
-    phase: str                            # "totems" | "play" | "over"
+    phase: str                            # "totems" | "play" | "declare" | "over"
     totems: tuple[Card, ...]              # empty until the totems are down
     hand_sizes: tuple[int, ...]
     deck_count: int
@@ -61,7 +72,8 @@ class _State:
     level: int                            # 0 before the first placement of the round
     playing: tuple[bool, ...]             # held cards when the round began (T6, T14)
     placed_first: tuple[bool, ...]
-    streak: int                           # rounds in a row without a winner (R4)
+    declared: tuple[str | None, ...]      # the war's declarations so far (R2)
+    due: DeclarationDue | None            # the declaration the war waits for (R2)
     rounds: tuple[RoundResult, ...]
 
 
@@ -97,7 +109,8 @@ class TotemWars:
             phase="totems", totems=(), hand_sizes=(HAND_SIZE,) * n,
             deck_count=len(self._deck) - HAND_SIZE * n, unseen=frozenset(self._deck.cards),
             table=((),) * n, taken=((),) * n, removed=(), starter=None, level=0,
-            playing=(False,) * n, placed_first=(False,) * n, streak=0, rounds=())
+            playing=(False,) * n, placed_first=(False,) * n, declared=(None,) * n, due=None,
+            rounds=())
         self._stack: list[_State] = []
         self._history: list[tuple[int | None, Move]] = []
 
@@ -109,7 +122,7 @@ class TotemWars:
 
     @property
     def phase(self) -> str:
-        """``"totems"``, ``"play"`` or ``"over"``."""
+        """``"totems"``, ``"play"``, ``"declare"`` (a war waits for a habitat, R2) or ``"over"``."""
         return self._state.phase
 
     @property
@@ -140,17 +153,31 @@ class TotemWars:
         return self._state.rounds[-1] if self._state.rounds else None
 
     @property
+    def declaration_due(self) -> DeclarationDue | None:
+        """The declaration a war waits for (R2): who declares, their totem's habitats best
+        first; ``None`` outside phase ``"declare"``."""
+        return self._state.due
+
+    @property
     def to_move(self) -> int | None:
-        """The player who places next; ``None`` while choosing totems and when it is over."""
-        return _next_to_move(self._state) if self._state.phase == "play" else None
+        """The player who places or declares next; ``None`` while choosing totems and when
+        it is over."""
+        s = self._state
+        if s.due is not None:
+            return s.due.player
+        return _next_to_move(s) if s.phase == "play" else None
 
     def legal_moves(self) -> list[LegalMove]:
         """What may be played now, as far as the companion can know (hands are hidden): a
         ``Count`` per number of cards the player to move may place, fewest first (T4–T6,
-        T14) — any ``Play`` of that many cards from their hand is legal —, or before the
-        first round ``[TotemsDue(players)]`` (T2); ``[]`` once the game is over."""
-        if self._state.phase == "totems":
+        T14) — any ``Play`` of that many cards from their hand is legal —, before the first
+        round ``[TotemsDue(players)]`` (T2), while a war waits for a habitat the owner's
+        ``Declare`` moves, the best for them first (R2); ``[]`` once the game is over."""
+        s = self._state
+        if s.phase == "totems":
             return [TotemsDue(len(self._players))]
+        if s.due is not None:
+            return [Declare(h) for h in s.due.habitats]
         return [Count(n) for n in self.legal_counts()]
 
     def legal_counts(self) -> list[int]:
@@ -158,7 +185,7 @@ class TotemWars:
         the ``n`` of ``legal_moves()``'s counts; ``[]`` when no player is to place."""
         s = self._state
         p = self.to_move
-        if p is None:
+        if p is None or s.phase != "play":
             return []
         hand = s.hand_sizes[p]
         if sum(s.playing) == 1:
@@ -182,9 +209,24 @@ class TotemWars:
         elif isinstance(move, Play):
             if s.phase == "totems":  # T2: the totems come first
                 raise IllegalMove("totems_first", rule="T2")
+            if s.due is not None:  # R2: the war is scored once its habitats are declared
+                raise IllegalMove("declare_first", rule="R2", name=self._players[s.due.player])
             self._check_play(move)
+        elif isinstance(move, Declare):
+            self._check_declare(move)
         else:
             raise IllegalMove("not_totem_wars_move", rule="T4", move=move)
+
+    def _check_declare(self, move: Declare) -> None:
+        """R2: only while a war waits for it, one of the declaring owner's totem habitats."""
+        due = self._state.due
+        if due is None:
+            raise IllegalMove("no_declaration", rule="R2")
+        if move.habitat not in HABITATS:
+            raise IllegalMove("not_a_habitat", rule="T1", habitat=move.habitat)
+        if move.habitat not in due.habitats:
+            raise IllegalMove("not_totem_habitat", rule="R2", name=self._players[due.player],
+                              habitat=move.habitat)
 
     def _check_totems(self, move: ChooseTotems) -> None:
         """T2: once, one card per player."""
@@ -246,9 +288,28 @@ class TotemWars:
         self._history.append((player, move))
         if isinstance(move, ChooseTotems):
             self._state = self._after_totems(move)
-        else:
-            assert player is not None  # check() let a Play through: someone places
+            return
+        assert player is not None  # check() let a Play or a Declare through: someone moves
+        if isinstance(move, Play):
             self._state = self._after_play(player, move)
+        else:
+            self._state = self._after_declare(self._state, player, move.habitat)
+
+    def declare_by_points(self) -> None:
+        """Make every declaration the war waits for (R2) with the habitat that gives the
+        most war points, the first listed on a tie, as part of the play that started the war:
+        no move of its own, taken back with that play.
+
+        That is how records kept before owners declared were scored, so such a record
+        reads as it was played. ``IllegalMove`` when no declaration is due.
+        """
+        s = self._state
+        if s.due is None:
+            raise IllegalMove("no_declaration", rule="R2")
+        while s.due is not None:
+            p = s.due.player
+            s = self._after_declare(s, p, war_grouping(s.totems[p], s.table[p]).totem_column.key)
+        self._state = s
 
     def pop(self) -> Move:
         """Take back the last move (unlimited undo), including a round it resolved.
@@ -282,12 +343,26 @@ class TotemWars:
         placed_first[player] = True
         s = replace(s, table=tuple(table), hand_sizes=tuple(hands), unseen=s.unseen - set(move.cards),
                     level=level, placed_first=tuple(placed_first))
-        return s if _next_to_move(s) is not None else self._resolve(s)
+        return s if _next_to_move(s) is not None else self._after_war_step(s)
 
-    def _resolve(self, s: _State) -> _State:
+    def _after_declare(self, s: _State, player: int, habitat: str) -> _State:
+        declared = list(s.declared)
+        declared[player] = habitat
+        return self._after_war_step(replace(s, declared=tuple(declared)))
+
+    def _after_war_step(self, s: _State) -> _State:
+        """A complete round: the next declaration its war waits for (R2), else resolved."""
         assert s.starter is not None  # a round under way has a starter
-        result, streak = resolve_round(len(s.rounds) + 1, s.starter, s.totems, s.table,
-                                       s.hand_sizes, s.deck_count, s.streak)
+        warring = war_players(s.totems, s.table)
+        due, habitats = war_plan(s.totems, s.table, warring, s.declared, s.starter)
+        if due is not None:
+            return replace(s, phase="declare", due=due)
+        return self._resolve(s, habitats)
+
+    def _resolve(self, s: _State, habitats: dict[int, str]) -> _State:
+        assert s.starter is not None  # a round under way has a starter
+        result = resolve_round(len(s.rounds) + 1, s.starter, s.totems, s.table,
+                               s.hand_sizes, s.deck_count, habitats, s.declared)
         n = len(self._players)
         taken, unseen, removed, deck_count = list(s.taken), s.unseen, s.removed, s.deck_count
         if result.taker is not None:
@@ -305,7 +380,8 @@ class TotemWars:
         return replace(s, phase="over" if over else "play", hand_sizes=tuple(hands), deck_count=deck_count,
                        unseen=unseen, table=((),) * n, taken=tuple(taken), removed=removed,
                        starter=result.next_starter, level=0, playing=tuple(h > 0 for h in hands),
-                       placed_first=(False,) * n, streak=streak, rounds=s.rounds + (result,))
+                       placed_first=(False,) * n, declared=(None,) * n, due=None,
+                       rounds=s.rounds + (result,))
 
     # -- scoring ---------------------------------------------------------------------
     def taken_by_tribe(self, player: int) -> dict[str, int]:

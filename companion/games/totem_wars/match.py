@@ -3,12 +3,15 @@
 Immutable: ``add`` returns the match with one more small game. The app keeps it in its data
 folder as the small JSON object of ``to_json``.
 
->>> m = Match(("Ana", "Ben"))
->>> m = m.add_points((30, 12)).add_points((13, 30))
->>> m.totals, m.winner, m.dealer
-((43, 42), 0, 0)
->>> Match(("Ana", "Ben")).add_points((42, 42)).winner is None   # a tie plays another game
-True
+>>> m = Match(("Ana", "Ben", "Cleo"))
+>>> for points in [(13, 13, 13)] * 3 + [(3, 3, 2)]:
+...     m = m.add_points(points)
+>>> m.totals, m.winners, m.dealer      # 42, 42, 41: the first two share the win
+((42, 42, 41), (0, 1), 1)
+>>> m.add_points((14, 0, 0))
+Traceback (most recent call last):
+...
+companion.errors.UserError: the big game is over: Ana and Ben shared the win (T16)
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import UserError
-from companion.games.totem_wars.deck import Deck
+from companion.games.totem_wars.deck import CARDS_PER_TRIBE, Deck
 from companion.games.totem_wars.game import TotemWars
 
 TARGET = 42
+#: The most a small game gives a player (T16): the totem and the 12 other cards of its tribe.
+MOST_POINTS = CARDS_PER_TRIBE
 
 
 @dataclass(frozen=True)
@@ -41,17 +46,22 @@ class Match:
         return (self.first_dealer + len(self.games)) % len(self.players)
 
     @property
-    def winner(self) -> int | None:
-        """The player with the highest total once someone reaches 42; ``None`` before, or on a tie."""
-        totals = self.totals
-        top = max(totals)
-        leaders = [p for p, t in enumerate(totals) if t == top]
-        return leaders[0] if top >= TARGET and len(leaders) == 1 else None
+    def winners(self) -> tuple[int, ...]:
+        """Who won the big game (T16), in seat order: after the first small game that takes
+        someone to 42, the highest total then — several players tied on it share the win;
+        ``()`` while nobody has reached 42."""
+        totals = [0] * len(self.players)
+        for points in self.games:
+            totals = [t + p for t, p in zip(totals, points)]
+            top = max(totals)
+            if top >= TARGET:
+                return tuple(p for p, total in enumerate(totals) if total == top)
+        return ()
 
     @property
     def over(self) -> bool:
-        """Whether the big game has a winner."""
-        return self.winner is not None
+        """Whether the big game has been won."""
+        return bool(self.winners)
 
     def new_game(self, deck: Deck | None = None) -> TotemWars:
         """The next small game, dealt by ``dealer``."""
@@ -59,10 +69,13 @@ class Match:
         return TotemWars(self.players, self.dealer, deck)
 
     def _check_not_over(self) -> None:
-        """``UserError`` naming the winner once the big game is won (T16)."""
-        winner = self.winner
-        if winner is not None:
-            raise UserError(f"the big game is over: {self.players[winner]} won (T16)")
+        """``UserError`` naming the winners once the big game is won (T16)."""
+        winners = [self.players[p] for p in self.winners]
+        if len(winners) == 1:
+            raise UserError(f"the big game is over: {winners[0]} won (T16)")
+        if winners:
+            raise UserError(f"the big game is over: {', '.join(winners[:-1])} and {winners[-1]} "
+                            "shared the win (T16)")
 
     def add(self, game: TotemWars) -> Match:
         """The match with a finished small game of these players, dealt by ``dealer``, added:
@@ -75,13 +88,19 @@ class Match:
         return self.add_points(game.all_points())
 
     def add_points(self, points) -> Match:
-        """The match with one more small game's points (T15), e.g. entered by hand."""
-        points = tuple(points)
+        """The match with one more small game's points (T15), e.g. entered by hand;
+        ``UserError`` for points no small game gives (T16: 0 to 13 a player)."""
         self._check_not_over()
+        return Match(self.players, self.first_dealer, self.games + (self._checked(points),))
+
+    def _checked(self, points) -> tuple[int, ...]:
+        """One small game's points, checked: a whole number from 0 to 13 per player (T15, T16)."""
+        points = tuple(points)
         if len(points) != len(self.players) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in points):
-            raise UserError(f"a small game gives {len(self.players)} whole points of 0 or more (T15)")
-        return Match(self.players, self.first_dealer, self.games + (points,))
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MOST_POINTS for v in points):
+            raise UserError(f"a small game gives {len(self.players)} whole points, each from 0 to "
+                            f"{MOST_POINTS} (T15, T16)")
+        return points
 
     def to_json(self) -> dict:
         """A small JSON-ready dict."""
@@ -106,5 +125,7 @@ class Match:
         for points in data["games"]:
             if not isinstance(points, list):
                 raise UserError("stored match: each game is a list of points")
-            match = match.add_points(points)
+            # Not add_points: a match stored when a tie at the top played another game may
+            # hold games after its win (T16 now shares it); they are kept, the win stands.
+            match = cls(match.players, dealer, match.games + (match._checked(points),))
         return match

@@ -6,10 +6,11 @@ sees hands, so a move names the cards as they reach the table (scanned or entere
 What ``legal_moves()`` lists is what the companion can know of the legal moves: hands are
 hidden, so not cards but how many may be placed — a ``Count`` for the player to move
 (any ``Play`` of that many cards they hold is legal), or ``TotemsDue`` before the first
-round (one totem per player, in a ``ChooseTotems``).
+round (one totem per player, in a ``ChooseTotems``). While a war waits for the habitat of
+a two-habitat totem (R2), the legal moves are that owner's ``Declare`` moves themselves.
 
->>> Count(2), str(Count(1)), str(TotemsDue(3))
-(Count(n=2), 'place 1 card', 'lay 3 totems, one per player')
+>>> Count(2), str(Count(1)), str(TotemsDue(3)), str(Declare("land"))
+(Count(n=2), 'place 1 card', 'lay 3 totems, one per player', 'declare land')
 """
 
 from __future__ import annotations
@@ -39,7 +40,18 @@ class Play:
         return "play " + ", ".join(c.name for c in self.cards)
 
 
-Move = ChooseTotems | Play
+@dataclass(frozen=True)
+class Declare:
+    """The owner of a two-habitat totem declares the habitat it fights with in a war (R2):
+    after the play that starts the war, when the choice can change who takes the cards."""
+
+    habitat: str
+
+    def __str__(self) -> str:
+        return f"declare {self.habitat}"
+
+
+Move = ChooseTotems | Play | Declare
 
 
 @dataclass(frozen=True)
@@ -64,4 +76,4 @@ class TotemsDue:
         return f"lay {self.n} totems, one per player"
 
 
-LegalMove = Count | TotemsDue
+LegalMove = Count | TotemsDue | Declare

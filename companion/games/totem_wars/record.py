@@ -6,15 +6,21 @@
 >>> game, warnings = read_record(text)
 >>> game.to_move, game.level, write_record(game) == text
 (0, 2, True)
+
+A war where the habitat of a two-habitat totem can change who takes the cards waits for
+its owner's declaration, a ``{"p": 0, "habitat": "land"}`` line (R2). A record kept before
+owners declared has no such line: the next play shows it, and the war is read as it was
+scored then — the habitat of the most war points, the first listed on a tie — with one
+warning saying so.
 """
 
 from __future__ import annotations
 
 from companion.engine import IllegalMove
 from companion.errors import RecordError, UserError
-from companion.games.totem_wars.deck import Deck, deck_from_list, default_deck, load_deck
+from companion.games.totem_wars.deck import HABITATS, Deck, deck_from_list, default_deck, load_deck
 from companion.games.totem_wars.game import TotemWars
-from companion.games.totem_wars.moves import ChooseTotems, Move, Play
+from companion.games.totem_wars.moves import ChooseTotems, Declare, Move, Play
 from companion.records import check_keys, dump_line, parse_lines
 
 GAME = "totem-wars"
@@ -30,6 +36,8 @@ def event_line(player: int | None, move: Move) -> dict:
     """The record line of one move (``player`` is ignored for the totems line)."""
     if isinstance(move, ChooseTotems):
         return {"totems": [c.name for c in move.cards]}
+    if isinstance(move, Declare):
+        return {"p": player, "habitat": move.habitat}
     return {"p": player, "play": [c.name for c in move.cards]}
 
 
@@ -41,15 +49,27 @@ def write_record(game: TotemWars) -> str:
 
 
 def read_record(text: str) -> tuple[TotemWars, list[str]]:
-    """Replay a record: ``(game, warnings)``; a torn last line is a warning.
+    """Replay a record: ``(game, warnings)``; a torn last line is a warning, and so (once)
+    are wars without the declarations they wait for (R2), read as they were scored when
+    the record was kept.
 
     A bad line raises ``RecordError`` (``line N: reason (RULE)``); nothing after it is applied.
     """
     lines, warnings = parse_lines(text)
     number, header = lines[0]
     game = _game_from_header(number, header)
+    undeclared: list[int] = []
     for number, obj in lines[1:]:
+        if game.phase == "declare" and "play" in obj:
+            # A record kept before R2 asked: its war was scored on the most war points.
+            game.declare_by_points()
+            undeclared.append(number)
         _apply(game, number, obj)
+    if undeclared:
+        wars = "a war" if len(undeclared) == 1 else f"{len(undeclared)} wars"
+        warnings.append(f"line {undeclared[0]}: {wars} without the habitat declarations of "
+                        "two-habitat totems (a record kept before owners declared): read with "
+                        "the habitat of the most war points, the first listed on a tie (R2)")
     return game, warnings
 
 
@@ -93,6 +113,14 @@ def _cards(game: TotemWars, number: int, names, key: str) -> tuple:
     return tuple(cards)
 
 
+def _seat(game: TotemWars, number: int, obj: dict) -> int:
+    """The seat of a line's ``p``, checked."""
+    player = obj["p"]
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(game.players):
+        raise RecordError(number, f"p must be a seat from 0 to {len(game.players) - 1}")
+    return player
+
+
 def _apply(game: TotemWars, number: int, obj: dict) -> None:
     if "undo" in obj:
         check_keys(number, obj, {"undo"})
@@ -109,16 +137,25 @@ def _apply(game: TotemWars, number: int, obj: dict) -> None:
         move = ChooseTotems(_cards(game, number, obj["totems"], "totems"))
     elif "play" in obj:
         check_keys(number, obj, {"p", "play"})
-        player = obj["p"]
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(game.players):
-            raise RecordError(number, f"p must be a seat from 0 to {len(game.players) - 1}")
+        player = _seat(game, number, obj)
         if game.to_move is not None and player != game.to_move:
             rule = "T6" if game.table[game.to_move] else "T5"
             raise RecordError(number, f"it is {game.players[game.to_move]}'s turn (p {game.to_move}), "
                                       f"not {game.players[player]}'s ({rule})")
         move = Play(_cards(game, number, obj["play"], "play"))
+    elif "habitat" in obj:
+        check_keys(number, obj, {"p", "habitat"})
+        player = _seat(game, number, obj)
+        habitat = obj["habitat"]
+        if habitat not in HABITATS:
+            raise RecordError(number, f"habitat must be {', '.join(HABITATS[:-1])} or {HABITATS[-1]} (T1)")
+        due = game.declaration_due
+        if due is not None and player != due.player:
+            raise RecordError(number, f"it is {game.players[due.player]}'s declaration (p {due.player}), "
+                                      f"not {game.players[player]}'s (R2)")
+        move = Declare(habitat)
     else:
-        raise RecordError(number, "expected a totems, play or undo line")
+        raise RecordError(number, "expected a totems, play, habitat or undo line")
     try:
         game.push(move)
     except IllegalMove as exc:

@@ -2,7 +2,9 @@
 
 The screen after an action follows from the game alone (the deal reminder after the totems,
 the first result page after a round, else the board: ``views.after_action``), so replaying
-a record line by line gives the frames the box showed.
+a record line by line gives the frames the box showed. A finished game then ends as on the
+box, with the end pages (T15, T16): the record does not hold the big game's totals, so its
+page says they are not available.
 """
 
 from __future__ import annotations
@@ -14,17 +16,21 @@ from PIL import Image
 from companion.games.totem_wars.flow import describe
 from companion.games.totem_wars.moves import ChooseTotems
 from companion.games.totem_wars.record import read_record
-from companion.games.totem_wars.views import frame_after
+from companion.games.totem_wars.report import result_line
+from companion.games.totem_wars.round_screens import end_pages, outcome_line, refill_line
+from companion.games.totem_wars.views import after_action, frame_after
 from companion.records import games_line_by_line
 from companion.table.replay_frames import line_note
 from companion.ui.text import t
 
 
 def frames(text: str) -> Iterator[tuple[Image.Image, str]]:
-    """``(image, note)`` after each line of a record, in order.
+    """``(image, note)`` after each line of a record, in order, then the end pages of a
+    finished game (noted with its result).
 
     ``RecordError`` (``line N: reason``) when the record is bad, before any frame.
     """
+    game = None
     for before, game in games_line_by_line(text, read_record):
         if before is None:
             note = t("replay.dealt", names=", ".join(game.players), dealer=game.players[game.dealer])
@@ -33,3 +39,21 @@ def frames(text: str) -> Iterator[tuple[Image.Image, str]]:
         else:
             note = line_note(before, game, describe)
         yield frame_after(game, note), note
+    if game is not None and game.outcome() is not None:
+        for image in end_pages(game, None):
+            yield image, result_line(game)
+
+
+def narrate(game) -> list[str]:
+    """What the game's last move did, a line each, for a narrated input script: that the
+    totems are down (never which, T2); any other move, then the round's result when it
+    ended one — the war, where the cards went and the refill (T9–T14)."""
+    player, move = game.history[-1]
+    if isinstance(move, ChooseTotems):
+        return [t("replay.totems_down")]
+    lines = [describe(game, player, move)]
+    if after_action(game) == "round":
+        result = game.last_round
+        title = t("tw.round", n=result.number) + (t("tw.round.war") if result.war else "")
+        lines.append(f"{title} · {outcome_line(game, result)} · {refill_line(game, result)}")
+    return lines

@@ -7,8 +7,8 @@ engine's ``Outcome`` (winners, rule) and the game's points.
 from __future__ import annotations
 
 from companion.games.totem_wars.game import TotemWars
-from companion.games.totem_wars.moves import Count, LegalMove
-from companion.games.totem_wars.rounds import RoundResult
+from companion.games.totem_wars.moves import Count, Declare, LegalMove
+from companion.games.totem_wars.rounds import REMOVED, RoundResult
 
 
 def score_json(game: TotemWars) -> dict:
@@ -28,19 +28,24 @@ def score_json(game: TotemWars) -> dict:
 
 def legal_line(player: int | None, move: LegalMove) -> dict:
     """A legal move of ``moves --json``: ``{"p": 1, "count": 2}`` for a ``Count``,
-    ``{"totems": 3}`` for ``TotemsDue``.
+    ``{"totems": 3}`` for ``TotemsDue``, the record line ``{"p": 1, "habitat": "land"}`` for
+    a ``Declare``.
 
     >>> from companion.games.totem_wars.moves import TotemsDue
-    >>> legal_line(1, Count(2)), legal_line(None, TotemsDue(3))
-    ({'p': 1, 'count': 2}, {'totems': 3})
+    >>> legal_line(1, Count(2)), legal_line(None, TotemsDue(3)), legal_line(0, Declare("air"))
+    ({'p': 1, 'count': 2}, {'totems': 3}, {'p': 0, 'habitat': 'air'})
     """
     if isinstance(move, Count):
         return {"p": player, "count": move.n}
+    if isinstance(move, Declare):
+        return {"p": player, "habitat": move.habitat}
     return {"totems": move.n}
 
 
 def moves_json(game: TotemWars) -> dict:
-    """The legal next record lines: ``{"p": 1, "count": 2}`` per legal count (hands are hidden).
+    """The legal next record lines: ``{"p": 1, "count": 2}`` per legal count (hands are
+    hidden), or while a war waits for a declaration each ``{"p": 1, "habitat": "land"}``
+    the totem allows, the best for its owner first (R2).
 
     While the totems are chosen nobody in particular is to move and the one legal line is a
     totems line with one card per player: ``{"totems": 3}``.
@@ -67,9 +72,14 @@ def format_moves(game: TotemWars) -> str:
         return (f"Totems: each player lays one card as their totem (T2), "
                 f"{len(game.players)} cards in seat order.")
     p = game.to_move
-    assert p is not None  # in play, someone places next
+    assert p is not None  # in play, someone places or declares next
     name = game.players[p]
     round_number = len(game.rounds) + 1
+    due = game.declaration_due
+    if due is not None:
+        habitats = [move.habitat for move in game.legal_moves() if isinstance(move, Declare)]
+        return (f"Round {round_number}, war (T10): {name} declares the habitat of the totem "
+                f"{game.totems[p]} (R2): {' or '.join(habitats)} ({habitats[0]} is best).")
     if game.level == 0:
         stage = "starts the round (T4)"
     elif game.table[p]:
@@ -97,6 +107,9 @@ def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
             grouping = r.war_groupings[p]
             if grouping is not None:
                 lines.append(f"    {names[p]} {grouping.points} pts: {grouping}")
+        declared = [p for p in range(n) if r.declared[p]]
+        if declared:
+            lines.append("  Declared (R2): " + ", ".join(f"{names[p]} {r.declared[p]}" for p in declared))
         compared = [p for p in range(n) if r.habitats[p]]
         if compared:
             lines.append("  Totem habitats (T11): " + ", ".join(f"{names[p]} {r.habitats[p]}" for p in compared))
@@ -104,8 +117,9 @@ def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
     if r.taker is not None:
         rule = "T14: the last player with cards" if r.last_player else r.rule
         lines.append(f"  {names[r.taker]} takes {count} ({rule}).")
-    elif r.destination == "removed":
-        lines.append(f"  Nobody wins; third round in a row: {count} leave the game ({r.rule}).")
+    elif r.destination == REMOVED:
+        lines.append(f"  Nobody wins and the round began with the deck empty: {count} leave the game "
+                     f"({r.rule}).")
     else:
         lines.append(f"  Nobody wins: {count} go under the deck ({r.rule}).")
     if r.refill:

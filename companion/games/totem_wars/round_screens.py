@@ -3,9 +3,10 @@
 A round's pages: the summary (each player's points, the war points and the totem habitats
 compared, who takes the cards or where they go, T9–T12, R3, R4); one page per player with
 the best arrangement to lay out (R1: which cards go in which column, the totem first and
-marked ●); one page per warring player with the habitat grouping (T10, R2); the refill
-and who starts next (T13). The end: the winner (T15), the taken cards of each totem's
-tribe, and the big game's running totals to 42 (T16).
+marked ●); one page per warring player with the habitat grouping, in the habitat its owner
+declared (T10, R2); the refill and who starts next (T13). The end: the winner (T15), the
+taken cards of each totem's tribe, and the big game's running totals to 42 and who won it,
+alone or shared (T16).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.games.totem_wars.deck import HABITATS
+from companion.games.totem_wars.rounds import REMOVED
 from companion.games.totem_wars.screens import TRIBE_SHORT, named
 from companion.ui.canvas import (
     HEIGHT,
@@ -25,6 +27,7 @@ from companion.ui.canvas import (
     fit,
     new_canvas,
     outline_box,
+    short_names,
     text_band,
     text_width,
     wrap,
@@ -43,7 +46,7 @@ def outcome_line(game, result) -> str:
     count = cards(len(result.cards))
     if result.taker is not None:
         return t("tw.round.takes", name=game.players[result.taker], cards=count, rule=result.rule)
-    if result.destination == "removed":
+    if result.destination == REMOVED:
         return t("tw.round.removed", cards=count, rule=result.rule)
     return t("tw.round.under", cards=count, rule=result.rule)
 
@@ -62,7 +65,7 @@ def _summary(game, result, number: int, count: int) -> Image.Image:
         if lit:
             fill_box(image, (0, y, WIDTH - 1, y + pitch - 2))
         ink = 0 if lit else 1
-        draw_text(image, 3, y, fit(game.players[p], 7 * MEDIUM.width, MEDIUM), MEDIUM, ink)
+        draw_text(image, 3, y, short_names(game.players, 7)[p], MEDIUM, ink)
         points = str(result.points[p])
         draw_text(image, 52 - text_width(points, MEDIUM), y, points, MEDIUM, ink)
         if result.war_points[p] is not None:
@@ -132,7 +135,10 @@ def _war(game, result, player: int, number: int, count: int) -> Image.Image:
     title_band(image, t("tw.round.war_of", name=game.players[player], points=grouping.points),
                f"{number}/{count}")
     bottom = HEIGHT
-    if result.habitats[player]:
+    if result.declared[player]:
+        habitat = t(f"habitat.{result.declared[player]}")
+        bottom = text_band(image, [t("tw.round.declared", habitat=habitat)], SMALL)
+    elif result.habitats[player]:
         habitat = t(f"habitat.{result.habitats[player]}")
         bottom = text_band(image, [t("tw.round.totem", habitat=habitat)], SMALL)
     _columns(image, TITLE_HEIGHT + 2, grouping, HABITAT_SHORT, guest_tribes=False, bottom=bottom)
@@ -205,7 +211,7 @@ def _result(game, number: int, count: int) -> Image.Image:
         y = 17 + i * pitch
         if p in winners:
             draw_text(image, 1, y + 1, "▶", SMALL)
-        draw_text(image, 8, y, fit(game.players[p], 12 * MEDIUM.width, MEDIUM), MEDIUM)
+        draw_text(image, 8, y, short_names(game.players, 12)[p], MEDIUM)
         points = str(game.points(p))
         draw_text(image, WIDTH - 3 - text_width(points, MEDIUM), y, points, MEDIUM)
     return image
@@ -219,7 +225,7 @@ def _taken(game, number: int, count: int) -> Image.Image:
     for p in range(n):
         y = TITLE_HEIGHT + 2 + p * pitch
         totem = game.totems[p]
-        draw_text(image, 2, y, fit(game.players[p], 6 * MEDIUM.width, MEDIUM), MEDIUM)
+        draw_text(image, 2, y, short_names(game.players, 6)[p], MEDIUM)
         if totem is None:
             continue
         own = game.taken_by_tribe(p)[totem.tribe]
@@ -233,10 +239,14 @@ def _taken(game, number: int, count: int) -> Image.Image:
 
 
 def big_game_footer(match) -> str:
-    """Who won the big game, or who deals next (T16), in one line that keeps its rule."""
-    if match.winner is None:
+    """Who won the big game — one player, or several sharing it —, or who deals next (T16),
+    in one line that keeps its rule."""
+    winners = [match.players[p] for p in match.winners]
+    if not winners:
         return named(t("tw.big.next"), match.players[match.dealer], WIDTH - 4, SMALL)
-    return named(t("tw.big.wins"), match.players[match.winner], WIDTH - 4, SMALL)  # the title says which game
+    if len(winners) == 1:
+        return named(t("tw.big.wins"), winners[0], WIDTH - 4, SMALL)  # the title says which game
+    return named(t("tw.big.share"), " & ".join(winners), WIDTH - 4, SMALL)
 
 
 def _big(game, match, number: int, count: int) -> Image.Image:
@@ -248,12 +258,11 @@ def _big(game, match, number: int, count: int) -> Image.Image:
         return image
     totals = match.totals
     n = len(match.players)
-    winner = match.winner
-    band_top = text_band(image, [big_game_footer(match)], SMALL, inverted=winner is not None)
+    band_top = text_band(image, [big_game_footer(match)], SMALL, inverted=match.over)
     pitch = min(11, (band_top - TITLE_HEIGHT - 2) // n)
     for p in range(n):
         y = TITLE_HEIGHT + 2 + p * pitch
-        draw_text(image, 2, y, fit(match.players[p], 6 * SMALL.width, SMALL), SMALL)
+        draw_text(image, 2, y, short_names(match.players, 6)[p], SMALL)
         bar = (36, y, 104, y + SMALL.height - 2)
         outline_box(image, bar)
         filled = min(totals[p], TARGET) * (bar[2] - bar[0]) // TARGET

@@ -1,4 +1,5 @@
-"""Totem Wars screens during play: the totems being laid, the deal reminder, the round board.
+"""Totem Wars screens during play: the totems being laid, the deal reminder, the round board,
+the habitat a war asks of a two-habitat totem (R2).
 
 The board answers the three questions of a player at the table at a glance: whose turn
 (the lit name), how many cards (the big instruction line: start with 1–5, at least the
@@ -9,11 +10,13 @@ cards in hand). Round results and the end are in ``totem_wars_round_screens.py``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image
 
 from companion.engine import Refusal
+from companion.games.totem_wars.arrangement import war_grouping
 from companion.games.totem_wars.deck import TRIBES
 from companion.ui.canvas import (
     MEDIUM,
@@ -24,11 +27,12 @@ from companion.ui.canvas import (
     fit,
     new_canvas,
     outline_box,
+    short_names,
     text_band,
     text_width,
 )
-from companion.ui.screens import TITLE_HEIGHT, note_band, title_band
-from companion.ui.text import cards, t
+from companion.ui.screens import TITLE_HEIGHT, footer_line, note_band, title_band
+from companion.ui.text import animal_name, cards, t
 
 Note = str | Refusal
 
@@ -53,20 +57,23 @@ def mark(name: str) -> Image.Image:
     return image
 
 
-def named(template: str, name: str, width: int, font) -> str:
-    """``template`` (a text with ``{name}``) with ``name`` put in, the name cut so that the
-    line fits ``width``: what follows the name (a rule, OK) is never the part lost."""
+def named(template: str, name: str, width: int, font, others: Sequence[str] = ()) -> str:
+    """``template`` (a text with ``{name}``) with ``name`` put in, the name shortened so that
+    the line fits ``width``: what follows the name (a rule, OK) is never the part lost. Given
+    the ``others`` at the table, a short name stays told apart from theirs (``P1``, ``P2``)."""
     room = width - text_width(template.format(name=""), font)
-    return template.format(name=fit(name, room, font))
+    if text_width(name, font) <= room:
+        return template.format(name=name)
+    return template.format(name=short_names(others or (name,), room // font.width)[
+        list(others).index(name) if name in others else 0])
 
 
-def _pill(image: Image.Image, name: str) -> int:
-    """The lit name tab at the top left; return its right end."""
+def _pill(image: Image.Image, name: str) -> None:
+    """The lit name tab at the top left."""
     text = fit(name, 8 * MEDIUM.width, MEDIUM)
     end = 3 + text_width(text, MEDIUM)
     fill_box(image, (0, 0, end, HEADER_HEIGHT - 1))
     draw_text(image, 2, 0, text, MEDIUM, 0)
-    return end
 
 
 # --- totems -------------------------------------------------------------------------------
@@ -113,31 +120,39 @@ def deal_screen(game) -> Image.Image:
 
 
 def deal_lines(game) -> tuple[str, str]:
-    """The deal reminder's last two lines: from whom to deal, and who starts; a long name is
-    cut, never the rule or the OK."""
-    first = game.players[(game.dealer + 1) % len(game.players)]
-    return (named(t("tw.deal.from"), first, WIDTH - 6, SMALL),
-            named(t("tw.deal.starts"), first, WIDTH - 4, MEDIUM))
+    """The deal reminder's last two lines: from whom to deal, and who starts; a name too long
+    is shortened (``Player 2`` → ``P2``), never the rule or the OK."""
+    seat = (game.dealer + 1) % len(game.players)
+    first = game.players[seat]
+    return (named(t("tw.deal.from"), first, WIDTH - 6, SMALL, game.players),
+            named(t("tw.deal.starts"), first, WIDTH - 4, MEDIUM, game.players))
 
 
 # --- the round board ----------------------------------------------------------------------
 
-def instruction(game) -> str:
-    """What the player to move does now, in a few words (T4–T6, T14)."""
+def placement(game) -> tuple[str, dict[str, object]]:
+    """What the player to move may place (T4–T6, T14), as a text key's last part and its
+    fields: ``last``, ``start``, ``answer``, ``all_in``, ``place`` or ``raise``."""
     player = game.to_move
     counts = game.legal_counts()
     hand = game.hand_sizes[player]
     if len(counts) == 1 and sum(1 for h, t in zip(game.hand_sizes, game.table) if h or t) == 1:
-        return t("tw.board.last", n=hand)
+        return "last", {"n": hand}
     if game.level == 0:
-        return t("tw.board.start", n=hand)
+        return "start", {"n": hand}
     if game.table[player]:
-        return t("tw.board.answer", cards=cards(counts[0]))
+        return "answer", {"cards": cards(counts[0])}
     if hand < game.level:
-        return t("tw.board.all_in", cards=cards(hand))
+        return "all_in", {"cards": cards(hand)}
     if hand == game.level:
-        return t("tw.board.place", cards=cards(hand))
-    return t("tw.board.raise", level=game.level, next=game.level + 1)
+        return "place", {"cards": cards(hand)}
+    return "raise", {"level": game.level, "next": game.level + 1}
+
+
+def instruction(game) -> str:
+    """What the player to move does now, in a few words (T4–T6, T14)."""
+    key, fields = placement(game)
+    return t(f"tw.board.{key}", None, **fields)
 
 
 def owed(game, player: int) -> int:
@@ -148,13 +163,17 @@ def owed(game, player: int) -> int:
     return min(game.level - down, game.hand_sizes[player])
 
 
-def _row(image: Image.Image, y: int, game, player: int, pending: int) -> None:
-    """One player: the turn mark, the name, the totem's tribe, cards down and scanned, an
-    owed answer, the hand."""
+#: Characters of a player's name in a row of the board.
+ROW_NAME_CHARS = 6
+
+
+def _row(image: Image.Image, y: int, game, player: int, name: str, pending: int) -> None:
+    """One player: the turn mark, the name (``name``, short), the totem's tribe, cards down
+    and scanned, an owed answer, the hand."""
     mover = player == game.to_move
     if mover:
         draw_text(image, 0, y, "▶", SMALL)
-    draw_text(image, 6, y, fit(game.players[player], 6 * SMALL.width, SMALL), SMALL)
+    draw_text(image, 6, y, name, SMALL)
     totem = game.totems[player]
     if totem is not None:
         draw_text(image, 38, y, t(TRIBE_SHORT[totem.tribe]), SMALL)
@@ -174,9 +193,11 @@ def _row(image: Image.Image, y: int, game, player: int, pending: int) -> None:
 
 
 def board_screen(game, pending=(), *, message: Note | None = None,
-                 refused: bool = False) -> Image.Image:
+                 refused: bool = False, done: str | None = None) -> Image.Image:
     """The round under way (see the module docstring); ``pending`` are the cards scanned
-    for the placement not yet confirmed, ``message`` a note (lit when ``refused``)."""
+    for the placement not yet confirmed, ``message`` a note (lit when ``refused``), ``done``
+    what the last action did, above it. The rows are in seat order, as on the result pages;
+    ▶ marks the player to move."""
     image = new_canvas()
     if game.phase == "over":
         title_band(image, t("tw.game_over"))
@@ -186,21 +207,78 @@ def board_screen(game, pending=(), *, message: Note | None = None,
     n = len(game.players)
     if not message and pending:
         message = t("tw.board.scanned", n=len(pending))
-    band_top = note_band(image, message or t("tw.board.scan"), refused)
-    end = _pill(image, game.players[game.to_move])
-    info = t("tw.board.round", n=len(game.rounds) + 1) + (
-        t("tw.board.level", level=game.level) if game.level else "")
+    band_top = note_band(image, message or t("tw.board.scan"), refused, done=done)
+    _pill(image, game.players[game.to_move])
+    info = t("tw.board.round", n=len(game.rounds) + 1)
     draw_text(image, WIDTH - text_width(info, SMALL) - 1, 2, info, SMALL)
     rows_top = HEADER_HEIGHT + 1
     if band_top - rows_top >= n * ROW_PITCH + MEDIUM.height + 1:
         text = fit(instruction(game), WIDTH - 4, MEDIUM)
         draw_text(image, 2, rows_top, text, MEDIUM)
         rows_top += MEDIUM.height + 1
-    else:  # a long note: the instruction moves up beside the name
-        short = fit(instruction(game).split(" (")[0], WIDTH - end - 32, SMALL)
-        draw_text(image, end + 3, 2, short, SMALL)
     pitch = min(ROW_PITCH + 1, (band_top - rows_top) // n)
-    seats = [(game.round_starter + i) % n for i in range(n)]
-    for i, player in enumerate(seats):
-        _row(image, rows_top + i * pitch, game, player, len(pending))
+    names = short_names(game.players, ROW_NAME_CHARS)
+    for player in range(n):
+        _row(image, rows_top + player * pitch, game, player, names[player], len(pending))
+    return image
+
+
+# --- the war's declaration ----------------------------------------------------------------
+
+def declare_screen(game, selected: int = 0, *, message: Note | None = None,
+                   refused: bool = False) -> Image.Image:
+    """A war waits for the habitat of a two-habitat totem (R2): its owner, the totem, each
+    habitat it may fight in with the war points it gives (the best for the owner first,
+    ``selected`` lit), and the other players of the war with their habitats and points."""
+    image = new_canvas()
+    due = game.declaration_due
+    player = due.player
+    totem, cards_down = game.totems[player], game.table[player]
+    title_band(image, named(t("tw.declare.title"), game.players[player], WIDTH - 20, MEDIUM), "R2")
+    draw_text(image, 2, TITLE_HEIGHT + 2,
+              fit(t("tw.declare.ask", animal=animal_name(totem.animal)), WIDTH - 4, SMALL), SMALL)
+    for row, habitat in enumerate(due.habitats):
+        y = TITLE_HEIGHT + 11 + row * 11
+        lit = row == selected
+        if lit:
+            fill_box(image, (0, y - 1, WIDTH - 1, y + MEDIUM.height - 1))
+        ink = 0 if lit else 1
+        name = t(f"habitat.{habitat}")
+        draw_text(image, 4, y, name[:1].upper() + name[1:], MEDIUM, ink)
+        points = t("tw.declare.points", n=war_grouping(totem, cards_down, habitat).points)
+        draw_text(image, WIDTH - 3 - text_width(points, MEDIUM), y, points, MEDIUM, ink)
+    others = []
+    for p, habitat in due.war:
+        if p != player:  # still to declare: "?" and the most war points the totem can give
+            word = t(f"habitat.{habitat}") if habitat else "?"
+            others.append(f"{game.players[p]} {word} "
+                          f"{war_grouping(game.totems[p], game.table[p], habitat).points}")
+    draw_text(image, 2, TITLE_HEIGHT + 35,
+              fit(t("tw.declare.others", others=" · ".join(others)), WIDTH - 4, SMALL), SMALL)
+    note_band(image, message or t("tw.declare.footer"), refused)
+    return image
+
+
+def status_screen(game) -> Image.Image:
+    """What the board has no room for, labelled: each player's points so far (totem plus
+    taken cards of its tribe, T15), cards in hand and taken (T9); the deck (T13)."""
+    image = new_canvas()
+    title_band(image, t("tw.status.title"), t("tw.board.round", n=len(game.rounds) + 1))
+    columns = (62, 92, 124)  # points, hand, taken: right edges
+    y = TITLE_HEIGHT + 2
+    for right, label in zip(columns, (t("tw.status.points"), t("tw.status.hand"), t("tw.status.taken"))):
+        draw_text(image, right - text_width(label, SMALL), y, label, SMALL)
+    names = short_names(game.players, 9)
+    for player in range(len(game.players)):
+        y += SMALL.height + 2
+        mover = player == game.to_move
+        if mover:
+            fill_box(image, (0, y - 1, WIDTH - 1, y + SMALL.height))
+        ink = 0 if mover else 1
+        draw_text(image, 2, y, names[player], SMALL, ink)
+        figures = (game.points(player), game.hand_sizes[player], len(game.taken[player]))
+        for right, figure in zip(columns, figures):
+            draw_text(image, right - text_width(str(figure), SMALL), y, str(figure), SMALL, ink)
+    level = t("tw.status.level", level=game.level) if game.level else ""
+    footer_line(image, t("tw.status.deck", n=game.deck_count) + level)
     return image

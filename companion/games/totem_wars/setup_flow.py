@@ -104,7 +104,9 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
             return None
 
     def view(self):
-        """What the screen shows now."""
+        """What the screen shows now: the why-pages over the step when they are open."""
+        if self.why.view is not None:
+            return self.why.view
         return MenuView(self.choice, footer=self.note or self._hint())
 
     def _hint(self) -> str:

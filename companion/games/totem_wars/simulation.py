@@ -2,6 +2,7 @@
 
 The engine only counts hands; a ``Simulation`` also knows their faces, dealing and refilling
 exactly as the engine counts (T2, T12, T13), so bots, the demo and tests can play whole games.
+Every bot declares the habitat the game offers first, the best for it, when a war asks (R2).
 
 >>> game, record = play_game(seed=7, n_players=3)
 >>> game.phase, record.startswith('{"game": "totem-wars"')
@@ -18,7 +19,7 @@ from itertools import combinations
 from companion.games.totem_wars.arrangement import best_arrangement
 from companion.games.totem_wars.deck import Card, Deck
 from companion.games.totem_wars.game import TotemWars
-from companion.games.totem_wars.moves import ChooseTotems, Move, Play
+from companion.games.totem_wars.moves import ChooseTotems, Declare, Move, Play
 from companion.games.totem_wars.record import write_record
 from companion.games.totem_wars.rounds import HAND_SIZE, UNDER_DECK
 
@@ -44,8 +45,10 @@ class Simulation:
         """Push ``move`` on the game, keeping hands and deck in step with it."""
         if isinstance(move, ChooseTotems):
             owners = list(enumerate(move.cards))
+        elif isinstance(move, Play) and self.game.to_move is not None:
+            owners = [(self.game.to_move, c) for c in move.cards]
         else:
-            owners = [(self.game.to_move, c) for c in move.cards] if self.game.to_move is not None else []
+            owners = []  # a declaration (R2) moves no card
         for p, card in owners:
             if card not in self.hands[p]:
                 raise ValueError(f"{card.name} is not in {self.game.players[p]}'s hand")
@@ -59,9 +62,10 @@ class Simulation:
             for i in range(n):  # T2: one more card each, clockwise from the dealer's left
                 self.hands[(self.game.dealer + 1 + i) % n].append(self.pile.popleft())
             return
-        assert player is not None, "a play has a player"
-        for card in move.cards:
-            self.hands[player].remove(card)
+        assert player is not None, "a play or a declaration has a player"
+        if isinstance(move, Play):
+            for card in move.cards:
+                self.hands[player].remove(card)
         result = self.game.last_round
         if len(self.game.rounds) > rounds_before and result is not None:
             if result.destination == UNDER_DECK:
@@ -81,21 +85,36 @@ def deal(rng: random.Random, players, dealer: int = 0, deck: Deck | None = None)
     return Simulation(game, hands, pile)
 
 
+def best_declaration(game: TotemWars) -> Declare:
+    """The declaration the war waits for (R2) with the habitat best for its owner: the one
+    the game offers first. ``ValueError`` when no declaration is due."""
+    due = game.declaration_due
+    if due is None:
+        raise ValueError("no habitat declaration is due")
+    return Declare(due.habitats[0])
+
+
 def random_bot(sim: Simulation, rng: random.Random) -> Move:
-    """Random totems, then a random legal count of random cards from the hand."""
+    """Random totems, then a random legal count of random cards from the hand; the best
+    habitat when a war asks for one (R2)."""
     if sim.game.phase == "totems":
         return ChooseTotems(tuple(rng.choice(hand) for hand in sim.hands))
+    if sim.game.phase == "declare":
+        return best_declaration(sim.game)
     hand = sim.hands[sim.seat]
     return Play(tuple(rng.sample(hand, rng.choice(sim.game.legal_counts()))))
 
 
 def greedy_bot(sim: Simulation, rng: random.Random) -> Move:
     """Totem of the tribe most held; then the placement that scores most this round (fewest
-    cards on a tie, keeping cards of the totem's tribe when it can)."""
+    cards on a tie, keeping cards of the totem's tribe when it can); the best habitat when a
+    war asks for one (R2)."""
     game = sim.game
     if game.phase == "totems":
         return ChooseTotems(tuple(max(sorted(hand), key=lambda c: sum(o.tribe == c.tribe for o in hand))
                                   for hand in sim.hands))
+    if game.phase == "declare":
+        return best_declaration(game)
     p = sim.seat
     totem, down = game.totems[p], game.table[p]
     assert totem is not None, "the totems are down before any play"
@@ -122,8 +141,15 @@ def play_game(seed: int, n_players: int = 4, bots=None, dealer: int = 0,
     sim = deal(rng, NAMES[:n_players], dealer, deck)
     while sim.game.phase != "over":
         if sim.game.phase == "totems":
-            picks = [bots[p](sim, rng).cards[p] for p in range(n_players)]
+            picks = [_totems(bots[p](sim, rng)).cards[p] for p in range(n_players)]
             sim.push(ChooseTotems(tuple(picks)))
         else:
             sim.push(bots[sim.game.to_move](sim, rng))
     return sim.game, write_record(sim.game)
+
+
+def _totems(move: Move) -> ChooseTotems:
+    """A bot's move while the totems are chosen: its ``ChooseTotems``."""
+    if not isinstance(move, ChooseTotems):
+        raise ValueError(f"a bot answered {move} while the totems are chosen")
+    return move

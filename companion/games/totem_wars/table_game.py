@@ -7,17 +7,27 @@ from companion.games.totem_wars.deck import default_deck, load_deck
 from companion.games.totem_wars.deck_transcription import DeckTranscription
 from companion.games.totem_wars.demo import run_demo
 from companion.games.totem_wars.flow import TotemWarsFlow, describe
-from companion.games.totem_wars.replay import frames
+from companion.games.totem_wars.lessons import LESSON
+from companion.games.totem_wars.replay import frames, narrate
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.score_flow import TotemWarsScoreFlow
 from companion.games.totem_wars.setup_flow import TotemWarsSettings, TotemWarsSetupFlow
 from companion.table.items import EnrollmentStep
 from companion.table.table_game import TableGame
+from companion.ui.text import t
 
 
 def new_game(settings: TotemWarsSettings) -> tuple[TotemWars, None]:
     """The game a finished set-up starts."""
     return TotemWars(settings.players, settings.dealer, settings.deck), None
+
+
+def resumed(game: TotemWars) -> str:
+    """Where an unfinished game resumes: ``Game resumed: round 3, Ben to play``, or the
+    totems still to lay (T2)."""
+    if game.to_move is None:
+        return t("resumed.totem_wars_totems")
+    return t("resumed.totem_wars", round=len(game.rounds) + 1, name=game.players[game.to_move])
 
 
 def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
@@ -29,8 +39,8 @@ def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
 TABLE_GAME = TableGame(
     item_noun="items.totem_wars",
     game_name="game.totem_wars",
-    resumed="resumed.totem_wars",
-    setup=lambda names, rng, data_dir: TotemWarsSetupFlow(names, data_dir),
+    resumed=resumed,
+    setup=lambda names, rng, data_dir, options: TotemWarsSetupFlow(names, data_dir),
     new_game=new_game,
     play=TotemWarsFlow,
     score=TotemWarsScoreFlow,
@@ -40,4 +50,6 @@ TABLE_GAME = TableGame(
     demo=run_demo,
     enrollment_steps=enrollment_steps,
     transcription=DeckTranscription,
+    narrate=narrate,
+    lessons=LESSON,
 )

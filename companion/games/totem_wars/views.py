@@ -41,7 +41,26 @@ class PlacementView:
     pending: tuple[Card, ...] = ()
     message: Note | None = None
     refused: bool = False
+    done: str | None = None  # what the last action did, above the next prompt
     kind = "board"
+
+
+@dataclass(frozen=True)
+class StatusView:
+    """The figures the board has no room for: points so far, hands, cards taken, the deck."""
+
+    kind = "status"
+
+
+@dataclass(frozen=True)
+class DeclareView:
+    """A war asks the owner of a two-habitat totem for its habitat (R2): ``selected`` is
+    the habitat lit, the best for them first."""
+
+    selected: int = 0
+    message: Note | None = None
+    refused: bool = False
+    kind = "declare"
 
 
 @dataclass(frozen=True)
@@ -70,11 +89,15 @@ def render(view, game, pages=None):
         return screens.deal_screen(game)
     if isinstance(view, PlacementView):
         return screens.board_screen(game, view.pending, message=view.message,
-                                    refused=view.refused)
+                                    refused=view.refused, done=view.done)
+    if isinstance(view, StatusView):
+        return screens.status_screen(game)
+    if isinstance(view, DeclareView):
+        return screens.declare_screen(game, view.selected, message=view.message,
+                                      refused=view.refused)
     if isinstance(view, (RoundView, EndView)):
         return pages[view.page]
     return views.render(view)
-
 
 
 def after_action(game) -> str | None:
@@ -91,13 +114,16 @@ def after_action(game) -> str | None:
 
 
 def frame_after(game, note: Note | None = None) -> Image.Image:
-    """What the box shows right after the game's last action, the board with ``note`` when
-    no page is due: a pure function of the game (replay, and a resumed game)."""
+    """What the box shows right after the game's last action, the board (or the question of
+    a war's declaration, R2) with ``note`` when no page is due: a pure function of the game
+    (replay, and a resumed game)."""
     showing = after_action(game)
     if showing == "deal":
         return screens.deal_screen(game)
     if showing == "round":
         return round_page(game, game.last_round, 0)
+    if game.declaration_due is not None:
+        return screens.declare_screen(game, message=note)
     if game.phase == "totems":
         return screens.totems_screen(game, 0, message=note)
     return screens.board_screen(game, (), message=note)

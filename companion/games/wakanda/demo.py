@@ -211,7 +211,7 @@ def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
             player.play(bots, out)
             for _ in range(len(getattr(session.flow, "pages", ())) - 1):
                 player.send(Press("down"))
-            player.send(Press("ok"))  # leave the score: the record is kept
+            player.leave_score(kept=data_dir is not None)
         except DemoError as exc:
             raise UserError(f"seed {seed}: {exc}") from None
         finally:

@@ -12,28 +12,40 @@ Every physical action has a scan way and a buttons way (rules/wakanda.md, W4):
 
 An action the rules forbid changes nothing and shows one line with the rule. An accepted
 action is written to the journal before the screen shows it.
+
+Slot mode (the reader hub, one reader under each village tile): a piece put on village k's
+slot is its build there, a headdress the claim; the pad still reads the draws. The box
+compares each slot's tags with the record (``slots.py``) and, when they differ — a piece
+lifted off its pole, a placement the rules refuse, a piece on the wrong pole — says what
+to put right and holds further scans until the slot matches again. Taking the last piece
+off its pole asks whether to take the move back. OK on such a note carries on as the
+table is; every button works as without a hub.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.engine import IllegalMove, Refusal
 from companion.errors import UserError
-from companion.events import Hold, Press
+from companion.events import Hold, Press, ReaderState
 from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, event_line
 from companion.games.wakanda.items import Headdress, Piece, Tile
 from companion.games.wakanda.rules import HEADDRESSES, PIECES
-from companion.games.wakanda.views import BoardView, render
+from companion.games.wakanda.slots import Missing, Problem, adoptable, item_kind, problems, slot_reader
+from companion.games.wakanda.views import BoardView, StatusView, render
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
-from companion.table.flow import Reply, Scan, ToScore
+from companion.table.flow import Lift, Note, Reply, Scan, ToScore, slot_of
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.tag_tracker import Place
 from companion.table.views import PickerView
+from companion.ui.screens import fits_line
 from companion.ui.text import piece_name, t
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
+#: The reader name of the reader hub as a whole, in ``ReaderState`` events.
+HUB = "hub"
 
 
 @dataclass(frozen=True)
@@ -84,11 +96,21 @@ class WakandaFlow(PlayFlow):
 
     describe = staticmethod(describe)
     event_line = staticmethod(event_line)
+    follows_slots = True
 
-    def __init__(self, game, journal, tracker):
+    def __init__(self, game, journal, tracker) -> None:
         super().__init__(game, journal, tracker)
         self.pending: Pending | None = None
         self.choice: Choice | None = None
+        self.status = False  # the status page is shown (DOWN on the board)
+        # Slot mode (slots.py): (uid, village) of the tags seen on their own pole, of the
+        # strays left where they lie (OK), and why a placement on a slot was refused.
+        self.watched: set[tuple[str, int]] = set()
+        self.ignored: set[tuple[str, int]] = set()
+        self.reasons: dict[tuple[str, int], Refusal] = {}
+        self.hub_live = True  # a box without a hub has nothing on its slots: nothing to judge
+        self._adopt_board()
+        self._in_order = not self.board_problems()
 
     # --- the picture ---------------------------------------------------------------------
 
@@ -99,23 +121,31 @@ class WakandaFlow(PlayFlow):
             return question
         if self.choice is not None:
             return PickerView(self.choice)
+        if self.status:
+            return StatusView()
         return BoardView(pending=self.pending.item.name if self.pending else None,
-                         message=self.note or self.prompt(), refused=self.refused)
+                         message=self.note or self.prompt(short=self.done is not None),
+                         refused=self.refused, done=self.done)
 
-    def prompt(self) -> str | Refusal | None:
-        """The next step, when the board alone does not say it: the scanned piece or
-        headdress waiting for its village, the tile to turn up (W10), the forced pass (R3)."""
+    def prompt(self, short: bool = False) -> str | Refusal | None:
+        """What the player to move does next, in plain words: draw (W4), build or claim,
+        place the piece or headdress scanned, turn up a tile (W10), the forced pass (R3).
+        ``short``: the one-line form, under the confirmation of the last action."""
         game = self.game
+        if game.phase == "over":
+            return None
         if self.pending is not None:
             item = self.pending.item
             if isinstance(item, Headdress):
-                return t("play.press_claim", headdress=_headdress(item.kind))
-            return t("play.press_village", piece=piece_name(item.kind))
+                return t("play.press_claim", headdress=_lower(item.kind))
+            return t("play.press_village", piece=_lower(item.kind))
         if game.phase == "reveal":
             return t("play.turn_up", n=game.open_count)
         if game.phase == "action" and list(game.legal_moves()) == [Pass()]:
             return Refusal("no_move", rule="R3")
-        return None
+        name = game.name(game.to_move)
+        form = ".short" if short else ""
+        return t(f"prompt.{'draw' if game.phase == 'draw' else 'act'}{form}", name=name)
 
     def frame(self):
         """The picture of ``view()``."""
@@ -124,11 +154,33 @@ class WakandaFlow(PlayFlow):
     # --- events --------------------------------------------------------------------------
 
     def handle(self, event) -> Reply:
-        """Take one event: a ``Scan``, a ``Press`` or a ``Hold``."""
+        """Take one event: a ``Scan``, a ``Lift``, a ``Press``, a ``Hold`` or a
+        ``ReaderState``. While the village slots differ from the record, the first thing
+        to put right is the note; the board falling out of order, or coming back to it,
+        gives the refused or the accepted signal."""
+        if isinstance(event, ReaderState):
+            return self._reader(event)
+        reply = self._event(event)
+        if self.confirming is not None:
+            return reply  # the question first (take back the piece just lifted?), the board after
+        found = self.board_problems()
+        if found and self.note is None:
+            self.note, self.refused = self.problem_note(found[0]), True
+        in_order = not found
+        if reply.signal is None and in_order != self._in_order:
+            reply = replace(reply, signal=Signal.ACCEPTED if in_order else Signal.REFUSED)
+        self._in_order = in_order
+        return reply
+
+    def _event(self, event) -> Reply:
         self.clear()
         answered = self.answer(event)
         if answered is not None:
             return answered
+        if self.status:
+            self.status = False  # any event closes the page; a scan is then taken as usual
+            if isinstance(event, Press) and event.button in ("down", "up", "ok", "back"):
+                return Reply()
         if self.choice is not None:
             if isinstance(event, Press) and step_of(event.button):
                 self.choice = self.choice.moved(step_of(event.button))
@@ -138,6 +190,8 @@ class WakandaFlow(PlayFlow):
                 return self.commit(choice.value)
             if event == Press("back"):
                 return Reply()
+        if isinstance(event, Lift):
+            return self._lift(event)
         if isinstance(event, Scan):
             return self._scan(event)
         if isinstance(event, Press):
@@ -147,10 +201,19 @@ class WakandaFlow(PlayFlow):
         return Reply()
 
     def _scan(self, scan: Scan) -> Reply:
+        uid, village = scan.uid, scan.slot
+        if uid is not None and village is not None and item_kind(scan.item) is not None:
+            return self._on_slot(scan, uid, village)
+        found = self.board_problems()
+        if found:
+            return self.tell(t("slot.fix_first", n=found[0].village), True)
+        return self._play_scan(scan)
+
+    def _play_scan(self, scan: Scan) -> Reply:
+        """What a scan means now: a draw, a piece or headdress to place, a build or a
+        claim where it was laid, a tile turned up."""
         item = scan.item
         where = self.tracker.where(scan.uid) if scan.uid else None
-        if where is not None and where.kind == "pole" and scan.slot == where.index:
-            return Reply()  # a piece seen again on its own pole: nothing happened
         # A new scan means the player moved on: what waited for a village press is dropped,
         # so a refused scan never leaves an old headdress to claim with the next press.
         self.pending = None
@@ -210,6 +273,8 @@ class WakandaFlow(PlayFlow):
         game = self.game
         if button in VILLAGE_BUTTONS:
             return self._village(VILLAGE_BUTTONS[button])
+        if button == "ok" and self.board_problems():
+            return self._carry_on()
         if button == "ok":
             return self._ok()
         if button == "back" and self.pending is not None:
@@ -221,6 +286,8 @@ class WakandaFlow(PlayFlow):
                 return self.tell(t("undo.nothing"), True)
             self.confirming = Question.UNDO
             return Reply()
+        if button == "down" and self.pending is None:
+            self.status = True  # headdresses, hands, bag and the score so far, one page
         return Reply()
 
     def _hold(self, button: str) -> Reply:
@@ -297,19 +364,177 @@ class WakandaFlow(PlayFlow):
         if uid is not None and where is not None:
             self.tracker.place(len(game.history) - 1, uid, where)
         self.pending = None
-        if isinstance(move, Pass):
-            self.tell(t("play.passed_r3", name=game.name(before)))
         if game.phase == "over":
             return Reply(Signal.ACCEPTED, ToScore())
         return Reply(self.signal_after(before))
 
     def undo(self) -> Reply:
-        """Take back the last move (a draw goes back to the bag), journal first."""
+        """Take back the last move (a draw goes back to the bag), journal first. A piece
+        taken back that still lies on its slot is then a stray there, to be taken off."""
         try:
-            note = self.take_back()
+            self.take_back()
         except UserError as exc:
             return self.tell(str(exc), True)
         self.pending = None
         self.choice = None
-        self.tell(note)
+        self.watched &= self._on_poles()
         return Reply(Signal.ACCEPTED)
+
+    def confirmation(self, player: int | None, move) -> str:
+        """``Ana built sun on village 2``; without the name when that is too long for the
+        band's line (the village is what matters)."""
+        full = describe(self.game, player, move)
+        if fits_line(full) or isinstance(move, Reveal):
+            return full
+        if isinstance(move, Draw):
+            return t("done.drew", piece=_lower(move.piece))
+        if isinstance(move, Build):
+            return t("done.built", piece=piece_name(move.piece), n=move.village)
+        if isinstance(move, Claim):
+            return t("done.claimed", n=move.village)
+        return t("done.passed")
+
+    def undo_hint(self, player: int | None, move) -> str | None:
+        """What to undo on the table: the piece back to the bag or the hand, the headdress
+        back, the tile face down again."""
+        if isinstance(move, Draw):
+            return t("undo.to_bag", piece=_lower(move.piece))
+        if isinstance(move, Build):
+            return t("undo.to_hand", piece=_lower(move.piece), n=move.village)
+        if isinstance(move, Claim):
+            return t("undo.headdress_off", n=move.village)
+        if isinstance(move, Reveal):
+            return t("undo.face_down", n=self.game.villages.index(None) + 1)
+        return None
+
+    # --- slot mode (the reader hub) --------------------------------------------------------
+
+    def board_problems(self) -> list[Problem]:
+        """What differs between the village slots and the record, first what to fix first;
+        nothing while the hub is away (nobody can see the board then)."""
+        if not self.hub_live:
+            return []
+        return problems(self.game, self.tracker, self.watched, self.ignored)
+
+    def problem_note(self, problem: Problem) -> Note:
+        """What to do about ``problem``: "Put the teepee back on village 3", "Take the eagle
+        off village 5: village 5 is not open yet — W4"."""
+        village, piece = problem.village, _lower(problem.item)
+        if isinstance(problem, Missing):
+            return t("slot.put_back", piece=piece, n=village)
+        reason = self.reasons.get((problem.uid, village))
+        if reason is not None:
+            return Refusal("slot.take_off", {"item": problem.item, "n": village, "why": reason},
+                           reason.rule)
+        belongs = problem.belongs
+        if belongs is not None and belongs.kind == "pole":
+            return t("slot.belongs", piece=piece, n=village, m=belongs.index)
+        return t("slot.take_off", piece=piece, n=village)
+
+    def _on_poles(self) -> set[tuple[str, int]]:
+        """``(uid, village)`` of every tag the record has on a pole."""
+        return {(uid, village) for village in range(1, len(self.game.villages) + 1)
+                for _, uid in self.tracker.placed_on(village)}
+
+    def _adopt_board(self) -> None:
+        """Match the tags lying on the slots to the record's pieces (a resumed game: its
+        record carries no tags); what matches nothing is a stray."""
+        for village in range(1, len(self.game.villages) + 1):
+            for uid in sorted(self.tracker.present(slot_reader(village))):
+                self._adopt(uid, village)
+
+    def _adopt(self, uid: str, village: int) -> bool:
+        """Watch ``uid`` on ``village`` if the record has it there, or has there a piece of
+        its kind whose tag it does not know yet (``slots.adoptable``); whether it did."""
+        where = self.tracker.where(uid)
+        if where == Place("pole", village):
+            self.watched.add((uid, village))
+            return True
+        kind = item_kind(self.tracker.item_of(uid))
+        index = adoptable(self.game, self.tracker, village, uid, kind) if kind else None
+        if index is None:
+            return False
+        self.tracker.place(index, uid, Place("pole", village))
+        self.watched.add((uid, village))
+        return True
+
+    def _on_slot(self, scan: Scan, uid: str, village: int) -> Reply:
+        """A piece or headdress ``uid`` arrived on ``village``'s slot: nothing to do when
+        the record has it on that pole (back where it was: its problem is gone); a stray,
+        held, when the board is out of order or it belongs on another pole; else its build
+        or claim. One the rules refuse leaves it a stray, its note saying why, until taken
+        off."""
+        key = (uid, village)
+        if self._adopt(uid, village):
+            return Reply()
+        if key in self.ignored or key in self.reasons:
+            return Reply()  # a stray seen again (its reader came back): still a stray
+        where = self.tracker.where(uid)
+        others = [p for p in self.board_problems() if (p.uid, p.village) != key]
+        if others or (where is not None and where.kind == "pole"):
+            # Not played: the players are putting the board right, or moving a built piece;
+            # it lies there as a stray, to be taken off.
+            return Reply(Signal.REFUSED)
+        reply = self._play_scan(scan)
+        if isinstance(self.note, Refusal):
+            self.reasons[key] = self.note
+            self.note = None
+        elif self.tracker.where(uid) == Place("pole", village):
+            self.watched.add(key)
+        return reply
+
+    def _lift(self, lift: Lift) -> Reply:
+        """A piece or headdress left a village slot: a stray gone is one problem less; the
+        piece of the last move asks to take that move back; any other piece on its pole
+        is missing (the board says so). While the hub is away, nothing is judged."""
+        village = lift.slot
+        kind = item_kind(lift.item)
+        if village is None or kind is None:
+            return Reply()
+        if lift.uid is not None:
+            self.ignored.discard((lift.uid, village))
+            self.reasons.pop((lift.uid, village), None)
+        if self.hub_live and self._last_move_on(village, lift.uid, kind):
+            self.pending = None
+            self.confirming = Question.UNDO
+        return Reply()
+
+    def _last_move_on(self, village: int, uid: str | None, kind: str) -> bool:
+        """Whether the tag lifted off ``village`` is the piece or headdress the last kept
+        move put there (for a tag without a UID, one of the same kind)."""
+        history = self.game.history
+        if not history:
+            return False
+        player, move = history[-1]
+        if isinstance(move, Build) and move.village == village:
+            last = move.piece
+        elif isinstance(move, Claim) and move.village == village:
+            last = HEADDRESSES[player]
+        else:
+            return False
+        if uid is None:
+            return kind == last
+        return (len(history) - 1, uid) in self.tracker.placed_on(village)
+
+    def _carry_on(self) -> Reply:
+        """OK while the board differs from the record: go on with the table as it is —
+        missing tags are no longer expected on their slots, strays stay until lifted."""
+        for problem in self.board_problems():
+            key = (problem.uid, problem.village)
+            if isinstance(problem, Missing):
+                self.watched.discard(key)
+            else:
+                self.ignored.add(key)
+        return Reply(Signal.ACCEPTED)
+
+    def _reader(self, event: ReaderState) -> Reply:
+        """The hub, or one of its slots' readers, went away or came back. A slot's reader
+        that went away forgets its tags: they are no longer expected there (nobody can
+        tell whether they left) until it reports them again."""
+        if event.reader == HUB:
+            self.hub_live = event.connected
+        village = slot_of(event.reader)
+        if village is not None and not event.connected:
+            self.watched = {key for key in self.watched if key[1] != village}
+        self._in_order = not self.board_problems()
+        return Reply()

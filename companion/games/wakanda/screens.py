@@ -17,9 +17,10 @@ from PIL import Image
 
 from companion.engine import Refusal
 from companion.games.wakanda import icons as art
-from companion.games.wakanda.moves import Build, Claim
+from companion.games.wakanda.moves import Build, Claim, Pass
 from companion.ui import screens
 from companion.ui.canvas import (
+    HEIGHT,
     MEDIUM,
     SMALL,
     WIDTH,
@@ -54,17 +55,19 @@ def column_left(village: int) -> int:
 
 
 def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
-                 message: str | Refusal | None = None, refused: bool = False) -> Image.Image:
+                 message: str | Refusal | None = None, refused: bool = False,
+                 done: str | None = None) -> Image.Image:
     """The board of a Wakanda game (see the module docstring).
 
     ``cursor`` (1..6) frames the village being chosen with the buttons; ``pending`` is the
     piece (or headdress, ``wings``/``crests``) about to be placed: only the villages it may
     go to are lit, and it is shown on top of the cursor's pole. ``message`` is a one- or
-    two-line band at the bottom, lit as a warning when ``refused``.
+    two-line band at the bottom, lit as a warning when ``refused`` (then as long as the
+    refusal needs); ``done``, what the last action did, goes above it.
     """
     image = new_canvas()
-    band_top = note_band(image, message, refused, medium_first=True)
-    label_top = band_top - LABEL_HEIGHT - (1 if message else 0)
+    band_top = note_band(image, message, refused, medium_first=True, done=done)
+    label_top = band_top - LABEL_HEIGHT - (1 if band_top < HEIGHT else 0)
     playable = _playable(game, pending)
     poles, owners, villages = game.poles, game.owners, game.villages
     open_count = sum(1 for v in range(1, ROW + 1) if game.is_open(v))
@@ -269,3 +272,32 @@ def picker_screen(title: str, options: Sequence[str], selected: int) -> Image.Im
     labels = [piece_name(piece) if piece else option for piece, option in zip(pieces, options)]
     marks = [art.icon(piece) if piece else None for piece in pieces]
     return screens.picker_screen(title, labels, selected, marks if any(pieces) else ())
+
+
+def turn_number(game) -> int:
+    """The turn being played, counting from 1: a turn is a draw and an action (W4)."""
+    return 1 + sum(1 for _, move in game.history if isinstance(move, Build | Claim | Pass))
+
+
+def status_screen(game) -> Image.Image:
+    """What the board has no room for, labelled: each player's points so far (W7, W8),
+    pieces in hand and headdresses left (W6); the pieces left in the bag (W4)."""
+    image = new_canvas()
+    screens.title_band(image, t("status.title"), t("status.turn", n=turn_number(game)))
+    columns = (54, 84, 110)  # points, hand, headdresses: right edges
+    y = screens.TITLE_HEIGHT + 2
+    for right, label in zip(columns, (t("status.points"), t("status.hand"), "")):
+        draw_text(image, right - text_width(label, SMALL), y, label, SMALL)
+    image.paste(1, (columns[2] - art.ICON_WIDTH, y + 1), art.icon("wings"))
+    for player, name in enumerate(game.players):
+        y += SMALL.height + 3
+        if player == game.to_move:
+            fill_box(image, (0, y - 1, WIDTH - 1, y + SMALL.height))
+        ink = 0 if player == game.to_move else 1
+        draw_text(image, 2, y, fit(name, 9 * SMALL.width, SMALL), SMALL, ink)
+        figures = (game.score(player).total, sum(game.hands[player].values()), game.headdresses[player])
+        for right, figure in zip(columns, figures):
+            draw_text(image, right - text_width(str(figure), SMALL), y, str(figure), SMALL, ink)
+    bag = sum(game.bag.values())
+    screens.footer_line(image, t("status.bag", n=bag))
+    return image

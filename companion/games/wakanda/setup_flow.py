@@ -1,9 +1,10 @@
 """Setting up a Wakanda game at the table (rules/wakanda.md W2, W3, W10).
 
-Steps: the players' names (when the configuration lists some; otherwise "Player 1" and
-"Player 2", in the screens' language), the variant (open, or hidden: tiles 4-6 face down),
+Steps: the players' names (when the box knows some: the settings page's names, or the
+configuration's; otherwise "Player 1" and "Player 2", in the screens' language), the variant
+(open, or hidden: tiles 4-6 face down; the settings page chooses which is offered first),
 the village tiles in row order (scan each tile, or pick it with up/down and OK), and who
-starts (or draw lots).
+starts (or draw lots). The empty-claim house rule (R1) comes from the settings page.
 Back always goes one step back: the last tile, then the previous step, then the menu.
 """
 
@@ -24,28 +25,33 @@ from companion.ui.text import piece_name, t
 
 @dataclass(frozen=True)
 class Settings:
-    """A set-up ready to play: the row (None for face-down tiles), who starts, the names."""
+    """A set-up ready to play: the row (None for face-down tiles), who starts, the names,
+    the variant (W10) and the empty-claim house rule (R1)."""
 
     villages: tuple[str | None, ...]
     first: int
     players: tuple[str, str]
     variant: str
     by_lot: bool = False
+    empty_claim: str = "when_stuck"
 
 
 class SetupFlow(ChoiceStepsFlow):
-    """The set-up steps; ``names`` is the short list of player names of the configuration."""
+    """The set-up steps; ``names`` is the short list of player names the box knows,
+    ``variant`` the one offered first and ``empty_claim`` the R1 house rule of the game."""
 
     kind = "setup"
 
-    def __init__(self, names: tuple[str, ...] = (), rng: random.Random | None = None):
+    def __init__(self, names: tuple[str, ...] = (), rng: random.Random | None = None, *,
+                 variant: str = "open", empty_claim: str = "when_stuck"):
         super().__init__()
         self.offered = tuple(names)
         self.rng = rng or random.Random()
         self.steps = (("name0", "name1") if self.offered else ()) + ("variant", "tiles", "first")
         self.step = 0
         self.players = [default_name(0), default_name(1)]
-        self.variant = "open"
+        self.variant = variant
+        self.empty_claim = empty_claim
         self.tiles: list[str] = []
         self.choice = self._choice()
 
@@ -78,7 +84,9 @@ class SetupFlow(ChoiceStepsFlow):
         return Choice(t("setup.who_starts"), (*self.players, t("setup.lots")), (0, 1, "lots"))
 
     def view(self):
-        """What the screen shows now."""
+        """What the screen shows now: the why-pages over the step when they are open."""
+        if self.why.view is not None:
+            return self.why.view
         if self.current == "tiles":
             return PickerView(self.choice, note=self.note)
         return MenuView(self.choice, footer=self.note or t("nav.footer"))
@@ -120,7 +128,8 @@ class SetupFlow(ChoiceStepsFlow):
             first = self.rng.randrange(2) if by_lot else value
             row = tuple(self.tiles) + (None,) * (ROW - len(self.tiles))
             return Reply(Signal.ACCEPTED, ToStart(Settings(
-                row, first, (self.players[0], self.players[1]), self.variant, by_lot)))
+                row, first, (self.players[0], self.players[1]), self.variant, by_lot,
+                self.empty_claim)))
         self.step += 1
         self.choice = self._choice()
         return Reply(Signal.ACCEPTED)

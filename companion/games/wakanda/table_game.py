@@ -6,20 +6,39 @@ from companion.errors import UsageError
 from companion.games.wakanda import Wakanda, items, result_line
 from companion.games.wakanda.demo import run_demo
 from companion.games.wakanda.flow import WakandaFlow, describe
+from companion.games.wakanda.lessons import LESSON
 from companion.games.wakanda.replay import frames
+from companion.games.wakanda.rules import EMPTY_CLAIM
 from companion.games.wakanda.score_flow import ScoreFlow
+from companion.games.wakanda.screens import turn_number
 from companion.games.wakanda.setup_flow import Settings, SetupFlow
 from companion.table.items import EnrollmentStep
+from companion.table.settings import GameOption
 from companion.table.table_game import TableGame
 from companion.ui.text import t
 
 
 def new_game(settings: Settings) -> tuple[Wakanda, str | None]:
     """The game a finished set-up starts, and the note that says who drew the lot."""
-    game = Wakanda(list(settings.villages), first=settings.first,
-                   players=settings.players, variant=settings.variant)
+    game = Wakanda(list(settings.villages), first=settings.first, players=settings.players,
+                   variant=settings.variant, empty_claim=settings.empty_claim)
     note = t("start.by_lot", name=game.name(game.first)) if settings.by_lot else None
     return game, note
+
+
+def resumed(game: Wakanda) -> str:
+    """Where an unfinished game resumes: ``Game resumed: turn 14, Ana to play``."""
+    return t("resumed.wakanda", turn=turn_number(game), name=game.players[game.to_move or 0])
+
+
+#: The settings page's Wakanda settings: the variant offered first at set-up (W10) and the
+#: empty-claim house rule (R1).
+SETTINGS = (
+    GameOption("variant", "settings.wakanda.variant", "settings.wakanda.variant_about",
+               ("open", "hidden"), ("settings.wakanda.open", "settings.wakanda.hidden")),
+    GameOption("empty_claim", "settings.wakanda.empty_claim", "settings.wakanda.empty_claim_about",
+               EMPTY_CLAIM, tuple(f"settings.wakanda.{rule}" for rule in EMPTY_CLAIM)),
+)
 
 
 def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
@@ -32,8 +51,9 @@ def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
 TABLE_GAME = TableGame(
     item_noun="items.wakanda",
     game_name="game.wakanda",
-    resumed="resumed.wakanda",
-    setup=lambda names, rng, data_dir: SetupFlow(names, rng),
+    resumed=resumed,
+    setup=lambda names, rng, data_dir, options: SetupFlow(
+        names, rng, variant=options["variant"], empty_claim=options["empty_claim"]),
     new_game=new_game,
     play=WakandaFlow,
     score=lambda game, data_dir: ScoreFlow(game),
@@ -42,4 +62,6 @@ TABLE_GAME = TableGame(
     frames=frames,
     demo=run_demo,
     enrollment_steps=enrollment_steps,
+    settings=SETTINGS,
+    lessons=LESSON,
 )

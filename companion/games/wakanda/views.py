@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from companion.games.wakanda.screens import board_screen, picker_screen
+from companion.games.wakanda.screens import board_screen, picker_screen, status_screen
 from companion.table import views
 from companion.table.flow import Note
 from companion.table.views import PickerView
@@ -24,7 +24,15 @@ class BoardView:
     pending: str | None = None
     message: Note | None = None
     refused: bool = False
+    done: str | None = None  # what the last action did, above the next prompt
     kind = "board"
+
+
+@dataclass(frozen=True)
+class StatusView:
+    """The figures the board has no room for: headdresses left, hands, the bag, the score."""
+
+    kind = "status"
 
 
 @dataclass(frozen=True)
@@ -45,7 +53,10 @@ def _picker(view: PickerView) -> Image.Image:
 def render(view, game=None, score_pages=None) -> Image.Image:
     """The picture of ``view`` (``game`` for the board, ``score_pages`` for the score)."""
     if isinstance(view, BoardView):
-        return board_screen(game, pending=view.pending, message=view.message, refused=view.refused)
+        return board_screen(game, pending=view.pending, message=view.message, refused=view.refused,
+                            done=view.done)
+    if isinstance(view, StatusView):
+        return status_screen(game)
     if isinstance(view, ScoreView):
         return score_pages[view.page]
     if isinstance(view, PickerView):

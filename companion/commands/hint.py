@@ -1,0 +1,71 @@
+"""``totem-companion hint RECORD [--seat N] [--level L] [--seed N] [--hand CARDS] [--json]``:
+the suggested next move for the player to move (or seat N) after a game record, and why.
+
+The search uses only what that seat knows at the table (shared/DESIGN.md, "Engine
+protocol"); the same record, seat, level and seed give the same answer. With ``--json``:
+``{"move": <record line>, "reason": "...", "value": 0.72, "alternatives": [{"move": ...,
+"value": ...}, ...]}``, the values being the search's estimates (Wakanda: the chance to
+win; Totem Wars: the chance to take the round), the alternatives the other moves, best
+first. Totem Wars hands are never in the record: ``--hand`` names the
+seat's cards.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from companion.errors import UsageError, UserError
+from companion.records import read_text
+from companion.search import advise
+
+#: How many next-best moves the text output lists.
+SHOWN_ALTERNATIVES = 5
+
+
+def parse_hand(value: str | None) -> list[str] | None:
+    """``--hand indians/snake,africans/lion`` as a list of card names (None when absent)."""
+    if value is None:
+        return None
+    cards = [card.strip() for card in value.split(",") if card.strip()]
+    if not cards:
+        raise UsageError("--hand names the seat's cards, separated by commas")
+    return cards
+
+
+def run(args) -> int:
+    """Print the hint for the record ``args.record``."""
+    path = args.record
+    text = read_text(path)
+    try:
+        advice = advise(text, seat=args.seat, level=args.level, seed=args.seed,
+                        hand=parse_hand(args.hand))
+    except UsageError:
+        raise
+    except UserError as exc:
+        message = str(exc)
+        raise UserError(message if message.startswith(f"{path}:") else f"{path}: {message}") from None
+    for warning in advice.warnings:
+        print(f"{path}: warning: {warning}", file=sys.stderr)
+    suggestion = advice.suggestion
+    if args.json:
+        print(json.dumps({
+            "move": advice.move_line, "reason": suggestion.reason,
+            "value": round(suggestion.value, 3),
+            "alternatives": [{"move": line, "value": round(alternative.value, 3)}
+                             for line, alternative in zip(advice.alternative_lines, suggestion.alternatives)],
+        }, ensure_ascii=False))
+        return 0
+    print(f"{advice.name}: {suggestion.reason}")
+    shown = suggestion.alternatives[:SHOWN_ALTERNATIVES]
+    print(f"level {advice.level}, {advice.value_words} {_percent(suggestion.value)}"
+          + ("; next best:" if shown else ""))
+    if shown:
+        width = max(len(str(alternative.move)) for alternative in shown)
+        for alternative in shown:
+            print(f"  {str(alternative.move):<{width}}  {_percent(alternative.value)}")
+    return 0
+
+
+def _percent(value: float) -> str:
+    return f"{round(100 * value)}%"

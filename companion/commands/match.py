@@ -1,0 +1,129 @@
+"""``totem-companion match --game G --a LEVEL --b LEVEL --games N --seed S [--jobs J] [--json]``:
+two levels of a game's search play each other, and the score says which is stronger.
+
+Games go in pairs on the same tiles and draws, the levels swapping seats; the first player
+alternates from pair to pair, so over four games each level has played each seat with and
+without the start. A win counts 1, a shared win ½. The score comes with its 95% Wilson
+score interval, and each level's time per decision (median and 95th percentile, counting
+only decisions between more than one legal move). ``--jobs`` plays games in parallel
+processes: the score is the same, the times are then those of a busier machine.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from companion.errors import UsageError
+from companion.search import Duel, check_level, search_module
+
+#: z of a two-sided 95% interval.
+Z95 = 1.959964
+
+
+def wilson(score: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share ``score`` of ``games`` games.
+
+    >>> [round(x, 3) for x in wilson(0.7, 400)]
+    [0.653, 0.743]
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    z2 = Z95 * Z95
+    centre = (score + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(score * (1 - score) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` percentile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+def _game(task: tuple[str, str, str, int, int, int]) -> Duel:
+    game, a, b, seat_of_a, seed, first = task
+    levels = (a, b) if seat_of_a == 0 else (b, a)
+    return search_module(game).duel(levels, seed, first)
+
+
+def tasks(game: str, a: str, b: str, games: int, seed: int) -> list[tuple[str, str, str, int, int, int]]:
+    """One task per game: pairs share a seed (tiles, draws) with the seats swapped; the
+    first player alternates between pairs."""
+    out = []
+    for i in range(games):
+        pair = i // 2
+        pair_seed = random.Random(f"match {seed} {pair}").getrandbits(48)
+        out.append((game, a, b, i % 2, pair_seed, pair % 2))
+    return out
+
+
+def run(args) -> int:
+    """Play the match and print the score, its interval and the times per decision."""
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    game = args.game or "wakanda"
+    module = search_module(game)
+    a, b = check_level(module, args.a), check_level(module, args.b)
+    work = tasks(game, a, b, args.games, args.seed)
+    if args.jobs == 1:
+        duels = [_game(task) for task in work]
+    else:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            duels = list(pool.map(_game, work))
+    summary = summarise(game, a, b, args.seed, work, duels)
+    print(json.dumps(summary, ensure_ascii=False) if args.json else format_summary(summary))
+    return 0
+
+
+def summarise(game: str, a: str, b: str, seed: int, work: list, duels: list[Duel]) -> dict[str, Any]:
+    """The match in numbers: A's score, its interval, the margin and the times per decision."""
+    wins = shared = 0
+    margins = []
+    times: tuple[list[float], list[float]] = ([], [])
+    for (_, _, _, seat_of_a, _, _), duel in zip(work, duels):
+        seat_of_b = 1 - seat_of_a
+        if len(duel.winners) > 1:
+            shared += 1
+        elif duel.winners == (seat_of_a,):
+            wins += 1
+        margins.append(duel.totals[seat_of_a] - duel.totals[seat_of_b])
+        times[0].extend(duel.times[seat_of_a])
+        times[1].extend(duel.times[seat_of_b])
+    games = len(duels)
+    score = wins + shared / 2
+    low, high = wilson(score / games, games)
+    return {"game": game, "a": a, "b": b, "games": games, "seed": seed, "wins": wins,
+            "shared": shared, "losses": games - wins - shared, "score": score,
+            "share": round(score / games, 4), "interval": [round(low, 4), round(high, 4)],
+            "margin": round(statistics.fmean(margins), 2),
+            "ms": {side: _times(values) for side, values in zip(("a", "b"), times)}}
+
+
+def _times(values: list[float]) -> dict[str, Any]:
+    if not values:
+        return {"median": None, "p95": None, "decisions": 0}
+    return {"median": round(statistics.median(values) * 1000, 2),
+            "p95": round(percentile(values, 0.95) * 1000, 2), "decisions": len(values)}
+
+
+def format_summary(s: dict[str, Any]) -> str:
+    """The match as a few lines of text."""
+    low, high = s["interval"]
+    lines = [f"{s['game']}: {s['a']} (A) vs {s['b']} (B), {s['games']} games, seed {s['seed']}",
+             f"A {s['a']}: {s['score']:g} of {s['games']} = {100 * s['share']:.1f}% "
+             f"(95% interval {100 * low:.1f}%-{100 * high:.1f}%, Wilson; "
+             f"{s['wins']} won, {s['shared']} shared, {s['losses']} lost)",
+             f"mean margin A-B: {s['margin']:+.1f} points"]
+    for side in ("a", "b"):
+        t = s["ms"][side]
+        if t["decisions"]:
+            lines.append(f"time per decision, {side.upper()} {s[side]}: median {t['median']:.1f} ms, "
+                         f"p95 {t['p95']:.1f} ms ({t['decisions']} decisions)")
+    return "\n".join(lines)

@@ -1,0 +1,52 @@
+"""``totem-companion tutorial [--game G] [--demo [--seed N]]``: the learn-by-doing lessons.
+
+Without ``--demo`` it is the box (as ``run``: the configured hardware, or the simulator, or
+``--input``/``--display``/``--data``) with the lesson of ``--game`` on screen from the
+start, resumed where it was left. With ``--demo`` the box plays the learner's part itself
+and prints one line a step and ``lesson complete: N steps``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.config import load_config
+from companion.errors import UsageError, UserError
+from companion.games import GAMES
+from companion.table.tutorial_demo import run_lesson_demo
+from companion.table.tutorial_store import TutorialStore
+
+#: The names the set-up offers the demo's learners when none are configured.
+DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dan")
+
+
+def run(args) -> int:
+    """Run the lesson of ``--game`` (the first game of the registry by default)."""
+    game = getattr(args, "game", None) or next(iter(GAMES))
+    if not args.demo:
+        if args.seed is not None:
+            raise UsageError("--seed is for --demo")
+        from companion.commands import app
+        args.lesson = game
+        return app.run(args)
+    if getattr(args, "input", None):
+        raise UsageError("--input is for the lesson played by people, not with --demo")
+    config = load_config(getattr(args, "config", None),
+                         {"display": getattr(args, "display", None) or "none",
+                          "data": getattr(args, "data", None)})
+    data_dir = getattr(args, "data", None)
+    if data_dir is not None and TutorialStore(data_dir).load(game) is not None:
+        raise UserError(f"{data_dir}: a lesson of {GAMES[game].title} is under way there; "
+                        "finish it, or give the demo another data folder")
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    players = tuple(config.players) if len(config.players) >= 2 else DEMO_NAMES
+
+    from hardware.displays import open_display  # hardware only inside the command
+
+    display = open_display(config)
+    try:
+        run_lesson_demo(game, seed, display, data_dir=data_dir, players=players,
+                        out=lambda line: print(line, flush=True))
+    finally:
+        display.close()
+    return 0

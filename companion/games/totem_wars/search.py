@@ -1,0 +1,319 @@
+"""Totem Wars coach: which cards to place and why, from the seat's hand and the public table
+(shared/DESIGN.md, "Engine protocol"; ``companion/search.py`` for the API every game's
+search offers).
+
+The box never sees hands, so the player names theirs (``hand``). Everything else the coach
+uses is public: the totems, the cards on the table this round, the level, the taken piles,
+the hand sizes and the unseen cards (hands and deck together).
+
+- **Totems** (T2): the card of the tribe the hand holds most — those cards score in the
+  totem column (T8) and at the end (T15) —, then the one whose animal other cards share
+  (they may join its column, T7), then two habitats (more ways to win a war, T10, R2).
+- **A placement** (T4-T6, T14): the two placements of each legal count that score most
+  this round (T8, R1) are played out to the end of the round — the other hands dealt from
+  the unseen cards at their known sizes, every later placement the one that scores most,
+  each war declared as is best for its owner (R2) — 4, 6 or 20 times (``easy``,
+  ``standard``, ``strong``). ``easy`` then places what scores most now, fewest cards on a
+  tie; ``standard`` and ``strong`` the placement with the best expected change in end
+  points (T15) against the others (``_gain``).
+- **A war declaration** (R2): the habitat best for the owner, as the engine orders them.
+
+The suggestion's ``value`` is the estimated chance to take the round (``VALUE_WORDS``).
+
+>>> from companion.games.totem_wars import TotemWars
+>>> g = TotemWars(["Ana", "Ben"])
+>>> hand = ["indians/snake", "indians/wolf", "africans/snake", "indians/bear", "eskimos/seal"]
+>>> s = suggest(g, 0, hand=hand)
+>>> move_line(s.player, s.move), s.reason
+({'p': 0, 'totem': 'indians/snake'}, 'totem Snake (Indians): 2 more of your cards are Indians')
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from itertools import combinations
+
+from companion.engine import IllegalMove
+from companion.errors import UserError
+from companion.games.totem_wars.arrangement import best_arrangement, war_grouping
+from companion.games.totem_wars.deck import Card
+from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
+from companion.games.totem_wars.record import event_line
+from companion.games.totem_wars.rounds import HAND_SIZE, RoundResult
+from companion.games.totem_wars.simulation import deal
+from companion.search import Alternative, Duel, Suggestion
+from companion.ui.text import card_label, t
+from companion.ui.text import cards as cards_words
+
+#: Levels, weakest first: how many deals of the other hands each plays out per candidate
+#: placement, and whether it chooses by the expected gain (else by the points now).
+_LEVELS = {"easy": (4, False), "standard": (6, True), "strong": (20, True)}
+LEVELS: tuple[str, ...] = tuple(_LEVELS)
+#: The strongest level within the hint budget (≤ 50 ms median; tests/test_bench_search.py),
+#: though only by a little (docs/search.md).
+DEFAULT_LEVEL = "strong"
+#: What a suggestion's ``value`` estimates, as ``hint`` prints it.
+VALUE_WORDS = "chance to take the round"
+#: Candidates played out, per number of cards: the best by points now.
+_PER_COUNT = 2
+#: How much a card of another player's tribe taken away from them is worth, against a
+#: card of one's own tribe taken (1).
+DENIAL = 1.0
+
+
+@dataclass(frozen=True)
+class TotemChoice:
+    """The seat's totem (T2): answered as ``{"p": seat, "totem": card}``; every player lays
+    theirs at once, so it is not a record line of its own."""
+
+    card: Card
+
+
+def move_line(player: int, move) -> dict:
+    """The line a suggested move is answered with: a record line, or for the totem choice
+    ``{"p": seat, "totem": card}``."""
+    if isinstance(move, TotemChoice):
+        return {"p": player, "totem": move.card.name}
+    return event_line(player, move)
+
+
+def suggest(game: TotemWars, seat: int | None = None, *, level: str | None = None, seed: int = 0,
+            hand: list[str] | None = None) -> Suggestion:
+    """The suggested move for ``seat`` (default: the player to move) holding ``hand``.
+
+    ``IllegalMove`` when the seat cannot move now (the game over, T15; another player's
+    turn, T5, R2); ``UserError`` for a missing or impossible hand or an unknown level.
+    """
+    level = level or DEFAULT_LEVEL
+    if level not in _LEVELS:
+        raise UserError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
+    if seat is not None and not 0 <= seat < len(game.players):
+        raise UserError(f"seat must be 0 to {len(game.players) - 1}, got {seat!r}")
+    if game.phase == "over":
+        raise IllegalMove("game_over", rule="T15")
+    if game.phase == "totems":
+        if seat is None:
+            raise UserError("name the seat: every player lays a totem at once (T2)")
+        return _totem(seat, _hand(game, seat, hand))
+    to_move = game.to_move
+    assert to_move is not None, "a round under way has a player to move"
+    if seat is not None and seat != to_move:
+        raise IllegalMove("not_turn_of", rule="R2" if game.phase == "declare" else "T5",
+                          name=game.players[seat])
+    if game.phase == "declare":
+        return _declare(game, to_move)
+    samples, by_gain = _LEVELS[level]
+    return _place(game, to_move, _hand(game, to_move, hand), samples, by_gain, random.Random(seed))
+
+
+def _hand(game: TotemWars, seat: int, names: list[str] | None) -> list[Card]:
+    """The seat's cards from their names; ``UserError`` when they cannot be its hand."""
+    if names is None:
+        raise UserError("a Totem Wars hint needs the seat's hand: the box never sees hands")
+    cards = []
+    for name in names:
+        try:
+            card = game.deck.card(name)
+        except KeyError:
+            raise UserError(f"{name} is not a card of this game's deck (T1a)") from None
+        if card in cards:
+            raise UserError(f"{name} is named twice")
+        if card not in game.unseen:
+            raise UserError(f"{name} cannot be in a hand: it is a totem, on the table, taken or "
+                            "out of the game (T2, T9, R4)")
+        cards.append(card)
+    size = HAND_SIZE if game.phase == "totems" else game.hand_sizes[seat]
+    if len(cards) != size:
+        raise UserError(f"{game.players[seat]} holds {size} cards, not {len(cards)} (T2, T13)")
+    return sorted(cards)
+
+
+def _totem(seat: int, hand: list[Card]) -> Suggestion:
+    def key(card: Card) -> tuple[int, int, int]:
+        same_tribe = sum(other.tribe == card.tribe for other in hand) - 1
+        guests = sum(other.animal == card.animal and other.tribe != card.tribe for other in hand)
+        return same_tribe, guests, len(card.habitats)
+
+    ranked = sorted(hand, key=key, reverse=True)  # a stable sort: the card order on a tie
+    best = ranked[0]
+    why = t("tw.hint.totem_why", n=key(best)[0], tribe=t(f"tribe.{best.tribe}"))
+    return Suggestion(player=seat, move=TotemChoice(best), value=1.0,
+                      reason=t("hint.because", move=t("tw.hint.totem", card=card_label(best)), why=why),
+                      alternatives=tuple(Alternative(TotemChoice(c), 1.0) for c in ranked[1:]))
+
+
+def _declare(game: TotemWars, seat: int) -> Suggestion:
+    due = game.declaration_due
+    assert due is not None, "phase declare has a declaration due"
+    totem = game.totems[seat]
+    assert totem is not None
+    moves = [Declare(h) for h in due.habitats]   # the engine lists the best for the owner first
+    points = war_grouping(totem, game.table[seat], due.habitats[0]).points
+    reason = t("hint.because", move=t("tw.hint.declare", habitat=t(f"habitat.{due.habitats[0]}")),
+               why=t("tw.hint.war_points", points=points))
+    return Suggestion(player=seat, move=moves[0], reason=reason, value=1.0,
+                      alternatives=tuple(Alternative(m, 0.0) for m in moves[1:]))
+
+
+@dataclass
+class _Tally:
+    """What the played-out rounds of one candidate gave."""
+
+    gain: float = 0.0
+    takes: int = 0
+    wars: int = 0
+    rounds: int = 0
+
+
+def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: bool,
+           rng: random.Random) -> Suggestion:
+    totem = game.totems[seat]
+    assert totem is not None, "the totems are down before any play"
+    down = game.table[seat]
+
+    def now(cards: tuple[Card, ...]) -> int:
+        return best_arrangement(totem, down + cards).points
+
+    def greedy_key(cards: tuple[Card, ...]) -> tuple[int, int, int]:
+        # Points now; on a tie fewer cards, and keeping the cards of the totem's tribe.
+        return now(cards), -len(cards), -sum(c.tribe == totem.tribe for c in cards)
+
+    candidates = [cards for n in game.legal_counts()
+                  for cards in sorted(combinations(hand, n), key=greedy_key, reverse=True)[:_PER_COUNT]]
+    tallies = {cards: _Tally() for cards in candidates}
+    others = sorted(game.unseen - set(hand))
+    for _ in range(samples):
+        hands = _deal(game, seat, others, rng)
+        hands[seat] = hand
+        for cards in candidates:
+            _tally(tallies[cards], game, seat, cards, hands)
+    if by_gain:
+        ranked = sorted(candidates, key=lambda c: (tallies[c].gain, greedy_key(c)), reverse=True)
+    else:
+        ranked = sorted(candidates, key=greedy_key, reverse=True)
+
+    def value(cards: tuple[Card, ...]) -> float:
+        return tallies[cards].takes / samples
+
+    best = ranked[0]
+    return Suggestion(player=seat, move=Play(best), value=value(best),
+                      reason=_place_reason(game, seat, best, now(best), tallies[best]),
+                      alternatives=tuple(Alternative(Play(c), value(c)) for c in ranked[1:]))
+
+
+def _deal(game: TotemWars, seat: int, others: list[Card], rng: random.Random) -> dict[int, list[Card]]:
+    """The other hands, dealt at random from the cards the seat cannot see, at their sizes."""
+    pool = others[:]
+    rng.shuffle(pool)
+    hands = {}
+    for p, size in enumerate(game.hand_sizes):
+        if p != seat:
+            hands[p], pool = pool[:size], pool[size:]
+    return hands
+
+
+def _tally(tally: _Tally, game: TotemWars, seat: int, cards: tuple[Card, ...], hands: dict[int, list[Card]]) -> None:
+    """Play the round out after the seat places ``cards`` (every later placement greedy,
+    the seat's answers too; R2 declarations the best for their owners) on the game itself,
+    count what it gave, and take it all back. ``hands`` holds every hand, the seat's too."""
+    rounds = len(game.rounds)
+    pushed = 0
+    held = {p: list(h) for p, h in hands.items()}
+    for card in cards:
+        held[seat].remove(card)
+    try:
+        game.push(Play(cards))
+        pushed += 1
+        while len(game.rounds) == rounds:
+            p = game.to_move
+            assert p is not None, "a round under way has a player to move"
+            due = game.declaration_due
+            if due is not None:
+                game.push(Declare(due.habitats[0]))
+            else:
+                play = _greedy(game, p, held[p])
+                for card in play:
+                    held[p].remove(card)
+                game.push(Play(play))
+            pushed += 1
+        result = game.rounds[-1]
+    finally:
+        for _ in range(pushed):
+            game.pop()
+    tally.rounds += 1
+    tally.wars += result.war
+    tally.takes += result.taker == seat
+    tally.gain += _gain(game, seat, result)
+
+
+def _greedy(game: TotemWars, p: int, hand: list[Card]) -> tuple[Card, ...]:
+    """What scores most for ``p`` this round (T8, R1), fewest cards on a tie."""
+    totem = game.totems[p]
+    assert totem is not None
+    down = game.table[p]
+    return max((cards for n in game.legal_counts() for cards in combinations(hand, n)),
+               key=lambda cards: (best_arrangement(totem, down + cards).points, -len(cards)))
+
+
+def _gain(game: TotemWars, seat: int, result: RoundResult) -> float:
+    """The change in end points (T15) a round brings the seat, against the others: the
+    taker scores the cards of their totem's tribe, and the cards of another player's tribe
+    they take are points that player can no longer make (``DENIAL``); what another player
+    gains is shared among the seat's opponents."""
+    if result.taker is None:
+        return 0.0
+    n = len(game.players)
+
+    def own(p: int) -> int:
+        totem = game.totems[p]
+        assert totem is not None, "the totems are down before any play"
+        return sum(card.tribe == totem.tribe for card in result.cards)
+
+    taker = result.taker
+    if taker == seat:
+        return own(seat) + DENIAL * sum(own(p) for p in range(n) if p != seat) / (n - 1)
+    return -(own(taker) + DENIAL * own(seat)) / (n - 1)
+
+
+def _place_reason(game: TotemWars, seat: int, cards: tuple[Card, ...], points: int, tally: _Tally) -> str:
+    """``place <cards>: <points now>, takes the round N%, war N%, raises to L: …``."""
+    move = t("tw.hint.place", cards=", ".join(card_label(c) for c in cards))
+    parts = [t("tw.hint.now", points=t("hint.points.one" if points == 1 else "hint.points.many", n=points)),
+             t("tw.hint.takes", pct=round(100 * tally.takes / tally.rounds))]
+    if tally.wars:
+        parts.append(t("tw.hint.war", pct=round(100 * tally.wars / tally.rounds)))
+    if game.level and not game.table[seat] and len(cards) > game.level:  # T5: a raise
+        parts.append(t("tw.hint.raise", level=len(cards), extra=cards_words(len(cards) - game.level)))
+    return t("hint.because", move=move, why=", ".join(parts))
+
+
+def duel(levels: tuple[str, str], seed: int, first: int) -> Duel:
+    """One two-player small game, ``levels[i]`` coaching seat ``i`` with its own hand,
+    ``first`` to start (T3: the dealer is the other seat); the deal comes from ``seed``."""
+    for level in levels:
+        if level not in _LEVELS:
+            raise UserError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
+    sim = deal(random.Random(f"totem-wars deal {seed}"), ("A", "B"), dealer=1 - first)
+    decisions = random.Random(f"totem-wars decisions {seed}")
+    picks = []
+    for p in (0, 1):
+        totem = suggest(sim.game, p, level=levels[p], hand=[c.name for c in sim.hands[p]]).move
+        assert isinstance(totem, TotemChoice)
+        picks.append(totem.card)
+    sim.push(ChooseTotems(tuple(picks)))
+    times: tuple[list[float], list[float]] = ([], [])
+    while sim.game.phase != "over":
+        p = sim.seat
+        choices = len(sim.game.legal_moves()) > 1 or sim.game.phase == "play" and len(sim.hands[p]) > 1
+        start = time.perf_counter()
+        move = suggest(sim.game, level=levels[p], seed=decisions.getrandbits(32),
+                       hand=[c.name for c in sim.hands[p]]).move
+        if choices:
+            times[p].append(time.perf_counter() - start)
+        sim.push(move)  # type: ignore[arg-type]
+    outcome = sim.game.outcome()
+    assert outcome is not None
+    return Duel(winners=outcome.winners, totals=sim.game.all_points(), times=(tuple(times[0]), tuple(times[1])))

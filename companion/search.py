@@ -1,0 +1,144 @@
+"""What every game's search offers the command line (``hint``, ``engine``, ``match``),
+whatever the game: the ``Suggestion`` it answers with, the ``Duel`` of one game between two
+levels, and the lookup of a game's search module through the registry.
+
+A game package that can give hints has a module ``<package>.search`` (docs/internals.md,
+"Adding a game") with:
+
+- ``LEVELS``: the level names, weakest first; ``DEFAULT_LEVEL``, the strongest that keeps
+  the hint budget (shared/DESIGN.md, "Budgets": ≤ 50 ms median a decision);
+  ``VALUE_WORDS``, what a suggestion's ``value`` estimates ("chance to win");
+- ``suggest(game, seat=None, *, level=None, seed=0, hand=None) -> Suggestion``: the move
+  for ``seat`` (default: the player to move) from what that seat knows, the same for the
+  same seat's information, level and seed. ``IllegalMove`` when the seat cannot move now
+  (another's turn, a chance move due, the game over); ``UserError`` for a bad level or hand;
+- ``move_line(player, move) -> dict``: a suggested move as the line ``hint`` and ``engine``
+  answer with (a record line, or what the record format lacks, like a totem choice);
+- ``duel(levels, seed, first) -> Duel``: one whole game, ``levels[i]`` playing seat ``i``,
+  the chance drawn from ``seed`` (the same seed, the same draws), ``first`` the start player.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass
+from types import ModuleType
+
+from companion.engine import IllegalMove
+from companion.errors import UsageError, UserError
+from companion.games import GAMES, game_entry, game_of_record
+from companion.records import parse_lines
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A move the search weighed and its ``value``, from 0 to 1: what the game's search
+    estimates for the seat that asked (its ``VALUE_WORDS``: for Wakanda the chance to win,
+    a shared win counting half)."""
+
+    move: Hashable
+    value: float
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The search's answer for ``player``: the ``move``, its one-line ``reason`` in plain
+    words (the box's language), its ``value`` (as in ``Alternative``) and the next best
+    moves, best first (``alternatives``, without the move itself)."""
+
+    player: int
+    move: Hashable
+    reason: str
+    value: float
+    alternatives: tuple[Alternative, ...] = ()
+
+
+@dataclass(frozen=True)
+class Duel:
+    """One game between two levels: the ``winners`` (both seats: a shared win), the final
+    ``totals`` per seat and, per seat, the time of each of its decisions that had more
+    than one legal move, in seconds."""
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    times: tuple[tuple[float, ...], ...]
+
+
+def search_module(game: str) -> ModuleType:
+    """The search module of the game with record name ``game`` (``<package>.search``);
+    ``UserError`` when the game has none."""
+    entry = game_entry(game)
+    name = f"{entry.package}.search"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        raise UserError(f"{entry.title} has no hints yet") from None
+
+
+def check_level(module: ModuleType, level: str | None) -> str:
+    """``level``, or the module's default when ``None``; ``UsageError`` naming the levels
+    when it is not one of them."""
+    if level is None:
+        return module.DEFAULT_LEVEL
+    if level not in module.LEVELS:
+        raise UsageError(f"unknown level '{level}' (levels: {', '.join(module.LEVELS)})")
+    return level
+
+
+def all_levels() -> tuple[str, ...]:
+    """Every level of every game that has a search, each once, in registry order."""
+    names: list[str] = []
+    for game in GAMES:
+        try:
+            module = search_module(game)
+        except UserError:
+            continue
+        names.extend(level for level in module.LEVELS if level not in names)
+    return tuple(names)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A suggestion for a record: the ``suggestion``, its move and its alternatives' moves
+    as record lines (``move_line``, ``alternative_lines``), the ``level`` used, the time
+    the search took in milliseconds (``ms``) and the record's ``warnings`` (a torn last
+    line dropped); ``name`` is the seat's player, ``value_words`` what the values estimate."""
+
+    suggestion: Suggestion
+    name: str
+    value_words: str
+    move_line: dict
+    alternative_lines: tuple[dict, ...]
+    level: str
+    ms: float
+    warnings: tuple[str, ...] = ()
+
+
+def advise(text: str, *, seat: int | None = None, level: str | None = None, seed: int = 0,
+           hand: list[str] | None = None) -> Advice:
+    """The suggestion for ``seat`` (default: the player to move) after the record ``text``.
+
+    A bad record raises its ``RecordError`` (``line N: reason (RULE)``); a position where
+    the seat cannot move raises ``UserError`` ``line N: reason (RULE)``, N being the record's
+    last line (``line 3: not Ben's turn (W4)``); an unknown level ``UsageError``.
+    """
+    game = game_of_record(text)
+    state, warnings = game_entry(game).engine.read_record(text)
+    module = search_module(game)
+    level = check_level(module, level)
+    start = time.perf_counter()
+    try:
+        suggestion = module.suggest(state, seat, level=level, seed=seed, hand=hand)
+    except IllegalMove as exc:
+        last = parse_lines(text)[0][-1][0]
+        raise UserError(f"line {last}: {exc}") from None
+    ms = (time.perf_counter() - start) * 1000
+    return Advice(suggestion=suggestion, name=state.players[suggestion.player], value_words=module.VALUE_WORDS,
+                  move_line=module.move_line(suggestion.player, suggestion.move),
+                  alternative_lines=tuple(module.move_line(suggestion.player, alternative.move)
+                                          for alternative in suggestion.alternatives),
+                  level=level, ms=ms, warnings=tuple(warnings))

@@ -1,0 +1,187 @@
+"""The settings page, reached from the start menu: one line per setting with its value.
+
+- **Names**: the names the set-ups offer, most recent first. "New name…" spells one with
+  the buttons (``settings_speller.py``); OK on a name asks to forget it.
+- **Language**: OK turns to the next language of the catalogue, at once.
+- **Sound**: on or off (the buzzer; the LEDs flash either way).
+- Each game's own settings (``TableGame.settings``): OK turns to the next value; the line
+  under the list names the game and the rule.
+
+Back goes back a page, and from the settings to the menu. A change is saved at once; when
+the data folder cannot be written it still holds until the box is switched off, and the
+page says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image
+
+from companion.errors import UserError
+from companion.events import Press
+from companion.signals import Signal
+from companion.table.choice import Choice, step_of
+from companion.table.flow import Flow, Reply, Scan, ToMenu
+from companion.table.settings import GameOption, SettingsStore
+from companion.table.settings_speller import NameSpeller, render_speller
+from companion.table.views import ConfirmView, MenuView, render
+from companion.ui.text import language, languages, set_language, t
+
+NAMES, LANGUAGE, SOUND = "names", "language", "sound"
+
+
+class SettingsFlow(Flow):
+    """The settings of ``store``; ``options`` are the games' own settings, as ``(game's
+    record name, GameOption)`` pairs in the order of the registry."""
+
+    kind = "settings"
+
+    def __init__(self, store: SettingsStore, options: Sequence[tuple[str, GameOption]] = ()):
+        super().__init__()
+        self.store = store
+        self.options = tuple(options)
+        self.page = "main"            # main, names, forget or speller
+        self.forgetting: str | None = None
+        self.speller: NameSpeller | None = None
+        self.choice = self._main()
+
+    # --- the pages' lists ------------------------------------------------------------------
+
+    def _main(self, selected: Any = NAMES) -> Choice:
+        names = ", ".join(self.store.names)
+        labels = [t("settings.names", names=names) if names else t("settings.no_names"),
+                  t("settings.language", name=t("language.name")),
+                  t("settings.sound_on" if self.store.sound else "settings.sound_off")]
+        values: list[Any] = [NAMES, LANGUAGE, SOUND]
+        for game, option in self.options:
+            value = self.store.options(game, (option,))[option.key]
+            labels.append(t(option.label, value=t(option.words[option.values.index(value)])))
+            values.append((game, option))
+        return Choice(t("settings.title"), tuple(labels), tuple(values)).select(selected)
+
+    def _names(self, selected: str | None = None) -> Choice:
+        names = self.store.names
+        return Choice(t("settings.names_title"), (t("settings.new_name"), *names),
+                      (None, *names)).select(selected)
+
+    # --- what is shown ---------------------------------------------------------------------
+
+    def view(self):
+        """What the screen shows now."""
+        if self.speller is not None:
+            return self.speller.view(self._words(), self.refused)
+        if self.forgetting is not None:
+            return ConfirmView(t("settings.forget", name=self.forgetting),
+                               t("settings.forget_detail"))
+        return MenuView(self.choice, footer=self._words() or self._footer())
+
+    def _words(self) -> str | None:
+        # The settings page writes its notes itself: always words, never a refusal.
+        return self.note if isinstance(self.note, str) else None
+
+    def _footer(self) -> str:
+        value = self.choice.value
+        if isinstance(value, tuple):
+            return t(value[1].about)
+        if self.page == "names":
+            return t("settings.forget_footer") if value is not None else t("nav.footer")
+        return t("settings.footer")
+
+    def frame(self) -> Image.Image:
+        """The picture of ``view()``."""
+        view = self.view()
+        return render_speller(view) if self.speller is not None else render(view)
+
+    # --- events ----------------------------------------------------------------------------
+
+    def handle(self, event) -> Reply:
+        """Up/down choose (or turn the speller's wheel), OK changes or opens, Back goes back."""
+        self.clear()
+        if isinstance(event, Scan):
+            return self.tell(t("settings.buttons"))
+        if not isinstance(event, Press):
+            return Reply()
+        back = event.button in ("back", "undo")
+        if self.speller is not None:
+            return self._spell(event.button, back)
+        if self.forgetting is not None:
+            return self._forget(event.button == "ok")
+        if step_of(event.button):
+            self.choice = self.choice.moved(step_of(event.button))
+            return Reply()
+        if back:
+            if self.page == "main":
+                return Reply(then=ToMenu())
+            self.page, self.choice = "main", self._main(NAMES)
+            return Reply()
+        if event.button != "ok":
+            return Reply()
+        return self._open_names() if self.page == "names" else self._change(self.choice.value)
+
+    def _change(self, value) -> Reply:
+        """OK on a line of the main page: open the names, or turn to the next value."""
+        if value == NAMES:
+            self.page, self.choice = "names", self._names()
+            return Reply()
+        if value == LANGUAGE:
+            codes = languages()
+            code = codes[(codes.index(language()) + 1) % len(codes)]
+            set_language(code)  # at once: this very page is redrawn in it
+            return self._keep(value, lambda: self.store.change(language=code))
+        if value == SOUND:
+            return self._keep(value, lambda: self.store.change(sound=not self.store.sound))
+        game, option = value
+        now = self.store.options(game, (option,))[option.key]
+        later = option.values[(option.values.index(now) + 1) % len(option.values)]
+        return self._keep(value, lambda: self.store.choose(game, option.key, later))
+
+    def _keep(self, selected, change, note: str | None = None, page: str = "main") -> Reply:
+        """Make a change and save it; the page is drawn again with ``selected`` chosen.
+        A change that cannot be saved still holds, and the page says it is not kept."""
+        try:
+            change()
+        except UserError:
+            note = t("settings.not_saved")
+        self.page = page
+        self.choice = self._main(selected) if page == "main" else self._names(selected)
+        self.tell(note)
+        return Reply(Signal.ACCEPTED)
+
+    def _open_names(self) -> Reply:
+        """OK on the names page: spell a new name, or ask to forget the one chosen."""
+        if self.choice.value is None:
+            self.speller = NameSpeller()
+        else:
+            self.forgetting = self.choice.value
+        return Reply()
+
+    def _forget(self, yes: bool) -> Reply:
+        name, self.forgetting = self.forgetting, None
+        if not yes or name is None:
+            return Reply()
+        return self._keep(None, lambda: self.store.forget(name), t("settings.forgotten", name=name),
+                          page="names")
+
+    def _spell(self, button: str, back: bool) -> Reply:
+        speller = self.speller
+        assert speller is not None  # only called while spelling
+        if step_of(button):
+            speller.move(step_of(button))
+            return Reply()
+        if back:
+            if not speller.delete():
+                self.speller = None  # Back on no letter: nothing to keep
+            return Reply()
+        if button != "ok":
+            return Reply()
+        if not speller.on_done:
+            problem = speller.add()
+            return self.tell(problem, True) if problem else Reply()
+        name = speller.done()
+        if name is None:
+            return self.tell(t("speller.empty"), True)
+        self.speller = None
+        return self._keep(name, lambda: self.store.remember((name,)), t("settings.added", name=name),
+                          page="names")

@@ -1,0 +1,138 @@
+"""Where a lesson stands, kept in the data folder so that a lesson interrupted by a power cut
+(or left from the menu) resumes at its step.
+
+``DATA/tutorial.json`` holds one entry per game with a lesson under way: the step it is at,
+where that step began, the pages already explained, and each step before it with how it
+ended. The file is replaced atomically at every change; the lesson's game itself is a
+journal of its own, ``DATA/tutorial/<game>/current.jsonl``, apart from the players' games
+(so a lesson never sets aside an unfinished real game, and the menu never offers a lesson's
+game as one to resume).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import UserError
+from companion.table.journal import write_atomically
+
+#: The progress file inside the data folder.
+PROGRESS_FILE = "tutorial.json"
+#: The folder of the lessons' games inside the data folder (one folder per game).
+LESSONS_FOLDER = "tutorial"
+#: A progress file bigger than this is no progress file.
+MAX_BYTES = 64 * 1024
+VERSION = 1
+#: How a step before the current one ended.
+STATUSES = ("done", "passed", "skipped")
+
+
+@dataclass(frozen=True)
+class Record:
+    """A step the lesson has left behind: its key, how it ended (``STATUSES``) and the
+    number of moves in the game when it ended (0 before the game is set up)."""
+
+    key: str
+    status: str
+    at: int
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where one game's lesson stands: the steps left behind, the current step's key (None
+    when every step is behind), the number of moves when it began (None: not begun), and
+    the pages explained so far."""
+
+    records: tuple[Record, ...] = ()
+    step: str | None = None
+    start: int | None = None
+    taught: tuple[str, ...] = ()
+
+
+def lesson_folder(data_dir: Path, game: str) -> Path:
+    """The folder of ``game``'s lesson game inside the data folder."""
+    return Path(data_dir) / LESSONS_FOLDER / game
+
+
+def _read(path: Path) -> dict:
+    """The parsed file; ``{}`` when there is none; ``UserError`` (one line) when it cannot be
+    read or is not a progress file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a pipe must not block the box
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the lessons' progress ({exc.strerror})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UserError(f"{path}: the lessons' progress is not a regular file")
+        data = os.read(fd, MAX_BYTES + 1)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the lessons' progress ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    try:
+        doc = json.loads(data.decode("utf-8")) if len(data) <= MAX_BYTES else None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        doc = None
+    if not isinstance(doc, dict) or doc.get("version") != VERSION or not isinstance(doc.get("lessons"), dict):
+        raise UserError(f"{path}: the lessons' progress is damaged")
+    return doc["lessons"]
+
+
+def _progress(entry: object) -> Progress:
+    """One game's entry as ``Progress``; ``ValueError`` when it is not one."""
+    if not isinstance(entry, dict):
+        raise ValueError("not an object")
+    records = entry.get("records", [])
+    step, start, taught = entry.get("step"), entry.get("start"), entry.get("taught", [])
+    if not (isinstance(records, list) and all(
+            isinstance(r, list) and len(r) == 3 and isinstance(r[0], str) and r[1] in STATUSES
+            and isinstance(r[2], int) and r[2] >= 0 for r in records)):
+        raise ValueError("records")
+    if not (step is None or isinstance(step, str)) or not (start is None or isinstance(start, int)):
+        raise ValueError("step")
+    if not (isinstance(taught, list) and all(isinstance(key, str) for key in taught)):
+        raise ValueError("taught")
+    return Progress(tuple(Record(*r) for r in records), step, start, tuple(taught))
+
+
+class TutorialStore:
+    """The progress file of the data folder ``data_dir``."""
+
+    def __init__(self, data_dir):
+        self.path = Path(data_dir) / PROGRESS_FILE
+
+    def load(self, game: str) -> Progress | None:
+        """``game``'s lesson under way, or None; ``UserError`` (one line) for a file that
+        cannot be read or is damaged."""
+        entry = _read(self.path).get(game)
+        if entry is None:
+            return None
+        try:
+            return _progress(entry)
+        except ValueError:
+            raise UserError(f"{self.path}: the lessons' progress is damaged") from None
+
+    def save(self, game: str, progress: Progress | None) -> None:
+        """Keep ``game``'s progress (None: the lesson is over, forget it), the other games'
+        entries as they were; ``UserError`` (one line) when the file cannot be written."""
+        try:
+            lessons = _read(self.path)
+        except UserError:
+            lessons = {}  # a damaged file is replaced: the lesson being played is what counts
+        if progress is None:
+            lessons.pop(game, None)
+        else:
+            lessons[game] = {"step": progress.step, "start": progress.start,
+                             "taught": list(progress.taught),
+                             "records": [[r.key, r.status, r.at] for r in progress.records]}
+        text = json.dumps({"version": VERSION, "lessons": lessons}, ensure_ascii=False, indent=1)
+        try:
+            write_atomically(self.path, text + "\n")
+        except OSError as exc:
+            raise UserError(f"{self.path}: cannot keep the lesson's progress ({exc.strerror})") from None

@@ -1,0 +1,95 @@
+"""Why? The hint button explains the rule behind what is on screen.
+
+Pressed on a refusal ("Village 5 is not open yet — W4") it shows the pages of that rule;
+with no refusal, the rule of what the screen asks now (a set-up step, the turn, a result
+page), which each game names in its ``rule_pages.rule_of(flow)``. ▲▼ turn the pages; OK,
+BACK or HINT again go back to exactly the screen that was there. Any other event (a scan, a
+village button) closes the pages and is handled as usual, so nothing a player does is lost.
+
+Each game's texts are data of its own package, ``companion/games/<game>/rule_pages.py``
+(``PAGES``: language → rule → (title, text)), found through the registry: the package of
+the game whose package holds the flow. Wakanda's R1 and Totem Wars' R1 are different rules,
+so a rule number is always read in its game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import replace
+from types import ModuleType
+
+from companion.engine import Refusal
+from companion.events import Press
+from companion.games import GAMES
+from companion.table.choice import step_of
+from companion.table.views import WhyView
+from companion.ui.screens import paginate
+from companion.ui.text import language
+
+#: A note that ends by citing its rule, as the catalogue writes it: "Ana passed: … (R3)".
+CITED = re.compile(r"\(([WTR]\d+[a-z]?)\)$")
+#: The buttons that close the pages, used up: the screen below comes back unchanged.
+CLOSING = frozenset({"ok", "back", "hint", "undo"})
+
+
+def rule_book(flow) -> ModuleType | None:
+    """The rule pages (``<package>.rule_pages``) of the game whose package holds ``flow``'s
+    class; None for a flow of no game (the start menu)."""
+    module = type(flow).__module__
+    for entry in GAMES.values():
+        if module.startswith(entry.package + "."):
+            return importlib.import_module(f"{entry.package}.rule_pages")
+    return None
+
+
+def cited_rule(note: str | Refusal | None) -> str | None:
+    """The rule a note on screen cites: a refusal's, or the one a line ends with."""
+    if isinstance(note, Refusal):
+        return note.rule
+    found = CITED.search(note) if note else None
+    return found.group(1) if found else None
+
+
+def why_view(flow, note: str | Refusal | None) -> WhyView | None:
+    """The first page of the rule behind ``note`` (the note on screen), or, when it cites
+    none the game has a page for, of the rule of what ``flow`` asks now; None for a flow of
+    no game, or one its game names no rule for."""
+    book = rule_book(flow)
+    if book is None:
+        return None
+    english = book.PAGES["en"]
+    cited = cited_rule(note)
+    rule = cited if cited is not None and cited in english else book.rule_of(flow)
+    if rule is None:
+        return None
+    title, text = book.PAGES.get(language(), english).get(rule) or english[rule]
+    return WhyView(rule, title, tuple(paginate(text)))
+
+
+class WhyPages:
+    """The why-pages a flow opens over itself: ``view`` is the page shown, None when closed.
+    The flow gives every event to ``take`` first and shows ``view`` while there is one."""
+
+    def __init__(self) -> None:
+        self.view: WhyView | None = None
+
+    def take(self, flow, event, note: str | Refusal | None) -> bool:
+        """Whether ``event`` was used by the pages: HINT opens them on the rule of ``note``
+        (the note on screen before the event) or of what ``flow`` asks; while they are
+        open, ▲▼ turn them and OK, BACK, HINT, UNDO close them. Any other event closes them
+        and is not used: the flow handles it as usual."""
+        view = self.view
+        if view is None:
+            self.view = why_view(flow, note) if event == Press("hint") else None
+            return self.view is not None
+        if isinstance(event, Press) and step_of(event.button):
+            page = min(max(view.page + step_of(event.button), 0), len(view.pages) - 1)
+            self.view = replace(view, page=page)
+            return True
+        self.view = None
+        return isinstance(event, Press) and event.button in CLOSING
+
+    def close(self) -> None:
+        """Close the pages (a new note must be seen)."""
+        self.view = None

@@ -1,0 +1,205 @@
+"""The reader hub (firmware/) on a USB serial port, as one input source for all its slots.
+
+``open_reader("hub:/dev/ttyACM0")`` opens the port at once and waits for the hub's
+``hello`` (a port that cannot be opened, or a hub that does not answer, is one
+``UserError`` line). Once started, the source puts:
+
+* ``ReaderState("hub", True)`` when the hub answers, then, from its ``state``, a ``Tag``
+  for every tag on the board (``Tag(uid, "pad")`` on the scan pad, ``Tag(uid, "slot3")``
+  on village 3) and ``ReaderState("slot5", False)`` for a slot whose reader does not;
+* ``Tag`` / ``TagGone`` as tags arrive and leave, ``ReaderState("slotN", …)`` as a slot's
+  reader stops answering or comes back;
+* ``ReaderState("hub", False)`` when the port goes away or the hub stops answering a ping,
+  then a new try to open the port every second, and ``ReaderState("hub", True)`` once
+  the hub answers again, followed only by what changed on the board meanwhile.
+
+The protocol itself — checksums, sequence gaps, the picture of the board — is
+:class:`hardware.hub_protocol.HubLink`; this module moves bytes and keeps time. The port
+is read by ``serial.threaded.ReaderThread``, as the RDM6300's is.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import cast
+
+import serial
+from serial.threaded import Protocol, ReaderThread
+
+from companion.errors import UserError
+from companion.events import Event
+from hardware.hub_protocol import ANSWER_WITHIN, MAX_LINE, PING_AFTER, BadLine, HubLine, HubLink, decode, hello_info
+from hardware.serial_reader import PORT_ERRORS, GuardedPort, close_quietly, port_problem
+
+BAUDRATE = 115200   # a USB serial port takes any; the hub's own line is USB
+
+#: An open connection: the port, the hub's hello, and the bytes that came after it.
+Connection = tuple[serial.Serial, HubLine, bytes]
+
+
+class HubReader:
+    """The reader hub on serial port ``port``, reopened when lost.
+
+    ``open_port(url, baudrate=…, timeout=…)`` opens the port (pyserial's
+    ``serial_for_url`` by default: a device path or a URL). ``link`` is the protocol's
+    state, with its counts of bad lines, gaps and reconnects (``doctor`` reports them).
+    """
+
+    def __init__(self, port: str, *, retry_seconds: float = 1.0, ping_after: float = PING_AFTER,
+                 answer_within: float = ANSWER_WITHIN, clock: Callable[[], float] = time.monotonic,
+                 open_port: Callable[..., object] = serial.serial_for_url):
+        self.port_name = port
+        self.retry_seconds = retry_seconds
+        self.link = HubLink(clock=clock, ping_after=ping_after, answer_within=answer_within)
+        self._clock = clock
+        self._open_port = open_port
+        self._lock = threading.Lock()
+        self._stir = threading.Event()      # set on data, loss and close: look again now
+        self._closed = False
+        self._put: Callable[[Event], None] | None = None
+        self._thread: threading.Thread | None = None
+        try:
+            connection = self._connect()
+        except PORT_ERRORS as exc:
+            raise UserError(f"cannot open the reader hub on {port}: {port_problem(exc)}") from None
+        if connection is None:
+            raise UserError(f"the reader hub on {port} does not answer: is its firmware on the Pico? "
+                            f"(firmware/README.md, \"Flashing\")")
+        self._connection = connection
+
+    def start(self, put: Callable[[Event], None]) -> None:
+        """Report the hub, its slots and their tags to ``put`` (thread-safe, only enqueues)."""
+        self._put = put
+        self._thread = threading.Thread(target=self._run, name="reader-hub", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop reading and close the port."""
+        self._closed = True
+        self._stir.set()
+        if self._thread is not None:
+            self._thread.join(timeout=3)
+        else:
+            close_quietly(self._connection[0])
+
+    # --- connection ------------------------------------------------------------------------
+
+    def _connect(self) -> Connection | None:
+        """Open the port and greet the hub; None (the port closed again) when no hello
+        came in time."""
+        port = self._open_port(self.port_name, baudrate=BAUDRATE, timeout=0.05)
+        try:
+            greeted = self._handshake(port)
+        except PORT_ERRORS:
+            close_quietly(port)
+            raise
+        if greeted is None:
+            close_quietly(port)
+            return None
+        return cast(serial.Serial, port), *greeted
+
+    def _handshake(self, port) -> tuple[HubLine, bytes] | None:
+        """Send ``hello?`` and read until the hub's ``hello``: it and the bytes after it,
+        or None if it does not come."""
+        port.write(self.link.greeting())
+        received = b""
+        deadline = self._clock() + self.link.answer_within
+        while self._clock() < deadline and not self._closed:
+            received += port.read(port.in_waiting or 1)
+            while b"\n" in received:
+                raw, received = received.split(b"\n", 1)
+                try:
+                    line = decode(raw)
+                except BadLine:
+                    continue
+                # What came before the hello is older news: the state asked for next tells it.
+                if hello_info(line) is not None:
+                    return line, received
+            received = received[-MAX_LINE:]
+        return None
+
+    def _run(self) -> None:
+        connection: Connection | None = self._connection
+        while connection is not None:
+            port, hello, after = connection
+            try:
+                self._serve(port, hello, after)
+            except PORT_ERRORS:
+                pass                    # the port went away: reported below
+            finally:
+                close_quietly(port)
+            if self._closed:
+                return
+            with self._lock:
+                self._emit(self.link.lost())
+            connection = self._reconnect()
+
+    def _reconnect(self) -> Connection | None:
+        """Try to open the port and greet the hub every ``retry_seconds``; None once closed."""
+        while not self._closed:
+            self._stir.clear()
+            if self._closed:
+                return None
+            self._stir.wait(self.retry_seconds)
+            if self._closed:
+                return None
+            try:
+                connection = self._connect()
+            except PORT_ERRORS:
+                continue
+            if connection is not None:
+                return connection
+        return None
+
+    # --- one connection ------------------------------------------------------------------------
+
+    def _serve(self, port: serial.Serial, hello: HubLine, after: bytes) -> None:
+        """Read and keep time until closed (returns), the hub falls silent (returns) or
+        the port is lost (raises). ``after``: what the hub sent after its hello."""
+        lost: list[BaseException | None] = []
+        source = self
+
+        class LineProtocol(Protocol):
+            def data_received(self, data):
+                with source._lock:
+                    source._emit(source.link.feed(data))
+                    source._send(port)
+                source._stir.set()      # a new deadline for the ping
+
+            def connection_lost(self, exc):
+                lost.append(exc)
+                source._stir.set()
+
+        with self._lock:
+            self._emit(self.link.connected(hello) + self.link.feed(after))
+            self._send(port)
+        # ReaderThread only reads, asks in_waiting and cancels: a port-like object will do.
+        thread = ReaderThread(cast(serial.Serial, GuardedPort(port)), LineProtocol)
+        thread.start()
+        try:
+            while not self._closed and not lost and self.link.alive:
+                self._stir.clear()
+                with self._lock:
+                    self.link.poll()
+                    self._send(port)
+                    deadline = self.link.deadline()
+                if self.link.alive:
+                    self._stir.wait(max(0.0, deadline - self._clock()))
+        finally:
+            thread.stop()
+        if lost and not self._closed:
+            raise serial.SerialException(f"{self.port_name}: lost ({lost[0]})")
+
+    def _send(self, port: serial.Serial) -> None:
+        """Write what the link wants to say (called with the lock held)."""
+        out = self.link.take_outbox()
+        if out:
+            port.write(out)
+
+    def _emit(self, events: list[Event]) -> None:
+        # Called with the lock held, so events from the two threads keep their order.
+        if self._put is not None:
+            for event in events:
+                self._put(event)

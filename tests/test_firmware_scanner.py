@@ -1,0 +1,121 @@
+"""The slot scanner on a simulated Pico: arrivals, debounced departures, failing readers."""
+
+import pytest
+from firmware_bench import make_pico, scanner
+
+UID = "04A1B2C3D4E5F6"
+OTHER = "04112233445566"
+
+
+@pytest.fixture
+def pico(monkeypatch):
+    return make_pico(monkeypatch)
+
+
+def test_a_tag_is_on_at_the_first_scan_that_reads_it(pico):
+    assert pico.hub.scanner.start() == []
+    assert pico.step() == []
+    pico.put(3, UID)
+    assert pico.step() == [f"on 3 {UID}"]
+    assert [pico.step() for _ in range(5)] == [[]] * 5     # still there: nothing new
+
+
+def test_a_tag_missing_for_one_scan_stays_on(pico):
+    pico.hub.scanner.start()
+    tag = pico.put(0, UID)
+    assert pico.step() == [f"on 0 {UID}"]
+    pico.take(0, tag)
+    assert pico.step() == []                    # one miss: a bad read, perhaps
+    pico.bench.chip(0).put(tag)
+    assert pico.step() == []                    # and it is back: nothing happened
+    pico.take(0, tag)
+    assert pico.step() == []
+    assert pico.step() == [f"off 0 {UID}"]      # missing for two scans: gone
+
+
+def test_a_pole_of_tags_on_a_village(pico):
+    pico.hub.scanner.start()
+    tags = [pico.put(4, uid) for uid in (UID, OTHER, "DEADBEEF")]
+    assert sorted(pico.step()) == sorted(f"on 4 {tag.hex}" for tag in tags)
+    pico.take(4, tags[1])
+    pico.step()
+    assert pico.step() == [f"off 4 {OTHER}"]
+    state = pico.hub.scanner.state()
+    assert sorted(state) == sorted([(0, None), (1, None), (2, None), (3, None),
+                                    (4, UID), (4, "DEADBEEF"), (5, None), (6, None)])
+    assert [slot for slot, _ in state] == sorted(slot for slot, _ in state)
+
+
+def test_a_reader_that_stops_answering_gives_err_and_the_others_go_on(pico, monkeypatch):
+    monkeypatch.setattr(scanner, "RETRY_SCANS", 3)
+    pico.hub.scanner.start()
+    pico.put(2, UID)
+    pico.put(5, OTHER)
+    assert pico.step() == [f"on 2 {UID}", f"on 5 {OTHER}"]
+    pico.bench.chip(2).fail()
+    tag = pico.put(6, "DEADBEEF")
+    assert pico.step() == ["err 2 no answer (VersionReg 00)", "on 6 DEADBEEF"]
+    assert pico.hub.scanner.failures() == [(2, "no answer (VersionReg 00)")]
+    assert (2, UID) not in pico.hub.scanner.state()             # forgotten, not reported off
+    assert pico.step() == []                                    # said once, not at every scan
+    pico.take(6, tag)
+    assert [pico.step(), pico.step()] == [[], ["off 6 DEADBEEF"]]
+    pico.bench.chip(2).mend()                                   # the loose wire is fixed
+    steps = [pico.step() for _ in range(scanner.RETRY_SCANS)]   # tried again every 3 scans
+    assert [f"on 2 {UID}"] in steps and sum(steps, []) == [f"on 2 {UID}"]
+    assert pico.hub.scanner.failures() == []
+
+
+def test_a_reader_missing_at_power_up(pico, monkeypatch):
+    pico.bench.chip(1).fail()
+    assert pico.hub.scanner.start() == [("err", 1, "no answer (VersionReg 00)")]
+    pico.put(1, UID)
+    pico.put(0, OTHER)
+    assert pico.step() == [f"on 0 {OTHER}"]
+
+
+def test_fields_two_at_most_and_all_off_between_scans(pico, monkeypatch):
+    pico.hub.scanner.start()
+    for slot in range(7):
+        pico.put(slot, f"04A1B2C3D4E5{slot:02X}")
+    most = []
+    clock_byte = pico.bench.clock_byte
+
+    def counting(mosi):
+        most.append(sum(chip.field_on for chip in pico.bench.chips.values()))
+        return clock_byte(mosi)
+
+    monkeypatch.setattr(pico.bench, "clock_byte", counting)
+    assert len(pico.step()) == 7
+    assert max(most) == 2
+    assert not any(chip.field_on for chip in pico.bench.chips.values())
+
+
+def test_each_scan_starts_with_unpowered_tags(pico):
+    """A halted tag answers nothing until it loses power: the field goes off between scans."""
+    pico.hub.scanner.start()
+    tag = pico.put(3, UID)
+    for _ in range(4):
+        pico.step()
+    assert tag.heard.count("SELECT 2") == 4
+
+
+def test_a_crowded_slot_is_read_up_to_the_limit(pico):
+    pico.hub.scanner.start()
+    for n in range(scanner.MAX_TAGS + 2):
+        pico.put(6, f"04A1B2C3D4E5{n:02X}")
+    assert len(pico.step()) == scanner.MAX_TAGS
+    assert pico.step() == []                    # the same ones every time: no flicker
+
+
+def test_the_clock_may_wrap(pico, monkeypatch):
+    """MicroPython's ticks wrap around: the scanner only compares them with ticks_diff."""
+    period = 1 << 16
+    clock = pico.bench.clock
+    monkeypatch.setattr(clock, "ticks_us", lambda: int(clock.now_us) % period)
+    monkeypatch.setattr(clock, "ticks_diff", lambda a, b: (a - b + period // 2) % period - period // 2)
+    pico.hub.scanner.start()
+    for slot in range(7):
+        pico.put(slot, f"04A1B2C3D4E5{slot:02X}")
+    clock.now_us = period - 2000        # the scan crosses the wrap
+    assert len(pico.step()) == 7        # every tag had its 5 ms: each one answered

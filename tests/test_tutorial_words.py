@@ -1,0 +1,92 @@
+"""The lessons' words: all in the catalogue, in English and Bulgarian, and fitting the
+screen — a page or two for each explanation, titles in the band, asks in the board's two
+lines — over many real lessons (the demo's learner plays them)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion.games import GAMES
+from companion.table.app_loop import AppLoop
+from companion.table.registry import TagRegistry
+from companion.table.session import Session
+from companion.ui import text
+from companion.ui.canvas import MEDIUM, SMALL, WIDTH, note_lines, text_width, wrap
+from companion.ui.screens import MENU_LINE_CHARS
+
+LESSONS = [name for name, entry in GAMES.items() if entry.table.lessons is not None]
+NAMES = {"en": ("Ana", "Ben", "Cleo", "Dan"), "bg": ("Ана", "Борис", "Цвета", "Дамян")}
+#: Left as in English on purpose: a button's name, a line of names and numbers.
+SAME = {"tutorial.did.ok", "tutorial.wakanda.villages.player", "tutorial.wakanda.pic.sun"}
+
+
+class NoDisplay:
+    def show(self, image):
+        return 0
+
+    def close(self):
+        pass
+
+
+def lesson_screens(tmp_path, game: str, seed: int):
+    """Play ``game``'s lesson for ``seed``; yield the lesson after every action."""
+    lesson = GAMES[game].table.lessons
+    tags = lesson.demo_tags()
+    box = Session(tmp_path / str(seed), TagRegistry(tmp_path / "tags.json", tags),
+                  players=NAMES[text.language()], rng=random.Random(seed), tutorial=game)
+    tutorial = box.flow
+    learner = lesson.learner(AppLoop(box, NoDisplay()), tags, random.Random(seed))
+    while box.flow is tutorial:
+        yield tutorial
+        learner.advance()
+
+
+def test_every_lesson_word_is_translated():
+    keys = {key for key in text.ENGLISH if key.startswith(("tutorial.", "menu.learn"))}
+    assert len(keys) > 50
+    assert sorted(keys - set(text.BULGARIAN) - SAME) == []
+
+
+@pytest.mark.parametrize("language", ["en", "bg"])
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_lesson_fits_the_screen(tmp_path, game, language):
+    text.set_language(language)
+    too_long: set[str] = set()
+    asks: set[str] = set()
+    for seed in range(1, 9):
+        for lesson in lesson_screens(tmp_path, game, seed):
+            page = lesson.page
+            words = len(page.pages) - (page.picture is not None) if page is not None else 0
+            if words > 2:
+                too_long.add(f"{page.title}: {page.pages}")
+            if page is not None:
+                room = WIDTH - 4 - (text_width("9/9", SMALL) + 4)
+                assert text_width(page.title, MEDIUM) <= room, page.title
+            step = lesson.step
+            if step is not None and lesson.start is not None:
+                asks.add(step.ask(lesson.situation()))
+    assert not too_long, too_long
+    cut = [ask for ask in asks if note_lines(ask, 2) != wrap(ask, WIDTH - 4, SMALL)]
+    assert not cut, cut
+
+
+@pytest.mark.parametrize("language", ["en", "bg"])
+def test_the_runner_s_own_words_fit(language):
+    text.set_language(language)
+    for key in ("tutorial.footer.more", "tutorial.footer.go", "tutorial.footer.again",
+                "tutorial.footer.menu"):
+        assert text_width(text.t(key), SMALL) <= WIDTH, key
+    for entry in GAMES.values():
+        assert len(text.t("menu.learn", title=entry.title)) <= MENU_LINE_CHARS
+        assert len(text.t("menu.learn", title=text.t(entry.table.game_name))) <= MENU_LINE_CHARS
+    assert len(text.t("tutorial.resumed_at", n=99)) <= 21  # one line of a page
+
+
+def test_every_step_names_its_rule_and_the_catalogue_holds_its_title():
+    for game in LESSONS:
+        for step in GAMES[game].table.lessons.steps:
+            assert re.fullmatch(r"[WTR]\d+", step.rule), step.key
+            assert step.title in text.ENGLISH and step.topic in text.ENGLISH, step.key
