@@ -71,7 +71,7 @@ _LEVELS = (
     Level("easy", "tree", 40),
     Level("baseline30", "flat", 30),
     Level("standard", "tree", 150, exact=3000),
-    Level("strong", "tree", 400, exact=20000),
+    Level("strong", "tree", 320, exact=20000),
 )
 LEVELS: tuple[str, ...] = tuple(level.name for level in _LEVELS)
 _BY_NAME = {level.name: level for level in _LEVELS}
