@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from datetime import datetime
 from pathlib import Path
 
@@ -33,6 +34,28 @@ def fsync_dir(path: str | os.PathLike) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_small_file(path: str | os.PathLike, what: str, max_bytes: int) -> bytes | None:
+    """The bytes of a small regular file the box keeps (``what`` names it in errors: "the
+    settings"), at most ``max_bytes + 1`` of them so a caller can tell a file too big; None
+    when there is none. A folder, a device or a pipe is never read from (nor blocks the
+    start): one ``UserError`` line instead."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read {what} ({exc.strerror})") from None
+    try:
+        # Checked on the open file, so what is read is what was checked.
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UserError(f"{path}: {what}: not a regular file")
+        return os.read(fd, max_bytes + 1)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read {what} ({exc.strerror})") from None
     finally:
         os.close(fd)
 

@@ -21,15 +21,13 @@ rewrites it. Games are never affected: they are in the journal and ``games/``.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
 from companion.errors import UserError
-from companion.table.journal import write_atomically
+from companion.table.journal import read_small_file, write_atomically
 
 #: The settings' file inside the data folder.
 SETTINGS_FILE = "settings.json"
@@ -79,21 +77,9 @@ def read_settings(path: Path, games: Sequence[str], languages: Sequence[str]) ->
     """The settings kept in ``path``; ``Settings()`` when there is no file. ``UserError`` (one
     line naming the file) for a file that is damaged; ``games`` and ``languages`` are the
     known ones."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a pipe must not block the start
-    except FileNotFoundError:
+    data = read_small_file(path, "the settings", MAX_BYTES)
+    if data is None:
         return Settings()
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the settings ({exc.strerror})") from None
-    try:
-        # Checked on the open file, so a folder, a device or a pipe is never read from.
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise UserError(f"{path}: the settings are not a regular file")
-        data = os.read(fd, MAX_BYTES + 1)
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the settings ({exc.strerror})") from None
-    finally:
-        os.close(fd)
     if len(data) > MAX_BYTES:
         raise UserError(f"{path}: the settings file is too big to be one")
     try:

@@ -12,13 +12,11 @@ game as one to resume).
 from __future__ import annotations
 
 import json
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.table.journal import write_atomically
+from companion.table.journal import read_small_file, write_atomically
 
 #: The progress file inside the data folder.
 PROGRESS_FILE = "tutorial.json"
@@ -61,20 +59,9 @@ def lesson_folder(data_dir: Path, game: str) -> Path:
 def _read(path: Path) -> dict:
     """The parsed file; ``{}`` when there is none; ``UserError`` (one line) when it cannot be
     read or is not a progress file."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a pipe must not block the box
-    except FileNotFoundError:
+    data = read_small_file(path, "the lessons' progress", MAX_BYTES)
+    if data is None:
         return {}
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the lessons' progress ({exc.strerror})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise UserError(f"{path}: the lessons' progress is not a regular file")
-        data = os.read(fd, MAX_BYTES + 1)
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the lessons' progress ({exc.strerror})") from None
-    finally:
-        os.close(fd)
     try:
         doc = json.loads(data.decode("utf-8")) if len(data) <= MAX_BYTES else None
     except (UnicodeDecodeError, json.JSONDecodeError):
