@@ -15,11 +15,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
 from datetime import datetime
 from pathlib import Path
 
 from companion.errors import UserError
+from companion.files import fsync_dir
 from companion.records import dump_line
 
 #: The unfinished game's record inside the data folder.
@@ -27,50 +27,6 @@ CURRENT = "current.jsonl"
 
 #: The folder of kept records inside the data folder.
 GAMES = "games"
-
-
-def fsync_dir(path: str | os.PathLike) -> None:
-    """Flush a folder's entries (a new, renamed or removed file) to disk."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def read_small_file(path: str | os.PathLike, what: str, max_bytes: int) -> bytes | None:
-    """The bytes of a small regular file the box keeps (``what`` names it in errors: "the
-    settings"), at most ``max_bytes + 1`` of them so a caller can tell a file too big; None
-    when there is none. A folder, a device or a pipe is never read from (nor blocks the
-    start): one ``UserError`` line instead."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read {what} ({exc.strerror})") from None
-    try:
-        # Checked on the open file, so what is read is what was checked.
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise UserError(f"{path}: {what}: not a regular file")
-        return os.read(fd, max_bytes + 1)
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read {what} ({exc.strerror})") from None
-    finally:
-        os.close(fd)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` (its folder made if missing) with ``text`` in one step: a temporary
-    file written and fsynced, then renamed over it. ``OSError`` when that fails."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
 
 
 def _ensure_dir(path: Path) -> None:

@@ -19,8 +19,8 @@ import os
 from pathlib import Path
 
 from companion.errors import UserError
+from companion.files import write_atomically
 from companion.table.items import is_item
-from companion.table.journal import write_atomically
 
 #: The registry's file name inside the data folder.
 TAGS_FILE = "tags.json"

@@ -27,7 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from companion.errors import UserError
-from companion.table.journal import read_small_file, write_atomically
+from companion.files import read_bytes, write_atomically
 
 #: The settings' file inside the data folder.
 SETTINGS_FILE = "settings.json"
@@ -77,11 +77,9 @@ def read_settings(path: Path, games: Sequence[str], languages: Sequence[str]) ->
     """The settings kept in ``path``; ``Settings()`` when there is no file. ``UserError`` (one
     line naming the file) for a file that is damaged; ``games`` and ``languages`` are the
     known ones."""
-    data = read_small_file(path, "the settings", MAX_BYTES)
+    data = read_bytes(path, "the settings", MAX_BYTES, missing_ok=True)
     if data is None:
         return Settings()
-    if len(data) > MAX_BYTES:
-        raise UserError(f"{path}: the settings file is too big to be one")
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):

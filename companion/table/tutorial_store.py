@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.table.journal import read_small_file, write_atomically
+from companion.files import read_bytes, write_atomically
 
 #: The progress file inside the data folder.
 PROGRESS_FILE = "tutorial.json"
@@ -59,11 +59,11 @@ def lesson_folder(data_dir: Path, game: str) -> Path:
 def _read(path: Path) -> dict:
     """The parsed file; ``{}`` when there is none; ``UserError`` (one line) when it cannot be
     read or is not a progress file."""
-    data = read_small_file(path, "the lessons' progress", MAX_BYTES)
+    data = read_bytes(path, "the lessons' progress", MAX_BYTES, missing_ok=True)
     if data is None:
         return {}
     try:
-        doc = json.loads(data.decode("utf-8")) if len(data) <= MAX_BYTES else None
+        doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         doc = None
     if not isinstance(doc, dict) or doc.get("version") != VERSION or not isinstance(doc.get("lessons"), dict):

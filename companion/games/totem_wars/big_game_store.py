@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
+from companion.files import write_atomically
 from companion.games.totem_wars import Match, write_record
-from companion.table.journal import write_atomically
 
 #: The big game's file inside the data folder.
 BIG_GAME_FILE = "big_game.json"

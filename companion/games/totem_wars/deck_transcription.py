@@ -21,12 +21,12 @@ from pathlib import Path
 
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
+from companion.files import write_atomically
 from companion.games.totem_wars import TRIBES, Card, Deck, default_deck
 from companion.games.totem_wars.card_picker import animal_label, card_label, tribe_label
 from companion.games.totem_wars.deck import CARDS_PER_TRIBE, deck_from_toml
 from companion.games.totem_wars.setup_flow import DECKS_FOLDER
 from companion.table.choice import Choice, step_of
-from companion.table.journal import write_atomically
 from companion.table.registry import normalise_uid
 from companion.table.tag_tracker import TagTracker
 from companion.ui.screens import menu_screen, message_screen

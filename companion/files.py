@@ -1,0 +1,134 @@
+r"""Reading and writing the files the program is given or keeps, safely.
+
+Any file named on the command line, in a configuration or in a record may be a pipe, a
+device, a folder, huge or hostile. Every read goes through ``read_bytes`` / ``read_text``:
+the file is opened without blocking, checked to be a regular file *on the open file* (so
+what is read is what was checked), and read up to a limit; anything else is one
+``UserError`` line. Paths and pieces of bad input shown in such a line go through
+``shown``, so a message stays one short line whatever the input held.
+
+>>> print(shown("Ana\x1b[2J"))
+'Ana\x1b[2J'
+>>> print(shown("x" * 100, limit=5))
+'xxxxx…'
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from companion.errors import UserError
+
+#: The most a game record (or a record's text on standard input) may hold.
+RECORD_BYTES = 16 * 1024 * 1024
+#: The most a configuration, a deck, a tag registry or an input script may hold.
+SMALL_BYTES = 1024 * 1024
+#: The most characters of a bad input quoted in an error line.
+QUOTE_CHARS = 80
+
+
+def shown(text: object, limit: int = QUOTE_CHARS) -> str:
+    """``text`` quoted for a one-line message: control characters, lone surrogates and
+    other unprintable characters escaped, and cut to about ``limit`` characters ("…")."""
+    value = str(text)
+    cut = len(value) > limit
+    out = repr(value[:limit])
+    return out[:-1] + "…" + out[-1] if cut else out
+
+
+def shown_path(path: str | os.PathLike) -> str:
+    """A path for a message: as it is when it prints on one line, else escaped by ``shown``."""
+    text = os.fsdecode(path)
+    return text if text.isprintable() and len(text) <= 4 * QUOTE_CHARS else shown(text, 4 * QUOTE_CHARS)
+
+
+def plain_path(path: str | os.PathLike) -> str:
+    """``path`` as a string a file can be opened by; ``UserError`` for one holding a NUL
+    byte or a character the file system cannot encode (a lone surrogate)."""
+    text = os.fspath(path)
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    if "\0" in text:
+        raise UserError(f"{shown(text)}: a file name cannot hold a NUL byte")
+    try:
+        os.fsencode(text)
+    except UnicodeError:
+        raise UserError(f"{shown(text)}: not a valid file name") from None
+    return text
+
+
+def read_bytes(path: str | os.PathLike, what: str, max_bytes: int, *,
+               missing_ok: bool = False) -> bytes | None:
+    """The bytes of the regular file ``path`` (``what`` names it in errors: "the settings",
+    "a record"), at most ``max_bytes``. ``UserError`` (one line) for a file that is missing,
+    not a regular file (a folder, a pipe, a device), unreadable or bigger than
+    ``max_bytes``; a missing file is None instead when ``missing_ok``."""
+    name = plain_path(path)
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        if missing_ok:
+            return None
+        raise UserError(f"{shown_path(name)}: no such file") from None
+    except OSError as exc:
+        raise UserError(f"{shown_path(name)}: cannot read {what} ({exc.strerror})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise UserError(f"{shown_path(name)}: is a folder, not {what}")
+        if not stat.S_ISREG(mode):
+            raise UserError(f"{shown_path(name)}: {what}: not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= max_bytes:
+            chunk = os.read(fd, max_bytes + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise UserError(f"{shown_path(name)}: cannot read {what} ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    if size > max_bytes:
+        raise UserError(f"{shown_path(name)}: {what} is too big (over {_size(max_bytes)})")
+    return b"".join(chunks)
+
+
+def read_text(path: str | os.PathLike, what: str, max_bytes: int) -> str:
+    """The UTF-8 text of the regular file ``path``, read as ``read_bytes`` does; a file that
+    is not UTF-8 is one ``UserError`` line too."""
+    data = read_bytes(path, what, max_bytes)
+    assert data is not None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{shown_path(path)}: {what}: not a UTF-8 text file") from None
+
+
+def fsync_dir(path: str | os.PathLike) -> None:
+    """Flush a folder's entries (a new, renamed or removed file) to disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` (its folder made if missing) with ``text`` in one step: a temporary
+    file written and fsynced, then renamed over it. ``OSError`` when that fails."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
+
+
+def _size(count: int) -> str:
+    return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count // 1024} KB"
