@@ -4,7 +4,9 @@
 #   ./setup.sh run [ARGS]      install if needed, then start the companion
 #   ./setup.sh test [ARGS]     install if needed, then ruff, mypy and the test suite (ARGS: pytest's only)
 #   ./setup.sh bench           install if needed, then print the benchmark figures
-#   ./setup.sh service [--remove]   (Raspberry Pi) install or remove the systemd service
+#   ./setup.sh soak            install if needed, then the long reliability run (minutes; docs/reliability.md)
+#   ./setup.sh service [--user NAME] [--data DIR] | --remove | --print
+#                              (Raspberry Pi) install or remove the systemd service; --print shows its unit
 #   ./setup.sh flash           install if needed, then copy the reader hub's firmware to a plugged-in Pico
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -90,9 +92,16 @@ case "$cmd" in
         exec "$VENV/bin/python" -m pytest tests --benchmark-enable --benchmark-only \
             --benchmark-columns=min,median,mean,max,rounds -s "$@"
         ;;
+    soak)
+        install
+        TOTEM_SOAK=1 exec "$VENV/bin/python" -m pytest tests/test_reliability.py -s "$@"
+        ;;
     service)
         install
-        is_raspberry_pi || die "the service is for a Raspberry Pi; on this computer use ./setup.sh run"
+        case " $* " in
+            *" --print "*) ;;   # showing the unit is fine anywhere
+            *) is_raspberry_pi || die "the service is for a Raspberry Pi; on this computer use ./setup.sh run" ;;
+        esac
         [ -f "$ROOT/hardware/pi_service.sh" ] || die "service installer missing (hardware/pi_service.sh)"
         . "$ROOT/hardware/pi_service.sh"
         pi_service "$@"
@@ -107,9 +116,9 @@ case "$cmd" in
         say "the reader hub's firmware is on the Pico at $port, restarted"
         ;;
     -h|--help|help)
-        sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        die "unknown command '$cmd' (use: run, test, bench, service, flash, or nothing to install)"
+        die "unknown command '$cmd' (use: run, test, bench, soak, service, flash, or nothing to install)"
         ;;
 esac

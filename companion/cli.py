@@ -2,7 +2,8 @@
 "Command line").
 
 Every command lives in ``companion/commands/<name>.py`` with ``run(args) -> int``. Errors a
-user can cause are one line on stderr and exit status 1 (bad input) or 2 (bad usage).
+user can cause are one line on stderr and exit status 1 (bad input) or 2 (bad usage): one
+line whatever the message quotes (``one_line`` escapes and bounds it).
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 from companion import __version__
-from companion.errors import UsageError, UserError
+from companion.errors import UsageError, UserError, one_line
+from companion.files import QUOTE_CHARS
 from companion.games import GAMES
 
 GAME_CHOICES = tuple(GAMES)
@@ -42,9 +45,18 @@ def _playing(parser: argparse.ArgumentParser, default=None) -> None:
                         help="read input events from a script instead of the hardware")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error line quotes a bad value short and escaped (it would
+    repeat a 5,000-digit ``--seed`` whole); its subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {one_line(message, QUOTE_CHARS * 2)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``totem-companion``."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="totem-companion",
         description="A companion box for a physical game of Wakanda or Totem Wars. "
                     "With no command it runs on the device, or in the terminal simulator "
@@ -81,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
         p = add(name, what)
         p.add_argument("records", nargs="+", metavar="RECORD", help="game record (JSON Lines)")
         p.add_argument("--json", action="store_true", help="one JSON object per record, a line each")
+        if name == "score":
+            p.add_argument("--review", action="store_true",
+                           help="(Wakanda) also where each player lost the most points")
 
     p = add("replay", "the OLED frames of a game as PNG files")
     p.add_argument("record", metavar="RECORD")
@@ -122,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default: 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed of tiles, draws and decisions")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel (default: 1)")
+    p.add_argument("--variant", metavar="V",
+                   help="a variant of the rules (wakanda: hidden, W10; default: open)")
     p.add_argument("--json", action="store_true", help="the result as one JSON object")
     return parser
 
@@ -142,10 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         module = importlib.import_module(f"companion.commands.{MODULES[command]}")
         return module.run(args)
     except UsageError as exc:
-        print(f"totem-companion {command}: {exc}", file=sys.stderr)
+        print(f"totem-companion {command}: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except UserError as exc:
-        print(f"totem-companion {command}: {exc}", file=sys.stderr)
+        print(f"totem-companion {command}: {one_line(str(exc))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -14,7 +14,10 @@ The file layout (documented key by key in ``hardware/config.example.toml``)::
     [data]                    dir
 
 Every mistake is a ``UserError`` of one line naming the key and what is allowed; a bad
-command-line option is a ``UsageError`` naming the option.
+command-line option is a ``UsageError`` naming the option. The file is read as any small
+file is (``companion.files``: a regular file of at most 1 MB), and whatever it holds — a
+number of 5,000 digits, arrays nested thousands deep, a NUL byte in a path — is one such
+line too, quoting at most a few dozen characters of it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from companion.errors import UsageError, UserError
+from companion.files import QUOTE_CHARS, SMALL_BYTES, plain_path, read_bytes, shown, shown_path
 from companion.ui.text import languages
 
 #: Button name -> BCM pin of the default wiring (hardware/README.md).
@@ -68,8 +72,12 @@ def check_display(value: str, key: str = "display.kind") -> str:
     if value in ("ssd1306", "sh1106", "terminal", "text", "none", "auto"):
         return value
     if value.startswith("png:") and value[4:].strip():
+        try:  # a folder the frames can be written to, or one line now
+            plain_path(value[4:])
+        except UserError as exc:
+            raise UserError(f"{key}: {exc}") from None
         return value
-    raise UserError(f"{key}: '{value}' is not a display (allowed: {' | '.join(DISPLAY_KINDS)})")
+    raise UserError(f"{key}: {shown(value)} is not a display (allowed: {' | '.join(DISPLAY_KINDS)})")
 
 
 def check_reader(value: str, key: str = "reader.kind") -> str:
@@ -79,26 +87,55 @@ def check_reader(value: str, key: str = "reader.kind") -> str:
     kind, sep, port = value.partition(":")
     if sep and kind in ("rdm6300", "pn532", "hub") and port.strip():
         return value
-    raise UserError(f"{key}: '{value}' is not a reader (allowed: {' | '.join(READER_KINDS)})")
+    raise UserError(f"{key}: {shown(value)} is not a reader (allowed: {' | '.join(READER_KINDS)})")
 
 
 def check_buttons(value: str, key: str = "buttons.kind") -> str:
     """Return a valid buttons spec or raise ``UserError`` naming ``key``."""
     if value in BUTTON_KINDS:
         return value
-    raise UserError(f"{key}: '{value}' is not a kind of buttons (allowed: {' | '.join(BUTTON_KINDS)})")
+    raise UserError(f"{key}: {shown(value)} is not a kind of buttons "
+                    f"(allowed: {' | '.join(BUTTON_KINDS)})")
+
+
+def user_path(value: str | os.PathLike, key: str) -> Path:
+    """The path the user wrote for ``key`` (``~`` expanded); ``UserError`` naming ``key`` for
+    one no file can have (a NUL byte, a lone surrogate) or a ``~user`` with no home."""
+    try:
+        return Path(plain_path(value)).expanduser()
+    except UserError as exc:
+        raise UserError(f"{key}: {exc}") from None
+    except RuntimeError:  # expanduser: no such user, or no home folder at all
+        raise UserError(f"{key}: {shown(os.fspath(value))}: no home folder for that ~") from None
 
 
 def _check_pin(value: object, key: str) -> int:
     if type(value) is not int:
         raise UserError(f"{key}: expected a BCM pin number (2-27), got {_shown(value)}")
     if value not in PIN_RANGE:
-        raise UserError(f"{key}: pin {value} is out of range (BCM pins 2-27)")
+        raise UserError(f"{key}: pin {_brief(value)} is out of range (BCM pins 2-27)")
     return value
 
 
 def _shown(value: object) -> str:
-    return f"{type(value).__name__} {value!r}"
+    """A value from the file for a message: its type and a short, escaped form."""
+    return f"{type(value).__name__} {_brief(value)}"
+
+
+def _brief(value: object) -> str:
+    """``value`` for a message, at most about ``QUOTE_CHARS`` characters, escaped."""
+    if isinstance(value, str):
+        return shown(value)
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # past 4,300 digits (hex has no limit), or nested deep
+        text = f"0x{value:X}" if isinstance(value, int) else f"a {type(value).__name__} too large to show"
+    return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS] + "…"
+
+
+def _key(name: str) -> str:
+    """A key of the file for a message: as written when that is a short printable name."""
+    return name if name.isprintable() and 0 < len(name) <= QUOTE_CHARS else shown(name)
 
 
 @dataclass(frozen=True)
@@ -125,7 +162,7 @@ class Config:
         object.__setattr__(self, "pins", MappingProxyType(dict(self.pins)))
         object.__setattr__(self, "led_pins", MappingProxyType(dict(self.led_pins)))
         object.__setattr__(self, "players", tuple(self.players))
-        object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())
+        object.__setattr__(self, "data_dir", user_path(self.data_dir, "data.dir"))
         _validate(self)
 
     def resolved(self, on_pi: bool) -> Config:
@@ -152,15 +189,15 @@ def _validate(config: Config) -> None:
         raise UserError(f"display.i2c_port: expected a bus number (0, 1, …), got {_shown(config.i2c_port)}")
     if type(config.i2c_address) is not int or config.i2c_address not in ADDRESS_RANGE:
         raise UserError(f"display.i2c_address: expected an I2C address 0x03-0x77 (usually 0x3C or 0x3D), "
-                        f"got {config.i2c_address!r}")
+                        f"got {_brief(config.i2c_address)}")
     # The screens are landscape 128x64, so only the half turn fits the panel.
     if type(config.rotation) is not int or config.rotation not in (0, 2):
         raise UserError(f"display.rotation: expected 0 or 2 (2 turns the picture upside down), "
-                        f"got {config.rotation!r}")
+                        f"got {_brief(config.rotation)}")
     for key, value, low in (("buttons.hold_seconds", config.hold_seconds, 0.05),
                             ("buttons.debounce_ms", config.debounce_ms, 0.0)):
         if type(value) not in (int, float) or not low <= value <= 10_000:
-            raise UserError(f"{key}: expected a number from {low:g}, got {value!r}")
+            raise UserError(f"{key}: expected a number from {low:g} to 10000, got {_brief(value)}")
     owner: dict[int, str] = {}
 
     def claim(pin: object, key: str) -> None:
@@ -171,20 +208,21 @@ def _validate(config: Config) -> None:
 
     for name, pin in config.pins.items():
         if name not in DEFAULT_PINS and name not in OPTIONAL_PINS:
-            raise UserError(f"buttons.pins.{name}: unknown button "
+            raise UserError(f"buttons.pins.{_key(name)}: unknown button "
                             f"(allowed: {', '.join([*DEFAULT_PINS, *OPTIONAL_PINS])})")
         claim(pin, f"buttons.pins.{name}")
     if config.buzzer_pin is not None:
         claim(config.buzzer_pin, "feedback.buzzer_pin")
     for name, pin in config.led_pins.items():
         if name not in LED_NAMES:
-            raise UserError(f"feedback.leds.{name}: unknown LED (allowed: {', '.join(LED_NAMES)})")
+            raise UserError(f"feedback.leds.{_key(name)}: unknown LED (allowed: {', '.join(LED_NAMES)})")
         claim(pin, f"feedback.leds.{name}")
     for name in config.players:
-        if type(name) is not str or not name.strip() or len(name) > 16:
-            raise UserError(f"players: each name is text of 1-16 characters, got {name!r}")
+        # Printable only: a name is shown on screens and printed to terminals (escape codes).
+        if type(name) is not str or not name.strip() or len(name) > 16 or not name.isprintable():
+            raise UserError(f"players: each name is text of 1-16 printable characters, got {_brief(name)}")
     if type(config.language) is not str or config.language not in languages():
-        raise UserError(f"language: expected one of {', '.join(languages())}, got {config.language!r}")
+        raise UserError(f"language: expected one of {', '.join(languages())}, got {_brief(config.language)}")
 
 
 # --- the file ---------------------------------------------------------------------------
@@ -225,9 +263,9 @@ def _fields_from_toml(doc: dict) -> dict:
             section, items = "", [(key, value)]
         else:
             allowed = ", ".join([*_SCHEMA[""], *(f"[{s}]" for s in _SCHEMA if s)])
-            raise UserError(f"{key}: unknown key (allowed at the top level: {allowed})")
+            raise UserError(f"{_key(key)}: unknown key (allowed at the top level: {allowed})")
         for name, item in items:
-            full = f"{section}.{name}" if section else name
+            full = f"{section}.{_key(name)}" if section else name
             if name not in _SCHEMA[section]:
                 raise UserError(f"{full}: unknown key (allowed in [{section}]: {', '.join(_SCHEMA[section])})")
             target, types, what = _SCHEMA[section][name]
@@ -241,15 +279,17 @@ def _convert(key: str, value):
     if key == "display.i2c_address" and isinstance(value, str):
         try:
             return int(value, 0)
-        except ValueError:
-            raise UserError(f"{key}: expected an I2C address such as 0x3C, got {value!r}") from None
+        except ValueError:  # not a number, or one past Python's 4,300 digits
+            raise UserError(f"{key}: expected an I2C address such as 0x3C, got {shown(value)}") from None
     if key == "buttons.pins":
         # Pins given in the file replace the defaults one by one; the rest stay.
         return {**DEFAULT_PINS, **{name: pin for name, pin in value.items()}}
     if key == "players":
         return tuple(value)
     if key == "data.dir":
-        return Path(value).expanduser()
+        if not value.strip():
+            raise UserError(f"{key}: expected a folder path, got {shown(value)}")
+        return user_path(value, key)
     return value
 
 
@@ -260,23 +300,26 @@ def load_config(path: str | None = None, overrides: Mapping[str, str | None] | N
     that does not exist is a ``UserError``. ``overrides`` keys are the command-line
     options ``display``, ``reader``, ``buttons``, ``data`` (None: not given).
     """
-    file = Path(path).expanduser() if path is not None else default_config_path()
+    file = user_path(path, "--config") if path is not None else default_config_path()
+    data = read_bytes(file, "a configuration file", SMALL_BYTES, missing_ok=True)
+    if data is None and path is not None:
+        raise UserError(f"{shown_path(file)}: no such configuration file")
     try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        if path is not None:
-            raise UserError(f"{file}: no such configuration file") from None
-        text = ""
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{file}: cannot read the configuration file ({exc})") from None
+        text = (data or b"").decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{shown_path(file)}: cannot read the configuration file (not UTF-8 text)") from None
     try:
         doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"{file}: not valid TOML ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:  # its message is fixed words and a position
+        raise UserError(f"{shown_path(file)}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise UserError(f"{shown_path(file)}: not a configuration: arrays or tables nested too deep") from None
+    except ValueError:  # an integer past Python's 4,300 digits
+        raise UserError(f"{shown_path(file)}: not a configuration: a number with too many digits") from None
     try:
         config = Config(**_fields_from_toml(doc))
     except UserError as exc:
-        raise UserError(f"{file}: {exc}") from None
+        raise UserError(f"{shown_path(file)}: {exc}") from None
     return apply_overrides(config, overrides or {})
 
 
@@ -306,7 +349,10 @@ def apply_overrides(config: Config, overrides: Mapping[str, str | None]) -> Conf
         elif name == "data":
             if not str(value).strip():
                 raise UsageError("--data: expected a folder path")
-            changes["data_dir"] = Path(value).expanduser()
+            try:
+                changes["data_dir"] = user_path(value, "--data")
+            except UserError as exc:
+                raise UsageError(str(exc)) from None
         else:
             raise ValueError(f"not a configuration override: {name}")
     return dataclasses.replace(config, **changes) if changes else config

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from companion.files import shown
+
 #: The buttons a box may have: six village/column buttons, navigation, optional extras.
 BUTTONS = ("v1", "v2", "v3", "v4", "v5", "v6", "up", "down", "ok", "back", "hint", "undo")
 
@@ -101,7 +103,7 @@ def parse_event(line: str) -> Event | Wait | None:
             raise ValueError(f"'{verb}' takes one button, e.g. '{verb} v3'")
         button = args[0].lower()
         if button not in BUTTONS:
-            raise ValueError(f"unknown button '{args[0]}' (buttons: {', '.join(BUTTONS)})")
+            raise ValueError(f"unknown button {shown(args[0])} (buttons: {', '.join(BUTTONS)})")
         return Press(button) if verb == "press" else Hold(button)
     if verb in ("tag", "gone"):
         if len(args) not in (1, 2):
@@ -124,4 +126,4 @@ def parse_event(line: str) -> Event | Wait | None:
         if not (seconds >= 0 and math.isfinite(seconds)):
             raise ValueError("'wait' takes a number of seconds, e.g. 'wait 0.5'")
         return Wait(seconds)
-    raise ValueError(f"unknown event '{words[0]}' (press, hold, tag, gone, reader, wait)")
+    raise ValueError(f"unknown event {shown(words[0])} (press, hold, tag, gone, reader, wait)")

@@ -19,7 +19,7 @@ import os
 import stat
 from pathlib import Path
 
-from companion.errors import UserError
+from companion.errors import UserError, one_line
 
 #: The most a game record (or a record's text on standard input) may hold.
 RECORD_BYTES = 16 * 1024 * 1024
@@ -42,6 +42,17 @@ def shown_path(path: str | os.PathLike) -> str:
     """A path for a message: as it is when it prints on one line, else escaped by ``shown``."""
     text = os.fsdecode(path)
     return text if text.isprintable() and len(text) <= 4 * QUOTE_CHARS else shown(text, 4 * QUOTE_CHARS)
+
+
+def printable(text: str) -> str:
+    r"""``text`` with each unprintable character escaped as Python writes it (``\x1b``,
+    ``\n``, ``\u202e``), without quotes: for a player's name in printed output, since a
+    record made elsewhere may hold terminal escape codes in one.
+
+    >>> print(printable("Ana\x1b]0;owned\x07"), printable("Бен"))
+    Ana\x1b]0;owned\x07 Бен
+    """
+    return text if text.isprintable() else one_line(text, limit=None)
 
 
 def plain_path(path: str | os.PathLike) -> str:

@@ -15,7 +15,9 @@ A game package that can give hints has a module ``<package>.search`` (docs/inter
 - ``move_line(player, move) -> dict``: a suggested move as the line ``hint`` and ``engine``
   answer with (a record line, or what the record format lacks, like a totem choice);
 - ``duel(levels, seed, first) -> Duel``: one whole game, ``levels[i]`` playing seat ``i``,
-  the chance drawn from ``seed`` (the same seed, the same draws), ``first`` the start player.
+  the chance drawn from ``seed`` (the same seed, the same draws), ``first`` the start player;
+  a game with variants of its rules also names them in ``VARIANTS`` and takes one as
+  ``duel(levels, seed, first, variant)`` (``match --variant``).
 """
 
 from __future__ import annotations
@@ -119,15 +121,16 @@ class Advice:
 
 
 def advise(text: str, *, seat: int | None = None, level: str | None = None, seed: int = 0,
-           hand: list[str] | None = None) -> Advice:
-    """The suggestion for ``seat`` (default: the player to move) after the record ``text``.
+           hand: list[str] | None = None, data_dir=None) -> Advice:
+    """The suggestion for ``seat`` (default: the player to move) after the record ``text``
+    (``data_dir``: the data folder, where the record may name a deck).
 
     A bad record raises its ``RecordError`` (``line N: reason (RULE)``); a position where
     the seat cannot move raises ``UserError`` ``line N: reason (RULE)``, N being the record's
     last line (``line 3: not Ben's turn (W4)``); an unknown level ``UsageError``.
     """
     game = game_of_record(text)
-    state, warnings = game_entry(game).engine.read_record(text)
+    state, warnings = game_entry(game).engine.read_record(text, data_dir)
     module = search_module(game)
     level = check_level(module, level)
     start = time.perf_counter()

@@ -130,7 +130,7 @@ def _answers(bus, address: int) -> bool:
 
 def _serial(port: str, baudrate: int):
     import serial
-    return serial.serial_for_url(port, baudrate=baudrate, timeout=0.2)
+    return serial.Serial(port, baudrate=baudrate, timeout=0.2)
 
 
 def check_reader(config: Config, *, open_serial: Callable[[str, int], Any] = _serial,
@@ -141,18 +141,24 @@ def check_reader(config: Config, *, open_serial: Callable[[str, int], Any] = _se
         return _simulated("reader", spec, "type an item name or a UID and Enter to scan")
     if spec == "none":
         return _simulated("reader", spec, "no scans (buttons only)")
-    kind, _, port = spec.partition(":")
+    from companion.errors import UserError
+    from hardware.serial_reader import parse_reader
+
+    try:
+        kind, port = parse_reader(spec)   # a device path, never a URL that opens a connection
+    except UserError as exc:
+        return PartReport("reader", spec, (Finding(False, str(exc), "name the reader's device, e.g. "
+                                                                    "rdm6300:/dev/serial0 or hub:/dev/ttyACM0"),))
     found: list[Finding] = []
-    if "://" not in port:  # pyserial URLs (loop://, socket://) have no device file
-        if not Path(port).exists():
-            fix = FIX_UART if port in PI_UARTS else \
-                "plug the reader in and find its port: ls /dev/ttyUSB* /dev/ttyACM*"
-            return PartReport("reader", spec, (Finding(False, f"no serial port {port}", fix),))
-        found.append(Finding(True, f"serial port {port} is present"))
-        if not os.access(port, os.R_OK | os.W_OK):
-            return PartReport("reader", spec, (*found, Finding(False, f"no permission to use {port}", FIX_DIALOUT)))
-        if port in PI_UARTS and _console_on_uart(cmdline):
-            found.append(Finding(False, "the login console uses the UART", FIX_CONSOLE))
+    if not Path(port).exists():
+        fix = FIX_UART if port in PI_UARTS else \
+            "plug the reader in and find its port: ls /dev/ttyUSB* /dev/ttyACM*"
+        return PartReport("reader", spec, (Finding(False, f"no serial port {port}", fix),))
+    found.append(Finding(True, f"serial port {port} is present"))
+    if not os.access(port, os.R_OK | os.W_OK):
+        return PartReport("reader", spec, (*found, Finding(False, f"no permission to use {port}", FIX_DIALOUT)))
+    if port in PI_UARTS and _console_on_uart(cmdline):
+        found.append(Finding(False, "the login console uses the UART", FIX_CONSOLE))
     import serial
 
     try:

@@ -15,6 +15,7 @@ from PIL import Image
 
 from companion.config import Config
 from companion.errors import UserError
+from companion.files import shown
 from hardware.platform import is_raspberry_pi
 
 
@@ -70,7 +71,7 @@ def open_display(config: Config, *, stream: TextIO | None = None, i2c_bus: Any =
         return TextDisplay(stream if stream is not None else sys.stdout)
     if kind == "none":
         return NullDisplay()
-    raise UserError(f"--display: '{kind}' is not a display (ssd1306 | sh1106 | terminal | png:DIR | text | none)")
+    raise UserError(f"--display: {shown(kind)} is not a display (ssd1306 | sh1106 | terminal | png:DIR | text | none)")
 
 
 def _open_oled(kind: str, config: Config, bus: Any) -> Display:

@@ -30,6 +30,7 @@ from serial.threaded import Protocol, ReaderThread
 
 from companion.errors import UserError
 from companion.events import Event
+from companion.files import shown_path
 from hardware.hub_protocol import ANSWER_WITHIN, MAX_LINE, PING_AFTER, BadLine, HubLine, HubLink, decode, hello_info
 from hardware.serial_reader import PORT_ERRORS, GuardedPort, close_quietly, port_problem
 
@@ -42,14 +43,14 @@ Connection = tuple[serial.Serial, HubLine, bytes]
 class HubReader:
     """The reader hub on serial port ``port``, reopened when lost.
 
-    ``open_port(url, baudrate=…, timeout=…)`` opens the port (pyserial's
-    ``serial_for_url`` by default: a device path or a URL). ``link`` is the protocol's
+    ``open_port(port, baudrate=…, timeout=…)`` opens the port (``serial.Serial`` by
+    default: a device path only; tests give other openers). ``link`` is the protocol's
     state, with its counts of bad lines, gaps and reconnects (``doctor`` reports them).
     """
 
     def __init__(self, port: str, *, retry_seconds: float = 1.0, ping_after: float = PING_AFTER,
                  answer_within: float = ANSWER_WITHIN, clock: Callable[[], float] = time.monotonic,
-                 open_port: Callable[..., object] = serial.serial_for_url):
+                 open_port: Callable[..., object] = serial.Serial):
         self.port_name = port
         self.retry_seconds = retry_seconds
         self.link = HubLink(clock=clock, ping_after=ping_after, answer_within=answer_within)
@@ -63,9 +64,9 @@ class HubReader:
         try:
             connection = self._connect()
         except PORT_ERRORS as exc:
-            raise UserError(f"cannot open the reader hub on {port}: {port_problem(exc)}") from None
+            raise UserError(f"cannot open the reader hub on {shown_path(port)}: {port_problem(exc)}") from None
         if connection is None:
-            raise UserError(f"the reader hub on {port} does not answer: is its firmware on the Pico? "
+            raise UserError(f"the reader hub on {shown_path(port)} does not answer: is its firmware on the Pico? "
                             f"(firmware/README.md, \"Flashing\")")
         self._connection = connection
 

@@ -1,81 +1,210 @@
 # shellcheck shell=bash
 # The systemd service of Totem Companion; sourced by ./setup.sh (`./setup.sh service`).
-#   pi_service            install and start the service (runs at boot as you)
-#   pi_service --remove   stop, disable and remove it
-# Expects ROOT (the project folder) and VENV from setup.sh.
+#   pi_service [--user NAME] [--data DIR]   install and start the service (runs at boot as NAME)
+#   pi_service --remove                     stop, disable and remove it
+#   pi_service --print [--user NAME] [--project DIR] [--data DIR]
+#                                           write the unit on standard output, install nothing
+# Run directly too: `bash hardware/pi_service.sh --print --user pi --data /home/pi/totem-data`.
+# Expects ROOT (the project folder) from setup.sh; --project overrides it.
+#
+# The service never runs as root: it runs the project's code, which its owner can change.
+# It runs hardened: the whole file system read-only but for the data folder, no new
+# privileges, no kernel tunables, modules or control groups. /dev stays whole (no
+# PrivateDevices=, DevicePolicy= or ProtectClock=, which would hide /dev/gpiochip*,
+# /dev/i2c-1 and /dev/serial0 or the USB reader hub); the groups gpio, i2c and dialout give
+# access to them.
 
 PI_UNIT=totem-companion.service
 PI_UNIT_PATH=/etc/systemd/system/$PI_UNIT
 
+pi_service_say() { printf 'setup: %s\n' "$*" >&2; }
+
 pi_service_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Run a command as USER (first argument): directly when we are USER, else through runuser
+# (as root) or sudo.
+pi_service_as() {
+    local user=$1
+    shift
+    if [ "$(id -un)" = "$user" ]; then
+        "$@"
+    elif [ "$(id -u)" -eq 0 ]; then
+        runuser -u "$user" -- "$@"
+    else
+        sudo -u "$user" -- "$@"
+    fi
 }
 
 # The groups that give the service the devices; systemd refuses to start a unit that
 # names a group the system does not have, so only the existing ones are listed.
 pi_service_groups() {
     local group groups=""
-    for group in gpio i2c spi dialout; do
+    for group in gpio i2c dialout; do
         getent group "$group" >/dev/null 2>&1 && groups="$groups $group"
     done
     printf '%s' "${groups# }"
 }
 
+# A path as one quoted word of a unit file (systemd.syntax(7)): "%" doubled (specifiers),
+# and with "arg" as a second argument "$" doubled too (ExecStart= expands variables in its
+# arguments, not in the program's path nor in other settings). Paths with quotes,
+# backslashes or control characters are refused before (pi_service_path_ok).
+pi_service_quote() {
+    local text=${1//%/%%}
+    [ "${2:-}" = arg ] && text=${text//\$/\$\$}
+    printf '"%s"' "$text"
+}
+
+# Whether a path can go into the unit: absolute, without quotes, backslashes or control
+# characters (systemd refuses them in the path of a program; a newline ends a setting).
+pi_service_path_ok() {
+    [[ $1 == /* && $1 != *[[:cntrl:]\"\'\\]* ]]
+}
+
+# The unit for USER, PROJECT (holding .venv) and DATA (the data folder, the one place the
+# service writes). lgpio makes its notification pipes in the working folder (or LG_WD):
+# both are the runtime folder /run/totem-companion, writable and gone when it stops.
 pi_service_unit() {
-    local user=$1 groups
+    local user=$1 project=$2 data=$3 groups
     groups=$(pi_service_groups)
     cat <<UNIT
 [Unit]
 Description=Totem Companion (board game companion box)
-After=multi-user.target
 
 [Service]
 Type=simple
 User=$user
 SupplementaryGroups=$groups
-WorkingDirectory=$ROOT
-ExecStart=$VENV/bin/totem-companion
+RuntimeDirectory=totem-companion
+WorkingDirectory=%t/totem-companion
+Environment=LG_WD=%t/totem-companion
+ExecStart=$(pi_service_quote "$project/.venv/bin/totem-companion") run --data $(pi_service_quote "$data" arg)
 Restart=on-failure
 RestartSec=3
 StandardOutput=journal
 StandardError=journal
+NoNewPrivileges=yes
+CapabilityBoundingSet=
+ProtectSystem=strict
+ProtectHome=read-only
+ReadWritePaths=$(pi_service_quote "$data")
+PrivateTmp=yes
+ProtectKernelTunables=yes
+ProtectKernelModules=yes
+ProtectControlGroups=yes
+RestrictSUIDSGID=yes
+RestrictRealtime=yes
+RestrictNamespaces=yes
+LockPersonality=yes
 
 [Install]
 WantedBy=multi-user.target
 UNIT
 }
 
-pi_service() {
-    local user tmp
-    user=${SUDO_USER:-$(id -un)}
-    case "${1:-}" in
-        --remove)
-            if [ ! -f "$PI_UNIT_PATH" ]; then
-                printf 'setup: the service is not installed\n' >&2
-                return 0
-            fi
-            pi_service_root systemctl disable --now "$PI_UNIT" >/dev/null 2>&1 || true
-            pi_service_root rm -f "$PI_UNIT_PATH"
-            pi_service_root systemctl daemon-reload
-            printf 'setup: service removed\n' >&2
-            ;;
-        "")
-            tmp=$(mktemp)
-            pi_service_unit "$user" >"$tmp"
-            if [ -f "$PI_UNIT_PATH" ] && cmp -s "$tmp" "$PI_UNIT_PATH"; then
-                rm -f "$tmp"
-            else
-                pi_service_root install -m 0644 "$tmp" "$PI_UNIT_PATH"
-                rm -f "$tmp"
-                pi_service_root systemctl daemon-reload
-            fi
-            pi_service_root systemctl enable --now "$PI_UNIT" >/dev/null 2>&1 \
-                || { printf 'setup: the service did not start: journalctl -u %s\n' "$PI_UNIT" >&2; return 1; }
-            printf 'setup: service running as %s; logs: journalctl -u %s -f\n' "$user" "$PI_UNIT" >&2
-            ;;
-        *)
-            printf 'setup: unknown option %s (use: ./setup.sh service [--remove])\n' "$1" >&2
-            return 2
-            ;;
-    esac
+# The data folder the companion uses for USER (HOME): what their configuration says, as
+# the service would read it (no XDG_* variables under systemd), else the default.
+pi_service_default_data() {
+    local home=$1 project=$2
+    env -i HOME="$home" PATH=/usr/bin:/bin "$project/.venv/bin/python" -c '
+import sys
+from companion.config import load_config
+from companion.errors import UserError
+try:
+    print(load_config(None, {}).data_dir)
+except UserError as exc:
+    sys.exit(f"setup: {exc}")'
 }
+
+pi_service_usage() {
+    pi_service_say "$1 (use: ./setup.sh service [--user NAME] [--data DIR] | --remove | --print)"
+    return 2
+}
+
+pi_service() {
+    local action=install user="" project=${ROOT:-} data="" uid home tmp path
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --remove) action=remove ;;
+            --print) action=print ;;
+            --user | --project | --data)
+                [ $# -ge 2 ] && [ -n "$2" ] || { pi_service_usage "$1 needs a value"; return 2; }
+                case $1 in
+                    --user) user=$2 ;;
+                    --project) project=$2 ;;
+                    --data) data=$2 ;;
+                esac
+                shift
+                ;;
+            *) pi_service_usage "unknown option $1"; return 2 ;;
+        esac
+        shift
+    done
+
+    if [ "$action" = remove ]; then
+        if [ ! -f "$PI_UNIT_PATH" ]; then
+            pi_service_say "the service is not installed"
+            return 0
+        fi
+        pi_service_root systemctl disable --now "$PI_UNIT" >/dev/null 2>&1 || true
+        pi_service_root rm -f "$PI_UNIT_PATH"
+        pi_service_root systemctl daemon-reload
+        pi_service_say "service removed"
+        return 0
+    fi
+
+    # Who the service runs as: --user, else whoever called sudo (when we run as root
+    # through it), else us; never root.
+    if [ -z "$user" ]; then
+        [ "$(id -u)" -ne 0 ] || user=${SUDO_USER:-}
+        [ -n "$user" ] || user=$(id -un)
+    fi
+    uid=$(id -u "$user" 2>/dev/null) || { pi_service_say "no user $(printf '%q' "$user") on this system (--user NAME)"; return 1; }
+    if [ "$uid" -eq 0 ]; then
+        pi_service_say "the service would run as root, with every right over this computer: run ./setup.sh service as the user who plays (it asks for sudo itself), or pass --user NAME"
+        return 1
+    fi
+    home=$(getent passwd "$user" | cut -d: -f6)
+
+    [ -n "$project" ] && [ -d "$project" ] || { pi_service_say "no project folder '$project' (--project DIR)"; return 1; }
+    project=$(cd "$project" && pwd -P)
+    if [ -z "$data" ]; then
+        data=$(pi_service_default_data "$home" "$project") \
+            || { pi_service_say "cannot tell the data folder from the configuration (the message above); pass --data DIR"; return 1; }
+    fi
+    data=$(realpath -m -- "$data")
+    for path in "$project" "$data"; do
+        pi_service_path_ok "$path" || { pi_service_say "the path $(printf '%q' "$path") cannot go into a systemd unit (it holds a quote, a backslash or a control character): rename or move it"; return 1; }
+    done
+
+    if [ "$action" = print ]; then
+        pi_service_unit "$user" "$project" "$data"
+        return 0
+    fi
+
+    [ -x "$project/.venv/bin/totem-companion" ] || { pi_service_say "not installed in $project: run ./setup.sh first"; return 1; }
+    # ReadWritePaths= needs the folder to exist; made by the user, so they own it.
+    pi_service_as "$user" mkdir -p -- "$data" || { pi_service_say "cannot make the data folder $data as $user"; return 1; }
+    tmp=$(mktemp)
+    pi_service_unit "$user" "$project" "$data" >"$tmp"
+    if [ -f "$PI_UNIT_PATH" ] && cmp -s "$tmp" "$PI_UNIT_PATH"; then
+        rm -f "$tmp"
+    else
+        pi_service_root install -m 0644 "$tmp" "$PI_UNIT_PATH"
+        rm -f "$tmp"
+        pi_service_root systemctl daemon-reload
+    fi
+    pi_service_root systemctl enable "$PI_UNIT" >/dev/null 2>&1 \
+        && pi_service_root systemctl restart "$PI_UNIT" >/dev/null 2>&1 \
+        || { pi_service_say "the service did not start: journalctl -u $PI_UNIT"; return 1; }
+    pi_service_say "service running as $user, data in $data; logs: journalctl -u $PI_UNIT -f"
+}
+
+# Run as a script (not sourced): the project is the folder above this file.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd -P)}
+    pi_service "$@"
+    exit $?
+fi

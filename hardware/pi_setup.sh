@@ -58,6 +58,11 @@ pi_interfaces() {
 pi_groups() {
     local user group added=()
     user=$(pi_user)
+    if [ "$(id -u "$user")" -eq 0 ]; then
+        # Root needs no group, and the companion must not run as root: name the player.
+        pi_say "run from a root shell: add the user who plays to the device groups with sudo usermod -aG gpio,i2c,spi,dialout NAME"
+        return 0
+    fi
     for group in gpio i2c spi dialout; do
         getent group "$group" >/dev/null || continue
         id -nG "$user" | tr ' ' '\n' | grep -qx "$group" && continue

@@ -12,6 +12,7 @@ from pathlib import Path
 from PIL import Image
 
 from companion.errors import UserError
+from companion.files import plain_path, shown_path
 from hardware.frame import check_frame
 
 
@@ -19,11 +20,14 @@ class PngDisplay:
     """Writes every frame that differs from the previous one to ``directory``."""
 
     def __init__(self, directory: str | Path):
-        self.directory = Path(directory)
+        """Make ``directory`` if missing; ``UserError`` (one line) when it cannot be made or
+        cannot be a folder's name (a NUL byte, a lone surrogate)."""
+        self.directory = Path(plain_path(directory))
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UserError(f"png:{directory}: cannot create the folder ({exc.strerror})") from None
+            raise UserError(f"png:{shown_path(self.directory)}: cannot create the folder "
+                            f"({exc.strerror})") from None
         self.frames = 0
         self._last: bytes | None = None
 
@@ -39,7 +43,7 @@ class PngDisplay:
         try:
             path.write_bytes(buffer.getvalue())
         except OSError as exc:
-            raise UserError(f"{path}: cannot write the frame ({exc.strerror})") from None
+            raise UserError(f"{shown_path(path)}: cannot write the frame ({exc.strerror})") from None
         self.frames += 1
         self._last = pixels
         return len(buffer.getvalue())

@@ -2,8 +2,9 @@
 
 One event a line, in the words ``listen`` prints (``press v3``, ``hold v3``,
 ``tag <UID or item> [reader]``, ``gone <UID or item> [reader]``, ``reader pad
-disconnected``) and ``wait SECONDS``; blank lines and ``#`` comments are skipped. The
-whole file is read and checked up front, so a mistake is reported before play starts.
+disconnected``) and ``wait SECONDS`` (an hour at most); blank lines and ``#`` comments are
+skipped. The whole file (a regular file of at most 1 MB) is read and checked up front, so
+a mistake is reported before play starts, as one short line quoting a few words of it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ from collections.abc import Callable, Iterator
 
 from companion.errors import UserError
 from companion.events import Event, Tag, TagGone, Wait, parse_event
-from companion.records import read_text
+from companion.files import SMALL_BYTES, read_text, shown, shown_path
+
+#: The longest ``wait`` a script may hold: longer is a mistake (and past ~9.2e9 s, more
+#: than a timer can count), refused when the script is checked.
+MAX_WAIT_SECONDS = 3600
 
 
 class ScriptInput:
@@ -55,27 +60,38 @@ class ScriptInput:
             self._thread.join(timeout=2)
 
     def _play(self, put: Callable[[Event], None]) -> None:
-        for item in self._items:
-            if self._stop.is_set():
-                return
-            if isinstance(item, Wait):
-                self._sleep(item.seconds)
-            else:
-                put(item)
-        if not self._stop.is_set() and self.on_end is not None:
-            self.on_end()
+        try:
+            for item in self._items:
+                if self._stop.is_set():
+                    return
+                if isinstance(item, Wait):
+                    self._sleep(item.seconds)
+                else:
+                    put(item)
+        finally:
+            # Even when playing fails, the end is told: whoever waits for it never hangs.
+            if not self._stop.is_set() and self.on_end is not None:
+                self.on_end()
 
 
 def _read(path: str | os.PathLike, resolve: Callable[[str], str | None] | None) -> list[Event | Wait]:
-    text = read_text(path, "input script")
+    text = read_text(path, "an input script", SMALL_BYTES)
     items: list[Event | Wait] = []
+    name = shown_path(path)
     for number, line in enumerate(text.splitlines(), start=1):
+        where = f"{name}: line {number}"
+        # Words are printed back (listen, demo) and shown: no control characters in them.
+        if not all(word.isprintable() for word in line.split("#", 1)[0].split()):
+            raise UserError(f"{where}: unprintable characters in {shown(line)}")
         try:
             item = parse_event(line)
         except ValueError as exc:
-            raise UserError(f"{path}: line {number}: {exc}") from None
+            raise UserError(f"{where}: {exc}") from None
         if item is None:
             continue
+        if isinstance(item, Wait) and item.seconds > MAX_WAIT_SECONDS:
+            raise UserError(f"{where}: 'wait' is at most {MAX_WAIT_SECONDS} seconds (an hour), "
+                            f"got {item.seconds:g}")
         if resolve is not None and isinstance(item, (Tag, TagGone)):
             uid = resolve(item.uid)
             if uid is not None:

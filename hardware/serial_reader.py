@@ -32,6 +32,7 @@ from serial.threaded import Protocol, ReaderThread
 
 from companion.errors import UserError
 from companion.events import DEFAULT_READER, Event, ReaderState, Tag, TagGone
+from companion.files import plain_path, shown, shown_path
 from hardware import pn532, rdm6300
 
 if TYPE_CHECKING:
@@ -84,13 +85,19 @@ class TagPresence:
 
 
 def parse_reader(spec: str) -> tuple[str, str]:
-    """``"rdm6300:/dev/serial0"`` → ``("rdm6300", "/dev/serial0")``; UserError if unusable."""
+    """``"rdm6300:/dev/serial0"`` → ``("rdm6300", "/dev/serial0")``; UserError if unusable.
+
+    The port is a device path: never a pyserial URL (``socket://``, ``rfc2217://``), which
+    would make a reader setting open a network connection.
+    """
     kind, sep, port = spec.partition(":")
     if kind not in KINDS and kind != "hub":
-        raise UserError(f"reader '{spec}': unknown kind (rdm6300:PORT, pn532:PORT, hub:PORT, keyboard, none)")
+        raise UserError(f"reader {shown(spec)}: unknown kind (rdm6300:PORT, pn532:PORT, hub:PORT, keyboard, none)")
     if not sep or not port.strip():
-        raise UserError(f"reader '{spec}': name its serial port, e.g. {kind}:/dev/serial0")
-    return kind, port
+        raise UserError(f"reader {shown(spec)}: name its serial port, e.g. {kind}:/dev/serial0")
+    if not port.startswith("/"):
+        raise UserError(f"reader {shown(spec)}: the port is a device path, such as /dev/serial0 or /dev/ttyUSB0")
+    return kind, plain_path(port)
 
 
 def open_reader(spec: str, **options: Any) -> SerialReader | HubReader:
@@ -106,15 +113,15 @@ def open_reader(spec: str, **options: Any) -> SerialReader | HubReader:
 class SerialReader:
     """An RFID reader on a serial port (``kind`` rdm6300 or pn532), reopened when lost.
 
-    ``open_port(url, baudrate=…, timeout=…)`` opens the port (pyserial's
-    ``serial_for_url`` by default: a device path or a URL such as ``loop://``).
+    ``open_port(port, baudrate=…, timeout=…)`` opens the port (``serial.Serial`` by
+    default: a device path only; tests give other openers).
     """
 
     def __init__(self, kind: str, port: str, *, reader: str = DEFAULT_READER,
                  retry_seconds: float = 1.0, gone_after: float | None = None,
                  poll_seconds: float = 0.05, pn532_timeout: float = 0.2,
                  clock: Callable[[], float] = time.monotonic,
-                 open_port: Callable[..., object] = serial.serial_for_url):
+                 open_port: Callable[..., object] = serial.Serial):
         self.kind, self.port_name, self.reader = kind, port, reader
         self.retry_seconds = retry_seconds
         self.poll_seconds = poll_seconds
@@ -131,10 +138,10 @@ class SerialReader:
         try:
             self._connection = self._connect()
         except pn532.PN532Error as exc:
-            raise UserError(f"the PN532 on {port} does not answer ({exc}); check its wiring "
+            raise UserError(f"the PN532 on {shown_path(port)} does not answer ({exc}); check its wiring "
                             f"and that its switches select HSU (UART) mode") from None
         except PORT_ERRORS as exc:
-            raise UserError(f"cannot open the {kind} reader on {port}: {port_problem(exc)}") from None
+            raise UserError(f"cannot open the {kind} reader on {shown_path(port)}: {port_problem(exc)}") from None
 
     def start(self, put: Callable[[Event], None]) -> None:
         """Report the reader and its tags to ``put`` (thread-safe, only enqueues)."""

@@ -10,6 +10,7 @@ from typing import TextIO
 
 from PIL import Image
 
+from companion.files import printable
 from companion.ui.canvas import frame_words
 from hardware.frame import check_frame
 
@@ -31,7 +32,8 @@ class TextDisplay:
             return 0
         self._last = key
         self.frames += 1
-        line = f"frame {self.frames}: {' | '.join(words)}\n"
+        # A name from a record made elsewhere may hold terminal escape codes: escaped.
+        line = f"frame {self.frames}: {' | '.join(printable(word) for word in words)}\n"
         try:
             self.stream.write(line)
             self.stream.flush()

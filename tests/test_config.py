@@ -1,5 +1,6 @@
 """Configuration: the TOML file, its validation, command-line overrides, auto resolution."""
 
+import os
 from argparse import Namespace
 from pathlib import Path
 
@@ -204,3 +205,90 @@ def test_config_is_frozen():
 def test_direct_construction_is_validated():
     with pytest.raises(UserError, match="buttons.pins.up: pin 40 is out of range"):
         Config(pins={**DEFAULT_PINS, "up": 40})
+
+
+@pytest.mark.parametrize("text, message", [
+    # Numbers past Python's 4,300 digits, in every form TOML has for them.
+    ("[display]\ni2c_address = 0x" + "F" * 5000, "display.i2c_address: expected an I2C address"),
+    ("[display]\ni2c_address = \"0x" + "F" * 5000 + "\"", "display.i2c_address: expected an I2C address"),
+    ("[display]\ni2c_address = \"" + "9" * 5000 + "\"", "display.i2c_address: expected an I2C address"),
+    ("[display]\ni2c_port = " + "9" * 5000, "not a configuration: a number with too many digits"),
+    ("[display]\nrotation = 0o" + "7" * 9000, "display.rotation: expected 0 or 2"),
+    ("[buttons]\nhold_seconds = 0b" + "1" * 20000, "buttons.hold_seconds: expected a number from 0.05"),
+    ("[buttons.pins]\nv1 = 0x" + "F" * 5000, "buttons.pins.v1: pin 0xFFFF"),
+    ("players = [0x" + "F" * 5000 + "]", "players: each name is text"),
+    ("players = [\"" + "A" * 100_000 + "\"]", "players: each name is text"),
+    # Nesting thousands deep.
+    ("players = " + "[" * 5000 + "]" * 5000, "not a configuration: arrays or tables nested too deep"),
+    ("players = " + "{a = " * 5000 + "1" + "}" * 5000, "not a configuration: arrays or tables nested too deep"),
+    # Floats and booleans where whole numbers belong.
+    ("[display]\ni2c_port = 1.0", "display.i2c_port: expected a whole number, got float 1.0"),
+    ("[display]\ni2c_address = 60.0", "display.i2c_address: expected a number such as 0x3C, got float"),
+    ("[display]\nrotation = 2.0", "display.rotation: expected a whole number, got float 2.0"),
+    ("[buttons.pins]\nv1 = 5.0", "buttons.pins.v1: expected a BCM pin number (2-27), got float 5.0"),
+    ("[buttons.pins]\nv1 = true", "buttons.pins.v1: expected a BCM pin number (2-27), got bool True"),
+    ("[feedback]\nbuzzer_pin = 18.0", "feedback.buzzer_pin: expected a BCM pin number, got float 18.0"),
+    ("[feedback.leds]\ngreen = 12.5", "feedback.leds.green: expected a BCM pin number (2-27), got float"),
+    ("[buttons]\ndebounce_ms = nan", "buttons.debounce_ms: expected a number from 0 to 10000, got nan"),
+    ("[buttons]\nhold_seconds = inf", "buttons.hold_seconds: expected a number from 0.05 to 10000, got inf"),
+    # Keys and values that would break the line or a terminal are shown escaped.
+    ("\"bad\\nkey\\u001b[2J\" = 1", r"'bad\nkey\x1b[2J': unknown key"),
+    ("[buttons.pins]\n\"v1\\n\" = 5", r"buttons.pins.'v1\n': unknown button"),
+    ("[display]\nkind = \"oled\\nx\"", r"display.kind: 'oled\nx' is not a display"),
+    ("[reader]\nkind = \"" + "x" * 5000 + "\"", "reader.kind: 'xxxx"),
+    # Paths no file can have.
+    ("[data]\ndir = \"/tmp/a\\u0000b\"", r"data.dir: '/tmp/a\x00b': a file name cannot hold a NUL byte"),
+    ("[display]\nkind = \"png:a\\u0000\"", r"display.kind: 'a\x00': a file name cannot hold a NUL byte"),
+    ("[data]\ndir = \"~no-such-user-here/games\"", "data.dir: '~no-such-user-here/games': no home folder"),
+    ("[data]\ndir = \"\"", "data.dir: expected a folder path"),
+])
+def test_hostile_values_are_one_short_line(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(UserError) as info:
+        load_config(path)
+    line = str(info.value)
+    assert line.startswith(f"{path}: ") and message in line
+    assert line.isprintable() and len(line) < len(path) + 300
+
+
+# A pipe and a device are tried through the command line (tests/test_cli.py): were they
+# read as a file is, a test here would hang.
+@pytest.mark.parametrize("make, message", [
+    (lambda p: p.mkdir(), "is a folder, not a configuration file"),
+    (lambda p: p.write_text("# padding\n" * 120_000), "a configuration file is too big (over 1 MB)"),
+])
+def test_only_a_regular_file_of_at_most_1_mb_is_read(tmp_path, make, message):
+    path = tmp_path / "config.toml"
+    make(path)
+    with pytest.raises(UserError) as info:
+        load_config(str(path))
+    assert str(info.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize("path, message", [
+    ("/tmp/a\0b.toml", r"--config: '/tmp/a\x00b.toml': a file name cannot hold a NUL byte"),
+    ("/tmp/a\ud800.toml", r"--config: '/tmp/a\ud800.toml': not a valid file name"),
+])
+def test_a_config_path_no_file_can_have_is_one_line(path, message):
+    with pytest.raises(UserError) as info:
+        load_config(path)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("overrides, message", [
+    ({"data": "/tmp/a\0b"}, r"--data: '/tmp/a\x00b': a file name cannot hold a NUL byte"),
+    ({"data": "/tmp/a\ud800"}, r"--data: '/tmp/a\ud800': not a valid file name"),
+    ({"display": "png:/tmp/a\0b"}, r"--display: '/tmp/a\x00b': a file name cannot hold a NUL byte"),
+    ({"display": "png:\udfff"}, r"--display: '\udfff': not a valid file name"),
+    ({"display": "lcd\n" + "x" * 1000}, r"--display: 'lcd\nxxx"),
+])
+def test_bad_paths_in_overrides_are_usage_errors(overrides, message):
+    with pytest.raises(UsageError) as info:
+        apply_overrides(Config(), overrides)
+    assert str(info.value).startswith(message) and str(info.value).isprintable()
+
+
+def test_a_file_name_from_undecodable_bytes_is_a_valid_path(tmp_path):
+    # Linux hands such names to Python as \udc80-\udcff (surrogateescape): they are files.
+    folder = os.fsdecode(bytes(tmp_path) + b"/d\xff")
+    assert apply_overrides(Config(), {"data": folder}).data_dir == Path(folder)

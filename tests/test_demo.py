@@ -1,6 +1,7 @@
 """The demo end to end: bots' moves as raw input events through session, screens, display."""
 
 import json
+import os
 import re
 
 import pytest
@@ -292,7 +293,8 @@ def test_a_narrated_totem_wars_script_says_the_totems_are_down_and_each_rounds_r
 
 
 def test_a_record_that_cannot_be_written_is_said_before_the_game(tmp_path, capsys):
-    for target in (tmp_path / "no" / "such" / "r.jsonl", tmp_path):
+    os.mkfifo(tmp_path / "pipe")                             # nobody reads it: would block
+    for target in (tmp_path / "no" / "such" / "r.jsonl", tmp_path, tmp_path / "pipe"):
         status, out = demo(capsys, "--game", "totem-wars", "--seed", "1", "--record", str(target))
         assert status == 1 and out.out == ""                # nothing played
         assert out.err.count("\n") == 1 and f"{target}: cannot write the record" in out.err

@@ -187,9 +187,13 @@ def test_pn532_silent(pty, mocker):
     assert "HSU" in report.findings[-1].fix
 
 
-def test_pn532_over_a_loop_url_has_no_device_file_to_look_for():
-    report = check_reader(Config(reader="pn532:loop://"), open_serial=pn532_port(FakePN532()))
-    assert [(f.ok, f.text) for f in report.findings] == [(True, "the PN532 answers: PN532 firmware 1.6")]
+def test_a_pyserial_url_is_not_a_port_and_nothing_is_opened(mocker):
+    open_serial = mocker.Mock()
+    report = check_reader(Config(reader="pn532:socket://127.0.0.1:9"), open_serial=open_serial)
+    assert [(f.ok, f.text) for f in report.findings] == [
+        (False, "reader 'pn532:socket://127.0.0.1:9': the port is a device path, such as /dev/serial0 "
+                "or /dev/ttyUSB0")]
+    open_serial.assert_not_called()
 
 
 # --- buttons and feedback ----------------------------------------------------------------

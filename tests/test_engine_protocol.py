@@ -89,7 +89,7 @@ def test_whole_games_through_the_engine(engine, variant, level):
 def test_bad_requests_get_an_error_line_and_the_engine_goes_on(engine, midgame, worked_example):
     record = record_of(midgame)
     assert engine.ask("{not json") == {
-        "id": None, "error": "not valid JSON (Expecting property name enclosed in double quotes)"}
+        "id": None, "error": "not valid JSON (Expecting property name enclosed in double quotes at column 2)"}
     assert engine.ask("[1, 2]") == {"id": None, "error": "a request is a JSON object"}
     assert engine.ask({"id": 1})["error"].startswith("missing key 'record'")
     assert engine.ask({"id": 2, "record": record, "colour": "red"})["error"].startswith("unknown key 'colour'")
@@ -101,7 +101,8 @@ def test_bad_requests_get_an_error_line_and_the_engine_goes_on(engine, midgame, 
     assert engine.ask({"id": 6, "record": record[:4] + [{"p": 1, "claim": 9}]}) == {
         "id": 6, "error": "line 5: there is no village 9: villages are 1 to 6 (W2)"}
     assert engine.ask({"id": 7, "record": record, "level": "hardest"})["error"].startswith("unknown level 'hardest'")
-    assert engine.ask({"id": 8, "record": record, "seed": "x"}) == {"id": 8, "error": "seed must be a number, got 'x'"}
+    assert engine.ask({"id": 8, "record": record, "seed": "x"}) == {
+        "id": 8, "error": "seed must be a whole number, got 'x'"}
     assert engine.ask({"id": 9, "record": record, "hand": ["eagle"]}) == {
         "id": 9, "error": "a Wakanda hand comes from the record (R2): leave out the hand"}
     assert engine.ask({"id": 10, "record": [{"game": "chess"}]})["error"].startswith("line 1: the header must name")
@@ -109,6 +110,25 @@ def test_bad_requests_get_an_error_line_and_the_engine_goes_on(engine, midgame, 
     assert answer["id"] == "last" and "move" in answer
     status, rest, err = engine.close()
     assert (status, rest, err) == (0, "", "")
+
+
+def test_hostile_request_lines_get_an_error_line_and_the_engine_goes_on(engine, midgame):
+    """Lines json.loads takes silently (a key twice) or fails on with a traceback (an
+    integer of 5,000 digits, nesting 3,000 deep), and bytes that are not UTF-8."""
+    assert engine.ask('{"id": 1, "id": 2, "record": []}') == {
+        "id": None, "error": "key 'id' given twice (an ambiguous line)"}
+    assert engine.ask('{"id": ' + "9" * 5000 + ', "record": []}') == {
+        "id": None, "error": "a number of more than 100 digits"}
+    assert engine.ask('{"id": 3, "record": ' + "[" * 3000 + "]" * 3000 + "}") == {
+        "id": None, "error": "nested more than 32 deep"}
+    assert engine.ask('{"id": 4, "record": [], "seed": NaN}') == {"id": None, "error": "NaN is not a number here"}
+    engine.process.stdin.buffer.write(b'{"id": 5, "record": "\xff"}\n')
+    assert engine.ask({"id": 6, "record": record_of(midgame)[:-1] + [{"p": 0.0, "draw": "sun"}]}) == {
+        "id": None, "error": "a request is UTF-8 text"}
+    reply = json.loads(engine.process.stdout.readline())
+    assert reply["id"] == 6 and reply["error"].startswith("line 26: p must be player 0 or 1, got 0.0 (W1)")
+    assert "move" in engine.ask({"id": 7, "record": record_of(midgame)})
+    assert engine.close()[:2] == (0, "")
 
 
 def test_the_same_request_gets_the_same_answer_in_another_process(midgame):

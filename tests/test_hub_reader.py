@@ -112,7 +112,7 @@ def test_a_lost_line_is_made_good_by_the_state(hub, listen):
 
 
 def test_unplugged_and_plugged_back_mid_game(hub, listen, mocker):
-    open_port = mocker.Mock(wraps=serial.serial_for_url)
+    open_port = mocker.Mock(wraps=serial.Serial)    # the default opener: a device path
     hub.put(1, A)
     on_the_pad = hub.put(0, C)
     reader, q = listen(open_port=open_port)

@@ -39,3 +39,21 @@ def test_folder_that_cannot_be_made_is_one_line(tmp_path):
 def test_wrong_image_is_refused(tmp_path):
     with pytest.raises(ValueError):
         PngDisplay(tmp_path).show(Image.new("RGB", (128, 64)))
+
+
+@pytest.mark.parametrize("name, message", [
+    ("a\0b", r"/a\x00b': a file name cannot hold a NUL byte"),
+    ("a\ud800b", r"/a\ud800b': not a valid file name"),
+])
+def test_a_folder_name_no_file_can_have_is_one_line(tmp_path, name, message):
+    with pytest.raises(UserError) as info:
+        PngDisplay(f"{tmp_path}/{name}")
+    assert str(info.value) == f"'{tmp_path}{message}"
+
+
+def test_a_folder_name_with_a_newline_is_shown_escaped(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(UserError) as info:
+        PngDisplay(blocker / "new\nframes")
+    assert str(info.value).isprintable() and r"new\nframes" in str(info.value)

@@ -102,7 +102,7 @@ def test_a_corrupt_file_is_one_clear_error_naming_it(tmp_path, content, message)
 def test_a_file_that_is_not_text_is_one_clear_error(tmp_path):
     path = tmp_path / "tags.json"
     path.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(UserError, match="cannot read"):
+    with pytest.raises(UserError, match=r"damaged \(not UTF-8 text\)"):
         TagRegistry.load(path)
 
 

@@ -3,11 +3,15 @@
 import json
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
+from companion import records
 from companion.cli import main
 from companion.games.wakanda import write_record
 from companion.games.wakanda.bots import play_game
+
+DATA = Path(__file__).parent / "data"
 
 
 def record_file(tmp_path, text):
@@ -103,3 +107,41 @@ def test_a_finished_totem_wars_record_ends_as_the_box_does(tmp_path, capsys):
     out = tmp_path / "frames"
     assert main(["replay", str(record), "--out", str(out)]) == 0
     assert len(list(out.glob("*.png"))) == len(lines) + 3
+
+
+def test_each_undo_names_the_move_it_took_back_as_it_was_made():
+    """Two undos in a row take back the build then the draw; a hidden tile turned up and
+    taken back is named with the count of open tiles it was turned up at."""
+    from companion.games.wakanda.replay import frames as wakanda_frames
+    lines = write_record(play_game(3)).splitlines()
+    notes = [note for _, note in wakanda_frames("\n".join(lines[:3] + ['{"undo": true}'] * 2 + lines[1:3]) + "\n")]
+    assert notes[3:5] == [f"Taken back: {notes[2]}", f"Taken back: {notes[1]}"] and notes[5:] == notes[1:3]
+    hidden = write_record(play_game(3, variant="hidden")).splitlines()
+    reveal = next(n for n, line in enumerate(hidden) if '"reveal"' in line)
+    notes = [note for _, note in wakanda_frames("\n".join(hidden[:reveal + 1] + ['{"undo": true}']) + "\n")]
+    assert notes[-1] == f"Taken back: {notes[-2]}"
+
+
+@pytest.mark.parametrize("game, record", [
+    ("wakanda", lambda: _undo_redo(write_record(play_game(3)), 400)),
+    ("totem-wars", lambda: _undo_redo((DATA / "totem_wars_finished.jsonl").read_text(), 400)),
+])
+def test_replay_reads_each_line_a_fixed_number_of_times(mocker, game, record):
+    """Replay is linear: each line is parsed twice (the record checked, then played once),
+    not once per later line as when each line replayed the record up to it."""
+    from companion.games import GAMES
+    text = record()
+    lines = len(text.splitlines())
+    parsed = mocker.spy(records, "parse_json")
+    frames = sum(1 for _ in GAMES[game].table.frames(text))
+    assert frames >= lines and parsed.call_count <= 2 * lines
+
+
+def _undo_redo(text: str, lines: int) -> str:
+    """``text`` without its last line, then that line taken back and made again until the
+    record has ``lines`` lines (every line legal, nothing finished)."""
+    kept = text.splitlines()[:-1]
+    last = kept[-1]
+    while len(kept) < lines:
+        kept += ['{"undo": true}', last]
+    return "\n".join(kept[:lines]) + "\n"

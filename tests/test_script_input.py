@@ -7,7 +7,7 @@ import pytest
 
 from companion.errors import UserError
 from companion.events import Hold, Press, ReaderState, Tag, TagGone, Wait
-from hardware.script_input import ScriptInput
+from hardware.script_input import MAX_WAIT_SECONDS, ScriptInput
 
 SCRIPT = """\
 # a short turn
@@ -110,5 +110,73 @@ def test_on_end_can_be_set_after_construction(tmp_path):
     ended = threading.Event()
     source.on_end = ended.set
     source.start(lambda event: None)
+    assert ended.wait(3)
+    source.close()
+
+
+@pytest.mark.parametrize("wait", ["1e10", "3600.5", "inf", "nan", "-1"])
+def test_a_wait_is_a_finite_number_of_seconds_up_to_an_hour(tmp_path, wait):
+    path = tmp_path / "waits.txt"
+    path.write_text(f"press v1\nwait {wait}\npress v2\n")
+    with pytest.raises(UserError, match=rf"^{path}: line 2: 'wait' ") as info:
+        ScriptInput(path)
+    assert "\n" not in str(info.value)
+
+
+def test_an_hour_is_the_longest_wait(tmp_path):
+    path = tmp_path / "hour.txt"
+    path.write_text(f"wait {MAX_WAIT_SECONDS}\n")
+    assert list(ScriptInput(path).events()) == [Wait(MAX_WAIT_SECONDS)]
+
+
+@pytest.mark.parametrize("line, quoted", [
+    ("press " + "v" * 500_000, "unknown button 'vvvv"),
+    ("bogus" + "A" * 900_000, "unknown event 'bogusAAAA"),
+    ("\0" * 900_000 + " x y", r"unprintable characters in '\x00\x00"),
+    ("tag eagle\x1b[2J", r"unprintable characters in 'tag eagle\x1b[2J'"),
+    ("tag eagle\u200b pad", r"unprintable characters in 'tag eagle\u200b pad'"),
+])
+def test_a_bad_line_is_quoted_short_and_escaped(tmp_path, line, quoted):
+    path = tmp_path / "long.txt"
+    path.write_text(f"press v1\n{line}\n")
+    with pytest.raises(UserError) as info:
+        ScriptInput(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: line 2: {quoted}")
+    assert message.isprintable() and len(message) < len(str(path)) + 500
+
+
+# A pipe and /dev/zero are tried through the command line (tests/test_cli.py): were they
+# read as a file is, a test here would hang.
+@pytest.mark.parametrize("make", [
+    lambda p: p.write_text("press v1\n" * 200_000),            # 1.8 MB: over the 1 MB of a script
+    lambda p: p.mkdir(),
+])
+def test_only_a_regular_file_of_at_most_1_mb_is_read(tmp_path, make):
+    path = tmp_path / "script"
+    make(path)
+    with pytest.raises(UserError) as info:
+        ScriptInput(path)
+    assert str(info.value).startswith(f"{path}: ") and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["a\0b.txt", "a\ud800b.txt"])
+def test_a_path_no_file_can_have_is_one_line(tmp_path, name):
+    with pytest.raises(UserError, match="file name") as info:
+        ScriptInput(f"{tmp_path}/{name}")
+    assert str(info.value).isprintable()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_the_end_is_told_even_when_playing_fails(tmp_path):
+    path = tmp_path / "one.txt"
+    path.write_text("press v1\n")
+    ended = threading.Event()
+
+    def put(event):
+        raise RuntimeError("the queue is gone")
+
+    source = ScriptInput(path, on_end=ended.set)
+    source.start(put)
     assert ended.wait(3)
     source.close()

@@ -1,9 +1,11 @@
-"""Readers on serial ports: presence, ptys, loop://, unplugging and plugging back."""
+"""Readers on serial ports: presence, ptys, loop:// (given by the tests: a user gives device
+paths only), unplugging and plugging back."""
 
 import itertools
 import os
 import queue
 import select
+import socket
 import threading
 import time
 
@@ -71,8 +73,31 @@ def test_a_sighting_after_the_silence_reports_gone_then_tag():
 
 def test_reader_specs():
     assert parse_reader("rdm6300:/dev/serial0") == ("rdm6300", "/dev/serial0")
-    assert parse_reader("pn532:loop://") == ("pn532", "loop://")
+    assert parse_reader("pn532:/dev/ttyUSB0") == ("pn532", "/dev/ttyUSB0")
     assert parse_reader("hub:/dev/ttyACM0") == ("hub", "/dev/ttyACM0")
+
+
+@pytest.mark.parametrize("kind", ["rdm6300", "pn532", "hub"])
+@pytest.mark.parametrize("url", ["socket://127.0.0.1:{port}", "rfc2217://127.0.0.1:{port}"])
+def test_a_pyserial_url_is_refused_and_connects_nowhere(kind, url):
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        server.settimeout(0)
+        spec = f"{kind}:{url.format(port=server.getsockname()[1])}"
+        with pytest.raises(UserError) as info:
+            open_reader(spec)
+        assert str(info.value) == (f"reader {spec!r}: the port is a device path, "
+                                   "such as /dev/serial0 or /dev/ttyUSB0")
+        with pytest.raises(BlockingIOError):
+            server.accept()         # nobody knocked
+
+
+def test_a_port_with_a_nul_byte_or_escape_codes_is_one_escaped_line():
+    with pytest.raises(UserError) as info:
+        open_reader("rdm6300:/dev/tty\0S0")
+    assert "NUL" in str(info.value)
+    with pytest.raises(UserError) as info:
+        open_reader("rdm6300:/dev/\x1b[2Jtty")
+    assert "\x1b" not in str(info.value) and "\\x1b" in str(info.value)
 
 
 @pytest.mark.parametrize("spec, words", [
@@ -80,6 +105,8 @@ def test_reader_specs():
     ("rdm6300", "name its serial port, e.g. rdm6300:/dev/serial0"),
     ("rdm6300: ", "name its serial port"),
     ("rc522:/dev/spidev0.0", "unknown kind"),
+    ("rdm6300:loop://", "the port is a device path"),
+    ("pn532:ttyUSB0", "the port is a device path, such as /dev/serial0"),
 ])
 def test_bad_reader_specs_are_one_line(spec, words):
     with pytest.raises(UserError) as info:
@@ -156,7 +183,7 @@ def test_rdm6300_on_a_pty_tag_once_then_gone(plug):
 
 
 def test_rdm6300_unplugged_and_plugged_back(plug, mocker):
-    open_port = mocker.Mock(wraps=serial.serial_for_url)
+    open_port = mocker.Mock(wraps=serial.Serial)    # the default opener: a device path
     source = SerialReader("rdm6300", plug.path, gone_after=5, retry_seconds=0.05, open_port=open_port)
     q = queue.Queue()
     source.start(q.put)

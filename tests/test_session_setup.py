@@ -50,17 +50,17 @@ def test_buttons_only_set_up_with_default_names(tmp_path):
     s.handle(Press("ok"))
     assert s.screen == "board"
     assert header(s) == {"game": "wakanda", "players": ["Player 1", "Player 2"],
-                         "villages": ROW, "first": 1}
+                         "villages": ROW, "first": 1, "hints": True}   # hints on, the default
 
 
 def test_names_from_the_configured_list(tmp_path):
     s = make(tmp_path, players=("Ana", "Ben", "Cleo"))
     s.handle(Press("ok"))
     assert s.flow.current == "name0"
-    assert s.view.choice.labels == ("Ana", "Ben", "Cleo", "Player 1")
+    assert s.view.choice.labels == ("Ana", "Ben", "Cleo", "Player 1", "The box")
     s.handle(Press("down")); s.handle(Press("down"))        # Cleo wears the Wings
     s.handle(Press("ok"))
-    assert s.view.choice.labels == ("Ana", "Ben", "Player 2")  # Cleo is taken
+    assert s.view.choice.labels == ("Ana", "Ben", "Player 2", "The box")  # Cleo is taken
     s.handle(Press("ok"))                                   # Ana
     s.handle(Press("ok"))                                   # open
     for village in ROW:
@@ -155,7 +155,7 @@ def test_an_unreadable_unfinished_game_is_not_offered_but_kept(tmp_path):
     (s.data_dir).mkdir(parents=True, exist_ok=True)
     (s.data_dir / "current.jsonl").write_text('{"game": "wakanda", "players": 3}\n')
     s = make(tmp_path)
-    assert s.view.choice.values[0] == "wakanda" and "unreadable" in s.message
+    assert s.view.choice.values[0] == "wakanda" and s.message == "Unreadable game set aside"
     s.handle(Press("ok")); s.handle(Press("ok"))
     for village in ROW:
         s.handle(Tag(f"village:{village}")); s.handle(TagGone(f"village:{village}"))

@@ -146,9 +146,12 @@ def test_the_menu_opens_the_settings_and_back_returns(tmp_path):
     assert s.view.choice.labels[-1] == "Settings"
     open_settings(s)
     assert s.view.choice.labels == ("Names: none yet", "Language: English", "Sound: on",
-                                    "Variant: open", "Empty claim: at end")
+                                    "Hints: on", "Variant: open", "Empty claim: at end")
     assert s.view.footer == "▲▼ choose · OK change"
-    for _ in range(4):
+    for _ in range(3):
+        s.handle(Press("down"))                       # hints: for the games to come
+    assert s.view.footer == "Move hints, in new games"
+    for _ in range(2):
         s.handle(Press("down"))                       # the house rule, named with its game
     assert s.view.footer == "Wakanda house rule (R1)"
     out = scan(s, "eagle")
@@ -171,7 +174,7 @@ def test_a_name_spelled_with_the_buttons_is_kept_and_offered_by_both_set_ups(tmp
     assert stored(tmp_path)["names"] == ["Bo", "Anna-Maria"]       # the newest first
     s.handle(Press("back"))
     choose(s, "wakanda")
-    assert s.view.choice.labels == ("Bo", "Anna-Maria", "Player 1")
+    assert s.view.choice.labels == ("Bo", "Anna-Maria", "Player 1", "The box")
     s.handle(Press("back"))
     choose(s, "totem-wars")
     choose(s, 2)
@@ -240,7 +243,7 @@ def test_a_name_is_forgotten_after_a_question(tmp_path):
     assert stored(tmp_path)["names"] == ["Ben"]
     s.handle(Press("back")); s.handle(Press("back"))
     choose(s, "wakanda")
-    assert s.view.choice.labels == ("Ben", "Player 1")
+    assert s.view.choice.labels == ("Ben", "Player 1", "The box")
 
 
 def test_the_language_changes_at_once_and_after_a_restart(tmp_path):
@@ -284,11 +287,11 @@ def test_names_of_a_game_that_starts_come_first_next_time(tmp_path):
 def test_wakanda_variant_and_empty_claim_come_from_the_settings(tmp_path):
     s = box(tmp_path)
     open_settings(s)
-    variant, empty_claim = s.view.choice.values[3:5]
+    variant, empty_claim = s.view.choice.values[4:6]
     choose(s, variant)
-    assert s.view.choice.labels[3] == "Variant: hidden"
+    assert s.view.choice.labels[4] == "Variant: hidden"
     choose(s, empty_claim)
-    assert s.view.choice.labels[4] == "Empty claim: never"
+    assert s.view.choice.labels[5] == "Empty claim: never"
     assert stored(tmp_path)["games"] == {"wakanda": {"variant": "hidden", "empty_claim": "never"}}
     s.handle(Press("back"))
     choose(s, "wakanda")

@@ -48,7 +48,7 @@ def test_a_name_spelled_in_a_script_is_offered_at_the_next_start(folders, capsys
     kept = json.loads((folders / "data" / SETTINGS_FILE).read_text(encoding="utf-8"))
     assert kept == {"version": 1, "names": ["Ana"]}
     status, frames, _ = run(folders, capsys, "press ok")
-    assert frames[-1] == "Wings: who? | Ana | Player 1 | ▲▼ choose · OK"
+    assert frames[-1] == "Wings: who? | Ana | Player 1 | The box | ▲▼ choose · OK"
 
 
 def test_a_damaged_settings_file_is_one_line_and_the_box_starts(folders, capsys):

@@ -75,7 +75,7 @@ def test_a_bad_deck_file_is_one_line_naming_the_entry(tmp_path, text, message):
 
 
 def test_a_missing_deck_file_is_a_clear_error(tmp_path):
-    with pytest.raises(DeckError, match="no such deck file"):
+    with pytest.raises(DeckError, match="none.toml: no such deck file"):
         load_deck(tmp_path / "none.toml")
 
 

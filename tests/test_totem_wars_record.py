@@ -91,10 +91,13 @@ def test_a_torn_last_line_is_a_warning_and_is_not_applied():
     assert game.to_move == 1 and game.table == ((), ())
 
 
-def test_a_deck_file_named_in_the_header_is_used_and_a_custom_deck_is_written_out():
+def test_a_deck_named_in_the_header_is_taken_from_the_data_folder_and_a_custom_deck_is_written_out(tmp_path):
     deck_path = DATA / "totem_wars_deck.toml"
-    header = {"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 1, "deck": str(deck_path)}
-    game, _ = read_record(json.dumps(header) + '\n{"totems": ["indians/thunderbird", "eskimos/arctic_hare"]}\n')
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "club.toml").write_text(deck_path.read_text())
+    header = {"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 1, "deck": "club"}
+    game, _ = read_record(json.dumps(header) + '\n{"totems": ["indians/thunderbird", "eskimos/arctic_hare"]}\n',
+                          tmp_path)
     assert game.deck == load_deck(deck_path) and game.to_move == 0
     written = header_line(game)
     assert len(written["deck"]) == 52  # self-contained: the card list, not the path
@@ -106,12 +109,12 @@ def test_a_deck_file_named_in_the_header_is_used_and_a_custom_deck_is_written_ou
     (['{"game": "totem-wars", "players": ["Ana", "Ben"], "seed": 3}'], "line 1: unknown key 'seed'"),
     (['{"game": "totem-wars", "players": ["Ana", 7]}'], "line 1: players must be a list of names (T1)"),
     (['{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 2}'],
-     "line 1: dealer must be a seat from 0 to 1 (T2)"),
+     "line 1: dealer must be a seat from 0 to 1, got 2 (T2)"),
     (['{"game": "totem-wars", "players": ["Ana", "Ben"], "deck": 52}'], "line 1: deck must be \"default\""),
     (['{"game": "totem-wars", "players": ["Ana", "Ben"], "deck": [{"tribe": "indians"}]}'],
      "line 1: deck card 1: missing key 'animal' (T1a)"),
     (['{"game": "totem-wars", "players": ["Ana", "Ben"], "deck": "/no/such/deck.toml"}'],
-     "line 1: /no/such/deck.toml: no such deck file"),
+     "line 1: deck '/no/such/deck.toml': a record names a deck of the data folder's decks/ by its name"),
     ([HEADER, '{"p": 1, "play": ["indians/wolf"]}'], "line 2: every player lays a totem before the first round (T2)"),
     ([HEADER, '{"totems": ["indians/snake"]}'], "line 2: one totem per player: 2 cards, not 1 (T2)"),
     ([HEADER, '{"totems": ["indians/unicorn", "africans/lion"]}'], "line 2: unknown card 'indians/unicorn'"),

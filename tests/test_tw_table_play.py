@@ -6,7 +6,7 @@ players would see and what the journal keeps.
 
 import random
 
-from tw_table_helpers import WAR_RECORD, journal, make, place, play_war_round, scan, set_up
+from tw_table_helpers import WAR_RECORD_ON_THE_BOX, journal, make, place, play_war_round, scan, set_up
 
 from companion.events import Hold, Press
 from companion.games.totem_wars import greedy_bot, read_record, write_record
@@ -64,7 +64,7 @@ def test_three_players_raise_answer_and_war_won_by_the_totem(tmp_path):
     assert result.habitats == (None, "air", "water") and result.taker == 1
     assert [len(cards) for cards in game.taken] == [0, 12, 0]
     assert t.screen == "round" and t.view.count == 8            # summary, 3 + 3, next
-    assert write_record(game) == WAR_RECORD
+    assert write_record(game) == WAR_RECORD_ON_THE_BOX
 
 
 def test_undo_from_the_round_result_takes_the_round_back(tmp_path):

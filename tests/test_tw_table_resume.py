@@ -1,6 +1,6 @@
 """Resuming a Totem Wars game: journal text → state → the same screen, torn lines dropped."""
 
-from tw_table_helpers import WAR_RECORD, make, place, play_war_round, scan, set_up
+from tw_table_helpers import WAR_RECORD, WAR_RECORD_ON_THE_BOX, make, place, play_war_round, scan, set_up
 
 from companion.events import Press
 from companion.games.totem_wars import read_record, write_record
@@ -23,7 +23,7 @@ def test_resume_in_the_middle_of_a_war_shows_the_same_screen(tmp_path):
     t.handle(Press("ok"))                                        # page 3 of the war's result
     before = t.frame().tobytes()
     again = make(tmp_path)                                       # the power came back
-    assert write_record(again.game) == write_record(t.game) == WAR_RECORD
+    assert write_record(again.game) == write_record(t.game) == WAR_RECORD_ON_THE_BOX
     assert again.screen == "round" and again.view.page == 0
     assert again.frame().tobytes() == round_page(t.game, t.game.last_round, 0).tobytes()
     assert before != again.frame().tobytes()                     # pages are a view, not state
@@ -83,14 +83,17 @@ def test_a_finished_game_resumes_on_its_score_pages(tmp_path):
     assert t.screen == "score" and t.view.count == 3
 
 
-def test_an_unreadable_journal_is_reported_and_set_up_goes_on(tmp_path):
+def test_a_line_the_record_refuses_resumes_the_game_before_it(tmp_path):
     write_journal(tmp_path, WAR_RECORD.replace('"indians/bear"', '"indians/dragon"'))
     box = Session(tmp_path / "data", TagRegistry(tmp_path / "tags.json"))
-    assert box.screen == "menu" and "unreadable" in box.message
-    assert "resume" not in box.view.choice.values
-    t = make(tmp_path)                                           # a new game keeps it aside
-    set_up(t, ("Ana", "Ben"), 0)
-    assert any("unfinished" in p.name for p in (tmp_path / "data" / "games").iterdir())
+    assert box.screen == "menu" and box.message == "Bad line 3 dropped"
+    assert "line 3 dropped: unknown card 'indians/dragon'" in box.journal_problem
+    kept = list((tmp_path / "data" / "games").iterdir())         # the whole file, as it was
+    assert [p.name[16:] for p in kept] == ["totem-wars-damaged.jsonl"]
+    assert "indians/dragon" in kept[0].read_text()
+    t = make(tmp_path)                                           # resumed: the totems are down
+    assert write_record(t.game) == "".join(WAR_RECORD.splitlines(True)[:2])
+    assert t.screen == "deal"
 
 
 def test_replay_frames_are_the_screens_the_box_showed(tmp_path):

@@ -54,7 +54,7 @@ def _tall_pole():
 def _settings_page():
     options = [("wakanda", option) for option in GAMES["wakanda"].table.settings]
     page = SettingsFlow(SettingsStore(None, names=("Ana", "Ben", "Cleo")), options)
-    page.choice = page.choice.moved(3)                # Wakanda's variant: its footer says so
+    page.choice = page.choice.moved(4)                # Wakanda's variant: its footer says so
     return page.frame()
 
 

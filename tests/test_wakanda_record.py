@@ -132,10 +132,11 @@ def test_empty_lines_are_ignored_and_a_torn_last_line_is_a_warning():
     ([{"p": 0, "draw": "sun", "claim": 1}], "line 2: an event line needs exactly one of"),
     ([{"draw": "sun"}], "line 2: missing key 'p' in a draw line"),
     ([{"p": 0, "draw": "sun"}, {"p": 0, "build": "sun"}], "line 3: missing key 'village' in a build line"),
-    ([{"p": 2, "draw": "sun"}], "line 2: p must be player 0 or 1, got 2"),
-    ([{"p": True, "draw": "sun"}], "line 2: p must be player 0 or 1, got True"),
+    ([{"p": 2, "draw": "sun"}], "line 2: p must be player 0 or 1, got 2 (W1)"),
+    ([{"p": True, "draw": "sun"}], "line 2: p must be player 0 or 1, got true (W1)"),
     ([{"p": 0, "draw": 3}], "line 2: draw must name a piece"),
-    ([{"p": 0, "draw": "sun"}, {"p": 0, "claim": "1"}], "line 3: a village is a number from 1 to 6, got '1'"),
+    ([{"p": 0, "draw": "sun"}, {"p": 0, "claim": "1"}],
+     "line 3: claim must be a village number from 1 to 6, got '1' (W2)"),
     ([{"p": 0, "draw": "sun"}, {"p": 0, "pass": False}], 'line 3: a pass line is {"p": N, "pass": true}'),
     ([{"undo": 1}], 'line 2: an undo line is {"undo": true}'),
     ([{"p": 0, "reveal": "sun"}], "line 2: unknown key 'p' in a reveal line"),
@@ -158,7 +159,7 @@ def test_nothing_after_a_bad_line_is_applied():
 
 @pytest.mark.parametrize("change, message", [
     ({"colour": "red"}, "line 1: unknown key 'colour'"),
-    ({"first": None}, "line 1: first must be player 0 or 1, got None (W3)"),
+    ({"first": None}, "line 1: first must be player 0 or 1, got null (W3)"),
     ({"players": ["Ana"]}, "line 1: players must be two non-empty names (W1)"),
     ({"players": ["Ana", ""]}, "line 1: players must be two non-empty names (W1)"),
     ({"players": "Ana and Ben"}, "line 1: players must be two non-empty names (W1)"),

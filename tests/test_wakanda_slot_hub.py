@@ -41,6 +41,7 @@ def expected_record(worked_example) -> list[dict]:
     lifting it (the 10th move) and built again."""
     lines = [json.loads(line) for line in write_record(worked_example).splitlines()]
     lines[0]["players"] = ["Player 1", "Player 2"]
+    lines[0]["hints"] = True                           # started on the box: hints on
     skin = 1 + 9                                       # after the header
     assert lines[skin] == {"p": 0, "build": "skin", "village": 1}
     return lines[:skin + 1] + [{"undo": True}] + lines[skin:]
@@ -68,7 +69,8 @@ def test_the_slot_game_as_an_input_script(data, capsys, worked_example):
                  "Take back? | Player 1 built skin | on village 1",
                  "Put the chief back on | village 2", "Fix village 2 first"):
         assert note in said
-    assert frames[-1].endswith("Player 1 wins 1/3 | Player 1 20 | Player 2 16 | Higher total (W9)")
+    # Played with hints on (the default): the score's 3 pages, then a review page each.
+    assert frames[-1].endswith("Player 1 wins 1/5 | Player 1 20 | Player 2 16 | Higher total (W9)")
 
 
 # --- on the emulated hub --------------------------------------------------------------------------------
@@ -225,5 +227,7 @@ def test_a_random_game_from_placements_alone(hub, data, seed):
             table.play(event)
     finally:
         reader.close()
-    assert [json.loads(line) for line in write_record(played).splitlines()] == record(data)
+    expected = [json.loads(line) for line in write_record(played).splitlines()]
+    expected[0]["hints"] = True                              # started on the box: hints on
+    assert expected == record(data)
     assert table.said == ["Reader connected"] and box.screen == "score"   # nothing to put right

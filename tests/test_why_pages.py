@@ -193,7 +193,9 @@ def test_hint_at_a_prompt_shows_the_turn_and_a_scan_closes_it_and_counts(tmp_pat
     box = wakanda_box(tmp_path)
     game = wakanda_set_up(box)
     box.handle(Press("hint"))
-    assert box.view.rule == "W4"                             # no refusal: the turn's rule
+    assert box.screen == "hint"                              # no refusal: the tip comes first
+    box.handle(Press("hint"))
+    assert box.view.rule == "W4"                             # then the turn's rule
     assert scan(box, "sun").signal == "accepted"             # not lost: the draw is made
     assert box.screen == "board" and game.hands[0]["sun"] == 1
     assert journal(box).splitlines()[-1] == '{"p": 0, "draw": "sun"}'
@@ -215,6 +217,9 @@ def test_hint_over_the_undo_question_comes_back_to_the_question(tmp_path):
     question = box.view
     assert question.kind == "confirm"
     box.handle(Press("hint"))
+    assert box.view.kind == "hint"                           # the moves first, then the rule
+    while box.view.kind == "hint":
+        box.handle(Press("hint"))
     assert box.view.kind == "why"
     box.handle(Press("ok"))                                  # closes the pages, answers nothing
     assert box.view == question and len(game.history) == 1
@@ -275,15 +280,19 @@ def test_totem_wars_set_up_and_placements_explain_their_rules(tmp_path):
     assert box.view.choice.value == 2                        # OK closed the pages, chose nothing
     set_up(box, ("Ana", "Ben", "Cleo"), 0)
     box.handle(Press("hint"))
-    assert box.view.rule == "T2"                             # the totems
+    assert box.screen == "hand"                              # the coach asks for the hand first
+    box.handle(Press("hint"))
+    assert box.view.rule == "T2"                             # then the rule: the totems
     box.handle(Press("hint"))
     for card in ("indians/eagle", "eskimos/narwhal", "indians/buffalo"):
         scan(box, card)
     box.handle(Press("ok"))                                  # past the deal reminder
     box.handle(Press("hint"))
+    box.handle(Press("hint"))
     assert box.view.rule == "T4"                             # Ben starts the round
     box.handle(Press("back"))
     place(box, "aborigines/eagle", "indians/bear", "indians/hawk")
+    box.handle(Press("hint"))
     box.handle(Press("hint"))
     assert box.view.rule == "T5"                             # Cleo's first placement
 

@@ -24,6 +24,8 @@ WAR_RECORD = (
     '{"p": 0, "play": ["eskimos/polar_bear", "eskimos/walrus", "indians/raven", "indians/salmon"]}\n'
     '{"p": 1, "play": ["africans/vulture"]}\n'
 )
+#: The same game played on a box (its Hints setting on, the default, marks the record).
+WAR_RECORD_ON_THE_BOX = WAR_RECORD.replace('"deck": "default"}', '"deck": "default", "hints": true}', 1)
 
 
 def make(tmp_path, players=NAMES, tags=None):

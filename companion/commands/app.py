@@ -7,7 +7,8 @@ script instead of any hardware input; with ``--display png:DIR`` (or ``none``) a
 ``--data DIR`` a whole game runs without hardware, exactly as the box would play it.
 The box's settings (``DATA/settings.json``, the settings page) go over the configuration's
 names and language. When the player quits with a game unfinished, a last line says that it
-is kept.
+is kept. The box holds its data folder for as long as it runs (``hold_data_folder``): a
+second box on the same folder is refused with one line naming the first.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import threading
 from companion.config import OVERRIDES, load_config
 from companion.games import GAMES
 from companion.table.app_loop import AppLoop
+from companion.table.data_lock import hold_data_folder
 from companion.table.journal import CURRENT
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
@@ -51,6 +53,12 @@ def _echo(footer, key_help: str):
 def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
+    with hold_data_folder(config.data_dir):
+        return _run(args, config)
+
+
+def _run(args, config) -> int:
+    """``run`` with the data folder held."""
     text.set_language(config.language)  # a known language: the configuration checked it
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
     settings, problem = SettingsStore.load(config.data_dir, names=config.players,
@@ -63,6 +71,9 @@ def run(args) -> int:
     lesson = getattr(args, "lesson", None)
     session = Session(config.data_dir, registry, game=None if lesson else getattr(args, "game", None),
                       settings=settings, settings_problem=problem, tutorial=lesson)
+    if session.journal_problem:
+        # The menu says it in a few words; this line, for the log, says where the file went.
+        print(f"totem-companion: {session.journal_problem}", file=sys.stderr)
 
     from hardware.displays import open_display
     from hardware.feedback import open_feedback

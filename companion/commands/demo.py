@@ -1,41 +1,83 @@
 """``totem-companion demo``: bots play one whole game through the full stack (input events →
 session → screens → display), printing each turn and the result. Each game's driver is its
-``demo.py`` (``companion/games/<game>/``), reached through the registry.
+``demo.py`` (``companion/games/<game>/``), reached through the registry. With ``--data DIR``
+the demo plays in that data folder and holds it while it runs, as the box does
+(``hold_data_folder``); without, in a temporary folder of its own.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import sys
 from pathlib import Path
 
 from companion.config import load_config
 from companion.errors import UsageError
+from companion.files import printable
 from companion.games import GAMES, game_entry
+from companion.table.data_lock import hold_data_folder
 from companion.table.demo_player import check_record_path
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.script_demo import narrate_script
 from companion.table.session import Session
 from companion.table.table_game import DemoOptions
 
+#: The longest pause between turns (``--delay``) worth watching.
+MAX_DELAY = 60
+
+
+class _PrintableLines(io.TextIOBase):
+    """Standard output for what the demo prints: each line with its control characters
+    escaped (``printable``), since the names it prints come from the configuration and
+    from the journal of a data folder, which may hold terminal escape codes."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write("\n".join(printable(line) for line in text.split("\n")))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
 
 def run(args) -> int:
     """Play one demo game; prints the turns and the result, writes ``--record`` if asked."""
+    stdout = sys.stdout
+    with contextlib.redirect_stdout(_PrintableLines(stdout)):
+        return _run(args, stdout)
+
+
+def _run(args, stdout) -> int:
     game_name = getattr(args, "game", None) or next(iter(GAMES))
     config = load_config(getattr(args, "config", None),
                          {"display": getattr(args, "display", None) or "none",
                           "data": getattr(args, "data", None)})
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    data = getattr(args, "data", None)
+    with hold_data_folder(data) if data else contextlib.nullcontext():
+        return _demo(args, config, game_name, seed, stdout)
 
+
+def _demo(args, config, game_name: str, seed: int, stdout) -> int:
+    """``_run`` with the data folder (if any) held."""
     from hardware.displays import open_display  # hardware only inside the command
 
+    # The display writes to the real standard output: a terminal display draws with
+    # escape codes.
     if getattr(args, "input", None):
-        return _narrate(args, config, open_display(config))
+        return _narrate(args, config, open_display(config, stream=stdout))
 
+    if not 0 <= args.delay <= MAX_DELAY:   # NaN too: it compares false
+        raise UsageError(f"--delay: seconds between turns, from 0 to {MAX_DELAY}")
     if args.record:
         check_record_path(args.record)
     data_dir = Path(args.data) if getattr(args, "data", None) else None
     table = game_entry(game_name).table
-    display = open_display(config)
+    display = open_display(config, stream=stdout)
     try:
         return table.demo(DemoOptions(seed, args.record, display, tuple(config.players), data_dir,
                                       args.delay))
@@ -45,7 +87,6 @@ def run(args) -> int:
 
 def _narrate(args, config, display) -> int:
     """``demo --input FILE``: the script through a session, each step printed."""
-    import sys
     import tempfile
 
     from hardware.script_input import ScriptInput

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 
 from companion.config import config_from_args
+from companion.files import printable
 
 
 def run(args) -> int:
@@ -19,12 +20,13 @@ def run(args) -> int:
     config = config_from_args(args).resolved(is_raspberry_pi())
     reports = check_all(config)
     out = sys.stdout
+    # The parts' names and ports come from the configuration, which may hold escape codes.
     for report in reports:
-        print(f"{report.part:<9}{report.spec}", file=out)
+        print(printable(f"{report.part:<9}{report.spec}"), file=out)
         for finding in report.findings:
-            print(f"  {'ok' if finding.ok else 'FAIL':<6}{finding.text}", file=out)
+            print(printable(f"  {'ok' if finding.ok else 'FAIL':<6}{finding.text}"), file=out)
             if finding.fix:
-                print(f"        fix: {finding.fix}", file=out)
+                print(printable(f"        fix: {finding.fix}"), file=out)
     problems = sum(not finding.ok for report in reports for finding in report.findings)
     print("all good" if not problems else
           f"{problems} problem{'s' if problems > 1 else ''} found", file=out)

@@ -11,18 +11,22 @@ One JSON request a line in, one JSON answer a line out, in order, each flushed:
 ``record`` is the game so far, one record line an element (a JSON Lines text is taken too);
 ``seat`` defaults to the player to move, ``level`` to ``--level`` or the game's default,
 ``seed`` to 0; Totem Wars requests carry ``hand``, the seat's cards. ``ms`` is the time the
-search took. A bad request is answered with an ``error`` line and the engine goes on;
-blank lines are skipped; the end of input ends it.
+search took. A bad request is answered with an ``error`` line and the engine goes on:
+a line that is not UTF-8, not a JSON object, gives a key twice, holds a number of
+thousands of digits, is nested deeper than a record needs, or is longer than a whole
+record may be (16 MB). Blank lines are skipped; the end of input ends it.
 """
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any, TextIO
+from pathlib import Path
+from typing import Any, BinaryIO, TextIO
 
-from companion.errors import UsageError, UserError
-from companion.records import dump_line
+from companion.commands.records_each import data_folder
+from companion.errors import UsageError, UserError, one_line
+from companion.files import RECORD_BYTES
+from companion.records import JsonError, dump_line, json_text, parse_json, shown_value
 from companion.search import advise, all_levels
 
 #: The keys a request may have.
@@ -33,36 +37,46 @@ def run(args) -> int:
     """Answer requests from standard input until it ends."""
     if args.level is not None and args.level not in all_levels():
         raise UsageError(f"unknown level '{args.level}' (levels: {', '.join(all_levels())})")
-    serve(sys.stdin, sys.stdout, args.level)
+    serve(sys.stdin.buffer, sys.stdout, args.level, data_folder(args))
     return 0
 
 
-def serve(requests: TextIO, answers: TextIO, level: str | None = None) -> None:
-    """Answer each request line of ``requests`` on ``answers``, one flushed line each."""
-    for line in requests:
-        if not line.strip():
+def serve(requests: BinaryIO, answers: TextIO, level: str | None = None, data_dir: Path | None = None) -> None:
+    """Answer each request line of the bytes ``requests`` on ``answers``, one flushed line
+    each; a line longer than ``RECORD_BYTES`` is answered with an error, unread."""
+    while line := requests.readline(RECORD_BYTES + 1):
+        if len(line) > RECORD_BYTES and not line.endswith(b"\n"):
+            while (rest := requests.readline(RECORD_BYTES + 1)) and not rest.endswith(b"\n"):
+                pass  # the rest of the line, dropped a piece at a time
+            reply: dict[str, Any] = {"id": None, "error": f"a request is at most {RECORD_BYTES // 2**20} MB"}
+        elif not line.strip():
             continue
-        answers.write(json.dumps(answer(line, level), ensure_ascii=False) + "\n")
+        else:
+            try:
+                reply = answer(line.decode("utf-8"), level, data_dir)
+            except UnicodeDecodeError:
+                reply = {"id": None, "error": "a request is UTF-8 text"}
+        answers.write(json_text(reply) + "\n")
         answers.flush()
 
 
-def answer(line: str, default_level: str | None = None) -> dict[str, Any]:
+def answer(line: str, default_level: str | None = None, data_dir: Path | None = None) -> dict[str, Any]:
     """The answer to one request line: the move, or ``{"id": …, "error": "…"}``."""
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return {"id": None, "error": f"not valid JSON ({exc.msg})"}
+        request = parse_json(line)
+    except JsonError as exc:
+        return {"id": None, "error": exc.reason}
     if not isinstance(request, dict):
         return {"id": None, "error": "a request is a JSON object"}
     request_id = request.get("id")
     try:
         advice = advise(_record_text(request), seat=_seat(request),
                         level=_optional(request, "level", str) or default_level,
-                        seed=_seed(request), hand=_hand(request))
+                        seed=_seed(request), hand=_hand(request), data_dir=data_dir)
     except (UserError, UsageError) as exc:
-        return {"id": request_id, "error": str(exc)}
+        return {"id": request_id, "error": one_line(str(exc))}
     except Exception as exc:  # a fault of ours must not end the session of the program asking
-        return {"id": request_id, "error": f"internal error: {type(exc).__name__}: {exc}"}
+        return {"id": request_id, "error": one_line(f"internal error: {type(exc).__name__}: {exc}")}
     return {"id": request_id, "move": advice.move_line, "reason": advice.suggestion.reason,
             "ms": round(advice.ms, 1)}
 
@@ -70,7 +84,7 @@ def answer(line: str, default_level: str | None = None) -> dict[str, Any]:
 def _record_text(request: dict) -> str:
     unknown = sorted(set(request) - set(REQUEST_KEYS))
     if unknown:
-        raise UserError(f"unknown key '{unknown[0]}' (a request has {', '.join(REQUEST_KEYS)})")
+        raise UserError(f"unknown key {shown_value(unknown[0])} (a request has {', '.join(REQUEST_KEYS)})")
     if "record" not in request:
         raise UserError("missing key 'record': the game so far, one record line an element")
     record = request["record"]
@@ -87,7 +101,7 @@ def _record_text(request: dict) -> str:
 def _optional(request: dict, key: str, kind: type) -> Any:
     value = request.get(key)
     if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
-        raise UserError(f"{key} must be {'a number' if kind is int else 'a string'}, got {value!r}")
+        raise UserError(f"{key} must be {'a whole number' if kind is int else 'a string'}, got {shown_value(value)}")
     return value
 
 

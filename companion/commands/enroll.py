@@ -9,7 +9,7 @@ the buttons, and the deck is written to ``DATA/decks/NAME.toml``. The prompt is 
 display and printed, a line a step, on stdout — except on a display drawn in the terminal,
 where printed lines would scroll the picture away: there the progress goes to the line under
 the picture, and only the enrollment's summary is printed, under the picture once it is
-done.
+done. The data folder is held while it runs (``hold_data_folder``): one box per folder.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Callable
 from companion.errors import UsageError, UserError
 from companion.events import Hold, Press
 from companion.games import GAMES, game_entry
+from companion.table.data_lock import hold_data_folder
 from companion.table.enrollment import BUTTON_HELP, Enrollment
 from companion.table.registry import TAGS_FILE, TagRegistry
 
@@ -157,16 +158,23 @@ def _simulator_keys(config, script) -> dict | None:
 def run(args) -> int:
     """Walk through the items of ``--game`` and enroll a scanned tag for each."""
     from companion.config import config_from_args
-    from companion.ui.screens import message_screen
-    from companion.ui.text import set_language
-    from hardware.displays import open_display
     from hardware.platform import is_raspberry_pi
 
     config = config_from_args(args).resolved(is_raspberry_pi())
+    if getattr(args, "input", None) is None and config.reader == "none":
+        raise UserError("enroll needs a tag reader: set --reader, or give an input script with --input")
+    with hold_data_folder(config.data_dir):
+        return _run(args, config)
+
+
+def _run(args, config) -> int:
+    """``run`` with the data folder held."""
+    from companion.ui.screens import message_screen
+    from companion.ui.text import set_language
+    from hardware.displays import open_display
+
     set_language(config.language)  # the transcription screens speak the box's language
     script = getattr(args, "input", None)
-    if script is None and config.reader == "none":
-        raise UserError("enroll needs a tag reader: set --reader, or give an input script with --input")
     game = getattr(args, "game", None) or next(iter(GAMES))
     deck_name = getattr(args, "transcribe", None)
     keys = _simulator_keys(config, script)

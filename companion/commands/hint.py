@@ -12,11 +12,12 @@ seat's cards.
 
 from __future__ import annotations
 
-import json
 import sys
 
+from companion.commands.records_each import about, data_folder, read_record_file
 from companion.errors import UsageError, UserError
-from companion.records import read_text
+from companion.files import printable, shown_path
+from companion.records import json_text
 from companion.search import advise
 
 #: How many next-best moves the text output lists.
@@ -36,27 +37,28 @@ def parse_hand(value: str | None) -> list[str] | None:
 def run(args) -> int:
     """Print the hint for the record ``args.record``."""
     path = args.record
-    text = read_text(path)
+    text = read_record_file(path)
+    hand = parse_hand(args.hand)
+    data_dir = data_folder(args)
     try:
-        advice = advise(text, seat=args.seat, level=args.level, seed=args.seed,
-                        hand=parse_hand(args.hand))
+        advice = advise(text, seat=args.seat, level=args.level, seed=args.seed, hand=hand,
+                        data_dir=data_dir)
     except UsageError:
         raise
     except UserError as exc:
-        message = str(exc)
-        raise UserError(message if message.startswith(f"{path}:") else f"{path}: {message}") from None
+        raise UserError(about(path, exc)) from None
     for warning in advice.warnings:
-        print(f"{path}: warning: {warning}", file=sys.stderr)
+        print(f"{shown_path(path)}: warning: {warning}", file=sys.stderr)
     suggestion = advice.suggestion
     if args.json:
-        print(json.dumps({
+        print(json_text({
             "move": advice.move_line, "reason": suggestion.reason,
             "value": round(suggestion.value, 3),
             "alternatives": [{"move": line, "value": round(alternative.value, 3)}
                              for line, alternative in zip(advice.alternative_lines, suggestion.alternatives)],
-        }, ensure_ascii=False))
+        }))
         return 0
-    print(f"{advice.name}: {suggestion.reason}")
+    print(printable(f"{advice.name}: {suggestion.reason}"))  # a record's name may hold escape codes
     shown = suggestion.alternatives[:SHOWN_ALTERNATIVES]
     print(f"level {advice.level}, {advice.value_words} {_percent(suggestion.value)}"
           + ("; next best:" if shown else ""))

@@ -12,7 +12,7 @@ import queue
 import sys
 import time
 
-from companion.errors import UsageError
+from companion.errors import UsageError, one_line
 from companion.events import format_event
 
 _END = object()         # put on the queue by whatever ends the listening
@@ -32,7 +32,7 @@ def run(args) -> int:
         for source in sources:
             source.start(events.put)
         if sys.stderr.isatty():
-            print(f"listening to {what}; Ctrl-C stops", file=sys.stderr, flush=True)
+            print(f"listening to {one_line(what)}; Ctrl-C stops", file=sys.stderr, flush=True)
         _print_events(events, count, seconds)
     except KeyboardInterrupt:
         pass                    # Ctrl-C is the usual way to stop listening

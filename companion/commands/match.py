@@ -1,5 +1,7 @@
-"""``totem-companion match --game G --a LEVEL --b LEVEL --games N --seed S [--jobs J] [--json]``:
-two levels of a game's search play each other, and the score says which is stronger.
+"""``totem-companion match --game G --a LEVEL --b LEVEL --games N --seed S [--variant V]
+[--jobs J] [--json]``: two levels of a game's search play each other, and the score says
+which is stronger. ``--variant`` plays a variant of the game's rules (its search module's
+``VARIANTS``: Wakanda's ``hidden``, W10), else the game as its search plays it by default.
 
 Games go in pairs on the same tiles and draws, the levels swapping seats; the first player
 alternates from pair to pair, so over four games each level has played each seat with and
@@ -11,14 +13,15 @@ processes: the score is the same, the times are then those of a busier machine.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from typing import Any
 
 from companion.errors import UsageError
+from companion.records import json_text
 from companion.search import Duel, check_level, search_module
 
 #: z of a two-sided 95% interval.
@@ -45,10 +48,21 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
-def _game(task: tuple[str, str, str, int, int, int]) -> Duel:
+def _game(task: tuple[str, str, str, int, int, int], variant: str | None = None) -> Duel:
     game, a, b, seat_of_a, seed, first = task
     levels = (a, b) if seat_of_a == 0 else (b, a)
-    return search_module(game).duel(levels, seed, first)
+    module = search_module(game)
+    if variant is None:
+        return module.duel(levels, seed, first)
+    return module.duel(levels, seed, first, variant)
+
+
+def check_variant(game: str, module, variant: str | None) -> None:
+    """``UsageError`` naming the variants when ``variant`` is not one of the game's."""
+    variants = getattr(module, "VARIANTS", ())
+    if variant is not None and variant not in variants:
+        offered = f"variants: {', '.join(variants)}" if variants else "it has none"
+        raise UsageError(f"unknown variant '{variant}' for {game} ({offered})")
 
 
 def tasks(game: str, a: str, b: str, games: int, seed: int) -> list[tuple[str, str, str, int, int, int]]:
@@ -71,14 +85,18 @@ def run(args) -> int:
     game = args.game or "wakanda"
     module = search_module(game)
     a, b = check_level(module, args.a), check_level(module, args.b)
+    variant = args.variant
+    check_variant(game, module, variant)
     work = tasks(game, a, b, args.games, args.seed)
     if args.jobs == 1:
-        duels = [_game(task) for task in work]
+        duels = [_game(task, variant) for task in work]
     else:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            duels = list(pool.map(_game, work))
+            duels = list(pool.map(_game, work, repeat(variant)))
     summary = summarise(game, a, b, args.seed, work, duels)
-    print(json.dumps(summary, ensure_ascii=False) if args.json else format_summary(summary))
+    if variant is not None:
+        summary["variant"] = variant
+    print(json_text(summary) if args.json else format_summary(summary))
     return 0
 
 
@@ -116,7 +134,8 @@ def _times(values: list[float]) -> dict[str, Any]:
 def format_summary(s: dict[str, Any]) -> str:
     """The match as a few lines of text."""
     low, high = s["interval"]
-    lines = [f"{s['game']}: {s['a']} (A) vs {s['b']} (B), {s['games']} games, seed {s['seed']}",
+    game = f"{s['game']} ({s['variant']} variant)" if "variant" in s else s["game"]
+    lines = [f"{game}: {s['a']} (A) vs {s['b']} (B), {s['games']} games, seed {s['seed']}",
              f"A {s['a']}: {s['score']:g} of {s['games']} = {100 * s['share']:.1f}% "
              f"(95% interval {100 * low:.1f}%-{100 * high:.1f}%, Wilson; "
              f"{s['wins']} won, {s['shared']} shared, {s['losses']} lost)",

@@ -10,29 +10,31 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from companion.commands.records_each import about, data_folder, read_record_file
 from companion.errors import UserError
+from companion.files import plain_path, shown_path
 from companion.games import game_entry, game_of_record
-from companion.records import read_text
 
 
 def run(args) -> int:
-    """Write one PNG per record line into ``--out``."""
+    """Write one PNG per record line into ``--out``; each line of the record is played once."""
     path = args.record
-    text = read_text(path)
+    text = read_record_file(path)
+    out = Path(plain_path(args.out))
+    data_dir = data_folder(args)
     try:
         game = game_entry(game_of_record(text))
-        _, warnings = game.engine.read_record(text)
-        out = Path(args.out)
+        _, warnings = game.engine.read_record(text, data_dir)  # a bad record writes no frame
+    except UserError as exc:
+        raise UserError(about(path, exc)) from None
+    try:
         out.mkdir(parents=True, exist_ok=True)
         written = 0
-        for written, (image, _) in enumerate(game.table.frames(text), start=1):
+        for written, (image, _) in enumerate(game.table.frames(text, data_dir), start=1):
             image.save(out / f"{written:04d}.png")
-    except UserError as exc:
-        message = str(exc)
-        raise UserError(message if message.startswith(f"{path}:") else f"{path}: {message}") from None
     except OSError as exc:
-        raise UserError(f"{args.out}: cannot write the frames ({exc.strerror})") from None
+        raise UserError(f"{shown_path(out)}: cannot write the frames ({exc.strerror})") from None
     for warning in warnings:
-        print(f"{path}: warning: {warning}", file=sys.stderr)
-    print(f"{written} frames written to {out}")
+        print(f"{shown_path(path)}: warning: {warning}", file=sys.stderr)
+    print(f"{written} frames written to {shown_path(out)}")
     return 0

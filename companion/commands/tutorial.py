@@ -3,16 +3,19 @@
 Without ``--demo`` it is the box (as ``run``: the configured hardware, or the simulator, or
 ``--input``/``--display``/``--data``) with the lesson of ``--game`` on screen from the
 start, resumed where it was left. With ``--demo`` the box plays the learner's part itself
-and prints one line a step and ``lesson complete: N steps``.
+and prints one line a step and ``lesson complete: N steps``. With ``--demo --data DIR``
+the demo holds that data folder while it runs, as the box does (``hold_data_folder``).
 """
 
 from __future__ import annotations
 
 import random
+from contextlib import nullcontext
 
 from companion.config import load_config
 from companion.errors import UsageError, UserError
 from companion.games import GAMES
+from companion.table.data_lock import hold_data_folder
 from companion.table.tutorial_demo import run_lesson_demo
 from companion.table.tutorial_store import TutorialStore
 
@@ -35,6 +38,12 @@ def run(args) -> int:
                          {"display": getattr(args, "display", None) or "none",
                           "data": getattr(args, "data", None)})
     data_dir = getattr(args, "data", None)
+    with hold_data_folder(data_dir) if data_dir is not None else nullcontext():
+        return _demo(args, config, game, data_dir)
+
+
+def _demo(args, config, game: str, data_dir) -> int:
+    """``tutorial --demo``, its data folder (if any) held."""
     if data_dir is not None and TutorialStore(data_dir).load(game) is not None:
         raise UserError(f"{data_dir}: a lesson of {GAMES[game].title} is under way there; "
                         "finish it, or give the demo another data folder")

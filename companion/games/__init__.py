@@ -22,13 +22,13 @@ Adding a game is one new package and one line in ``GAMES``.
 from __future__ import annotations
 
 import importlib
-import json
 from dataclasses import dataclass
 from functools import cached_property
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import RecordError, UserError
+from companion.records import JsonError, parse_json, shown_value
 
 if TYPE_CHECKING:
     from companion.table.table_game import TableGame
@@ -86,17 +86,18 @@ def game_of_record(text: str) -> str:
     if not first:
         raise RecordError(1, "the record is empty (line 1 must be the header)")
     try:
-        header = json.loads(first)
-    except json.JSONDecodeError:
-        raise RecordError(1, "the header is not valid JSON") from None
+        header = parse_json(first)
+    except JsonError as exc:
+        raise RecordError(1, f"the header: {exc.reason}") from None
     game = header.get("game") if isinstance(header, dict) else None
     if not isinstance(game, str) or game not in GAMES:
-        raise RecordError(1, f"the header must name the game ({' or '.join(GAMES)}), got {game!r}")
+        raise RecordError(1, f"the header must name the game ({' or '.join(GAMES)}), got {shown_value(game)}")
     return game
 
 
-def read_any_record(text: str):
-    """Replay a record of any known game: ``(module, state, warnings)``."""
+def read_any_record(text: str, data_dir=None):
+    """Replay a record of any known game: ``(module, state, warnings)``; ``data_dir`` is
+    the data folder, where a record may name a deck."""
     module = game_module(game_of_record(text))
-    state, warnings = module.read_record(text)
+    state, warnings = module.read_record(text, data_dir)
     return module, state, warnings

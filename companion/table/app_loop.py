@@ -74,7 +74,11 @@ class AppLoop:
                 try:
                     event = self.queue.get(timeout=self.poll)
                 except queue.Empty:
-                    continue  # wake up now and then so Ctrl-C is seen promptly
+                    # Wake up now and then so Ctrl-C is seen promptly, and so a screen of work
+                    # under way shows its progress, up to the picture of the work done.
+                    if self.session.working:
+                        self.show(self.session.redraw())
+                    continue
                 if event is _STOP:
                     break
                 self.deliver(event)

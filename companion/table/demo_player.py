@@ -5,13 +5,17 @@ turns the bots' choices into input events, and the record they write.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
 from companion.errors import UserError
 from companion.events import Press
+from companion.files import plain_path, shown_path
 from companion.signals import Signal
 from companion.table.session import Session
+from companion.table.settings import Settings, SettingsStore
+from companion.ui.text import language
 
 MAX_STEPS = 64  # up/down presses to reach any entry of a list
 
@@ -21,9 +25,12 @@ class DemoError(Exception):
 
 
 def demo_session(folder, registry, **options) -> Session:
-    """A session in ``folder`` for a demo game; ``UserError`` when an unfinished game waits
-    there: a demo never sets a player's game aside."""
-    session = Session(folder, registry, **options)
+    """A session in ``folder`` for a demo game, with move hints off (bots need no coach, and
+    the review of their play is no one's); ``UserError`` when an unfinished game waits there:
+    a demo never sets a player's game aside."""
+    coachless = SettingsStore(None, names=options.get("players", ()), language=language(),
+                              settings=Settings(hints=False))
+    session = Session(folder, registry, settings=coachless, **options)
     if "resume" in session.view.choice.values:
         raise UserError(f"{folder}: an unfinished game waits there; resume or archive it first")
     return session
@@ -32,22 +39,37 @@ def demo_session(folder, registry, **options) -> Session:
 def check_record_path(path) -> None:
     """``UserError`` (one line) when a record could not be written to ``path``: said before
     a demo plays, not after the whole game."""
-    target = Path(path)
+    target = Path(plain_path(path))
     folder = target.parent
     if target.is_dir():
-        raise UserError(f"{path}: cannot write the record (it is a folder)")
+        raise UserError(f"{shown_path(path)}: cannot write the record (it is a folder)")
+    if os.path.lexists(target) and not target.is_file():
+        # A pipe with no reader would block the demo for ever; a device is no record.
+        raise UserError(f"{shown_path(path)}: cannot write the record (not a regular file)")
     if not folder.is_dir():
-        raise UserError(f"{path}: cannot write the record (no folder {folder})")
+        raise UserError(f"{shown_path(path)}: cannot write the record (no folder {shown_path(folder)})")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise UserError(f"{path}: cannot write the record (permission denied)")
+        raise UserError(f"{shown_path(path)}: cannot write the record (permission denied)")
 
 
 def write_demo_record(path, text: str) -> None:
-    """Write a demo game's record to ``path``; ``UserError`` (one line) when it cannot."""
+    """Write a demo game's record to the regular file ``path`` (made if missing);
+    ``UserError`` (one line) when it cannot — a pipe or a device put there since the
+    check is refused, not written to."""
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        fd = os.open(plain_path(path), os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY, 0o644)
     except OSError as exc:
-        raise UserError(f"{path}: cannot write the record ({exc.strerror})") from None
+        raise UserError(f"{shown_path(path)}: cannot write the record ({exc.strerror})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UserError(f"{shown_path(path)}: cannot write the record (not a regular file)")
+        os.ftruncate(fd, 0)
+        with os.fdopen(fd, "w", encoding="utf-8", closefd=False) as file:
+            file.write(text)
+    except OSError as exc:
+        raise UserError(f"{shown_path(path)}: cannot write the record ({exc.strerror})") from None
+    finally:
+        os.close(fd)
 
 
 class DemoPlayer:

@@ -159,6 +159,11 @@ class Flow:
         """What the screen shows now, as a plain value."""
         raise NotImplementedError
 
+    def working(self) -> bool:
+        """Whether the last picture drawn shows work under way (a review being made): the
+        picture then changes with no event, so the app redraws it while waiting for one."""
+        return False
+
     def frame(self) -> Image.Image:
         """The picture of ``view()``."""
         raise NotImplementedError

@@ -16,7 +16,8 @@ from companion.engine import IllegalMove, Refusal
 from companion.errors import UserError
 from companion.events import Press
 from companion.signals import Signal
-from companion.table.flow import Flow, Reply, ToMenu
+from companion.table.flow import Flow, Note, Reply, ToMenu
+from companion.table.hint_pages import HintPages, HintView, Tip
 from companion.table.journal import Journal
 from companion.table.tag_tracker import TagTracker
 from companion.table.views import ConfirmView, WhyView
@@ -34,7 +35,8 @@ class PlayFlow(Flow):
     """Base of the games' play flows. A subclass gives ``describe(game, player, move)`` (what
     a move did, one line), ``event_line(player, move)`` (its record line), ``undo()`` and
     ``handle`` (``describe`` and ``event_line`` as static methods); it asks a question by
-    setting ``confirming`` and lets ``answer`` take the reply."""
+    setting ``confirming`` and lets ``answer`` take the reply. A game with a coach gives
+    ``coach()``, the hint button's tips (hint_pages.py)."""
 
     kind = "play"
     describe: Callable[[Any, int | None, Any], str]
@@ -48,6 +50,7 @@ class PlayFlow(Flow):
         self.confirming: Question | None = None
         self.done: str | None = None  # what the last action did, until the next event
         self._shown: tuple = (None, False, None)  # note, refused, done: before this event
+        self.hint = HintPages(self.why, self.coach)  # the hint button: tips and why-pages
 
     def clear(self) -> None:
         """Drop the note and the confirmation of the previous event."""
@@ -62,8 +65,17 @@ class PlayFlow(Flow):
         player, move = self.game.history[-1]
         return self.describe(self.game, player, move)
 
-    def question_view(self) -> ConfirmView | WhyView | None:
-        """The why-pages or the question asked, as a view; None when neither is up."""
+    def coach(self) -> tuple[Tip, ...]:
+        """The hint button's tips for the player to move, best first (hint_pages.py): moves
+        with their reasons, or what to do when no choice is due. No tips here, as for a game
+        played with hints off: HINT gives the rule alone."""
+        return ()
+
+    def question_view(self) -> HintView | ConfirmView | WhyView | None:
+        """The hint's tip, the why-pages or the question asked, as a view; None when none
+        is up."""
+        if self.hint.view is not None:
+            return self.hint.view
         if self.why.view is not None:
             return self.why.view
         if self.confirming is Question.UNDO:
@@ -76,8 +88,9 @@ class PlayFlow(Flow):
         """Take ``event`` as the answer to the question asked: OK does it, Back drops it;
         None when no question is asked, or when the event (a scan, another button) drops
         the question and must be handled as usual — no scan is lost. HINT comes first: it
-        opens the why-pages (why_flow.py), which give the screen back as it was."""
-        if self.why.take(self, event, self._shown[0]):
+        opens the tips and the why-pages (hint_pages.py), which give the screen back as it
+        was."""
+        if self.hint.take(self, event, self._shown[0]):
             self.note, self.refused, self.done = self._shown
             return Reply()
         if self.confirming is None:
@@ -92,6 +105,11 @@ class PlayFlow(Flow):
     def undo(self) -> Reply:
         """Take back the last action (journal first)."""
         raise NotImplementedError
+
+    def tell(self, note: Note | None, refused: bool = False) -> Reply:
+        """Show ``note`` on the next frame (see ``Flow.tell``); the hint closes, so it is seen."""
+        self.hint.close()
+        return super().tell(note, refused)
 
     # --- changing the game ----------------------------------------------------------------
 

@@ -19,7 +19,8 @@ import os
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.files import write_atomically
+from companion.files import SMALL_BYTES, read_bytes, shown_path, write_atomically
+from companion.records import JsonError, parse_json, shown_value
 from companion.table.items import is_item
 
 #: The registry's file name inside the data folder.
@@ -49,31 +50,35 @@ class TagRegistry:
     def load(cls, path: str | os.PathLike) -> TagRegistry:
         """Read a registry file; a missing file is an empty registry.
 
-        A file that cannot be read or is not a registry raises one ``UserError`` line naming it.
+        A file that cannot be read (not a regular file, over 1 MB, not UTF-8) or is not a
+        registry (a UID given twice, even in other cases of its letters) raises one
+        ``UserError`` line naming it.
         """
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        data = read_bytes(path, "the tag registry", SMALL_BYTES, missing_ok=True)
+        if data is None:
             return cls(path)
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-            raise UserError(f"{path}: cannot read the tag registry ({reason})") from None
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise UserError(f"{path}: the tag registry is damaged ({exc.msg} at line {exc.lineno}); "
+            doc = parse_json(data.decode("utf-8"))
+        except (UnicodeDecodeError, JsonError) as exc:
+            reason = exc.reason if isinstance(exc, JsonError) else "not UTF-8 text"
+            raise UserError(f"{shown_path(path)}: the tag registry is damaged ({reason}); "
                             "restore a copy or enroll again") from None
-        if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
-            raise UserError(f"{path}: not a tag registry (expected {{\"version\": 1, \"tags\": {{…}}}})")
-        if data.get("version") != VERSION:
-            raise UserError(f"{path}: tag registry version {data.get('version')!r} is not supported "
-                            f"(this companion reads version {VERSION})")
-        tags = data["tags"]
-        for uid, item in tags.items():
+        if not isinstance(doc, dict) or not isinstance(doc.get("tags"), dict):
+            raise UserError(f"{shown_path(path)}: not a tag registry (expected {{\"version\": 1, \"tags\": {{…}}}})")
+        version = doc.get("version")
+        if type(version) is not int or version != VERSION:  # not 1.0 or true
+            raise UserError(f"{shown_path(path)}: tag registry version {shown_value(version)} is not "
+                            f"supported (this companion reads version {VERSION})")
+        tags: dict[str, str] = {}
+        for uid, item in doc["tags"].items():
             if normalise_uid(uid) is None or not isinstance(item, str) or not is_item(item):
-                raise UserError(f"{path}: bad entry {json.dumps({uid: item}, ensure_ascii=False)} "
+                raise UserError(f"{shown_path(path)}: bad entry {shown_value({uid: item})} "
                                 "(a UID in hex and an item name)")
+            if uid.upper() in tags:
+                raise UserError(f"{shown_path(path)}: tag {shown_value(uid.upper())} is listed twice; "
+                                "which item it is on is ambiguous")
+            tags[uid.upper()] = item
         return cls(path, tags)
 
     def __len__(self) -> int:

@@ -1,4 +1,4 @@
-"""What ``replay`` shares between the games: the note of what one record line did."""
+"""What ``replay`` shares between the games: the note of what each record line did."""
 
 from __future__ import annotations
 
@@ -7,11 +7,29 @@ from typing import Any
 
 from companion.ui.text import t
 
+#: Words a move: ``describe(game, player, move)``.
+Describe = Callable[[Any, int | None, Any], str]
 
-def line_note(before, after, describe: Callable[[Any, int | None, Any], str]) -> str:
-    """What one event line did: ``describe`` its move, or what an undo took back."""
-    if len(after.history) < len(before.history):
-        player, move = before.history[-1]
-        return t("undo.done", what=describe(before, player, move))
-    player, move = after.history[-1]
-    return describe(after, player, move)
+
+class LineNotes:
+    """The notes of a record's lines, one line after the other, from the game after each:
+    what the line's move did (``made``, default ``describe``), or what an undo took back
+    (``describe`` of the move). A move's words are kept from when it was made, so an undo
+    names it as it was then, and no line is played twice."""
+
+    def __init__(self, describe: Describe, made: Describe | None = None):
+        self._describe = describe
+        self._made = made or describe
+        self._said: list[str] = []  # how an undo names each move of the game's history
+
+    def after(self, game) -> str:
+        """The note of the event line that just made ``game`` what it is."""
+        history = game.history
+        if len(history) < len(self._said):
+            taken = self._said[len(history):]
+            del self._said[len(history):]
+            return t("undo.done", what=taken[-1])
+        for player, move in history[len(self._said):]:
+            self._said.append(self._describe(game, player, move))
+        player, move = history[-1]
+        return self._made(game, player, move)

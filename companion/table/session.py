@@ -46,7 +46,7 @@ from companion.table.flow import (
     slot_of,
 )
 from companion.table.items import parse_item
-from companion.table.journal import Journal, archive_unfinished
+from companion.table.journal import Journal, SetAside, archive_unfinished
 from companion.table.menu import MenuFlow
 from companion.table.play_flow import PlayFlow
 from companion.table.registry import normalise_uid
@@ -78,6 +78,10 @@ class Session:
     the settings file was damaged) is said on the menu. ``game`` (a record name of the
     registry) goes straight to that game's set-up, unless an unfinished game waits to be
     resumed; ``tutorial`` (a record name too) goes straight to that game's lesson.
+
+    An unfinished game whose journal is damaged is resumed without its damaged end, or set
+    aside when nothing of it can be read; the menu says so in a few words and
+    ``journal_problem`` in one line for the log (where the whole file was kept).
     """
 
     def __init__(self, data_dir, registry, *, players: tuple[str, ...] = (),
@@ -93,6 +97,7 @@ class Session:
         self.tracker = TagTracker()
         self.game_name: str | None = None  # the game set up or played; None at the menu
         self.play: PlayFlow | None = None
+        self.journal_problem: str | None = None  # the last damage found in the journal
         menu = self._menu(note=t("session.settings_damaged") if settings_problem else None)
         self.flow: Flow = menu
         if game is not None and "resume" not in menu.choice.values:
@@ -140,6 +145,17 @@ class Session:
 
     def frame(self) -> Image.Image:
         """The current picture."""
+        return self._frame
+
+    @property
+    def working(self) -> bool:
+        """Whether the picture shows work under way (``Flow.working``): ``redraw`` then
+        gives its progress, up to the work done."""
+        return self.flow.working()
+
+    def redraw(self) -> Image.Image:
+        """The current picture drawn again, for a screen of work under way."""
+        self._frame = self.flow.frame()
         return self._frame
 
     # --- events ---------------------------------------------------------------------------
@@ -274,39 +290,45 @@ class Session:
         titles = tuple((entry.name, entry.title) for entry in GAMES.values())
         try:
             found = self._unfinished()
+        except SetAside:
+            return MenuFlow(titles, note=t("session.set_aside"))
         except UserError:
             return MenuFlow(titles, note=note or t("session.unreadable"))
         if found is None:
             return MenuFlow(titles, note=note)
         journal, name, game = found
+        if journal.dropped is not None:
+            note = t("session.dropped", line=journal.dropped.line)
         journal.close()
         return MenuFlow(titles, resume_label(GAMES[name].title), note,
                         players=resume_players(game.players))
 
     def _unfinished(self):
-        """``(journal, game name, game)`` of the unfinished game, or None; ``UserError``
-        (the journal closed again) when its record cannot be read."""
-        found = Journal.resume(self.data_dir)
+        """``(journal, game name, game)`` of the unfinished game, or None. A damaged end
+        left out, or a game set aside (``SetAside``), is told in ``journal_problem``;
+        ``UserError`` when the data folder cannot be read or written."""
+        try:
+            found = Journal.resume(self.data_dir, _read_record)
+        except SetAside as exc:
+            self.journal_problem = str(exc)
+            raise
         if found is None:
             return None
-        journal, text = found
-        try:
-            name = game_of_record(text)
-            game, _ = GAMES[name].engine.read_record(text)
-        except UserError:
-            journal.close()
-            raise
+        journal, (name, game) = found
+        if journal.dropped is not None:
+            self.journal_problem = str(journal.dropped)
         return journal, name, game
 
     def _start(self, settings) -> None:
-        game, note = self._table().new_game(settings)
+        game, note = self._table().new_game(settings, hints=self.settings.hints)
         # An unfinished game still waiting is kept aside, never overwritten.
         archive_unfinished(self.data_dir)
         journal = Journal.start(self.data_dir, GAMES[str(self.game_name)].engine.header_line(game))
         self._enter(game, journal)
         # The names of this game come first at the next set-up; a seat nobody named is not
-        # a name to offer.
+        # a name to offer, nor a seat the box plays (a game's ``box``: seat → level).
         unnamed = {default_name(seat) for seat in range(len(game.players))}
+        unnamed |= {game.players[seat] for seat in getattr(game, "box", {})}
         try:
             self.settings.remember([name for name in game.players if name not in unnamed])
         except UserError:
@@ -317,6 +339,9 @@ class Session:
     def _resume(self) -> None:
         try:
             found = self._unfinished()
+        except SetAside:
+            self.flow = self._menu(note=t("session.set_aside"))
+            return
         except UserError as exc:
             self.flow = self._menu(note=t("session.cannot_resume", reason=exc))
             return
@@ -334,3 +359,10 @@ class Session:
         self.play = table.play(game, journal, self.tracker)
         over = game.phase == "over"
         self.flow = table.score(game, self.data_dir) if over else self.play
+
+
+def _read_record(text: str):
+    """``(game name, game)`` of a record's text; ``RecordError`` at its first bad line."""
+    name = game_of_record(text)
+    game, _ = GAMES[name].engine.read_record(text)
+    return name, game

@@ -1,19 +1,20 @@
 """The box's settings, changed on its settings page: the players' names offered at set-up,
-the language, sound on or off, and each game's own settings (a Wakanda variant, a house
-rule). They are kept in ``DATA/settings.json``, written atomically like the tag registry::
+the language, sound on or off, move hints on or off, and each game's own settings (a Wakanda
+variant, a house rule). They are kept in ``DATA/settings.json``, written atomically like the
+tag registry::
 
-    {"version": 1, "names": ["Ana", "Ben"], "language": "bg", "sound": false,
+    {"version": 1, "names": ["Ana", "Ben"], "language": "bg", "sound": false, "hints": false,
      "games": {"wakanda": {"variant": "hidden", "empty_claim": "never"}}}
 
 Every key is optional: a name list or language the file does not hold comes from the
-configuration (``players``, ``language``), sound is on, and a game's setting is its first
-value. A file that cannot be read, is not a regular file, is too big or is not such an
+configuration (``players``, ``language``), sound and hints are on, and a game's setting is
+its first value. A file that cannot be read, is not a regular file, is too big or is not such an
 object is damaged: the defaults are used, the box says so in one line, and the next change
 rewrites it. Games are never affected: they are in the journal and ``games/``.
 
 >>> store = SettingsStore(None, names=("Ana", "Ben"))
->>> store.names, store.sound
-(('Ana', 'Ben'), True)
+>>> store.names, store.sound, store.hints
+(('Ana', 'Ben'), True, True)
 >>> store.remember(("Cleo", "Ana")); store.names
 ('Cleo', 'Ana', 'Ben')
 """
@@ -28,6 +29,7 @@ from types import MappingProxyType
 
 from companion.errors import UserError
 from companion.files import read_bytes, write_atomically
+from companion.records import JsonError, parse_json
 
 #: The settings' file inside the data folder.
 SETTINGS_FILE = "settings.json"
@@ -60,6 +62,7 @@ class Settings:
     language: str | None = None
     sound: bool = True
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    hints: bool = True
 
     def __post_init__(self):
         # Frozen all the way down: a change is a new value, saved as a whole.
@@ -81,8 +84,9 @@ def read_settings(path: Path, games: Sequence[str], languages: Sequence[str]) ->
     if data is None:
         return Settings()
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        # Strict: a number of thousands of digits or a deep nest is damage, not a traceback.
+        doc = parse_json(data.decode("utf-8"))
+    except (UnicodeDecodeError, JsonError):
         raise UserError(f"{path}: the settings are damaged (not JSON text)") from None
     try:
         return _settings_of(doc, games, languages)
@@ -94,7 +98,7 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
     """The settings a parsed file holds; ``ValueError`` naming what is wrong."""
     if not isinstance(doc, dict) or doc.get("version") != VERSION:
         raise ValueError(f"expected an object with \"version\": {VERSION}")
-    unknown = set(doc) - {"version", "names", "language", "sound", "games"}
+    unknown = set(doc) - {"version", "names", "language", "sound", "hints", "games"}
     if unknown:
         raise ValueError(f"unknown key {sorted(unknown)[0]!r}")
     names = doc.get("names")
@@ -107,6 +111,9 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
     sound = doc.get("sound", True)
     if not isinstance(sound, bool):
         raise ValueError("sound: true or false")
+    hints = doc.get("hints", True)
+    if not isinstance(hints, bool):
+        raise ValueError("hints: true or false")
     chosen = doc.get("games", {})
     # Each game's own values are checked against what it offers when it is used: reading
     # every game's description here would slow the box's start.
@@ -117,7 +124,7 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
             for game, values in chosen.items()):
         raise ValueError(f"games: an object of game ({', '.join(games)}) -> its settings")
     names = tuple(dict.fromkeys(names)) if names is not None else None  # each name once
-    return Settings(names, language, sound, chosen)
+    return Settings(names, language, sound, chosen, hints)
 
 
 def write_settings(path: Path, settings: Settings) -> None:
@@ -130,6 +137,8 @@ def write_settings(path: Path, settings: Settings) -> None:
         doc["language"] = settings.language
     if not settings.sound:
         doc["sound"] = False
+    if not settings.hints:
+        doc["hints"] = False
     if settings.games:
         doc["games"] = {game: dict(values) for game, values in settings.games.items()}
     try:
@@ -182,6 +191,12 @@ class SettingsStore:
     def sound(self) -> bool:
         """Whether the buzzer sounds (the LEDs flash either way)."""
         return self.settings.sound
+
+    @property
+    def hints(self) -> bool:
+        """Whether games started from now get move hints (the hint button's coach); with
+        hints off it gives the rules' pages alone."""
+        return self.settings.hints
 
     def options(self, game: str, offered: Sequence[GameOption]) -> dict[str, str]:
         """The value of each of ``game``'s settings (``offered``: its descriptions); a value

@@ -4,6 +4,9 @@
   the buttons (``settings_speller.py``); OK on a name asks to forget it.
 - **Language**: OK turns to the next language of the catalogue, at once.
 - **Sound**: on or off (the buzzer; the LEDs flash either way).
+- **Hints**: on or off, for the games started from then on (a game keeps the setting it
+  started with, in its record): with hints on, HINT in play suggests moves as well as
+  explaining the rules; off, it gives the rules alone.
 - Each game's own settings (``TableGame.settings``): OK turns to the next value; the line
   under the list names the game and the rule.
 
@@ -29,7 +32,7 @@ from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import language, languages, set_language, t
 
-NAMES, LANGUAGE, SOUND = "names", "language", "sound"
+NAMES, LANGUAGE, SOUND, HINTS = "names", "language", "sound", "hints"
 
 
 class SettingsFlow(Flow):
@@ -53,8 +56,9 @@ class SettingsFlow(Flow):
         names = ", ".join(self.store.names)
         labels = [t("settings.names", names=names) if names else t("settings.no_names"),
                   t("settings.language", name=t("language.name")),
-                  t("settings.sound_on" if self.store.sound else "settings.sound_off")]
-        values: list[Any] = [NAMES, LANGUAGE, SOUND]
+                  t("settings.sound_on" if self.store.sound else "settings.sound_off"),
+                  t("settings.hints_on" if self.store.hints else "settings.hints_off")]
+        values: list[Any] = [NAMES, LANGUAGE, SOUND, HINTS]
         for game, option in self.options:
             value = self.store.options(game, (option,))[option.key]
             labels.append(t(option.label, value=t(option.words[option.values.index(value)])))
@@ -85,6 +89,8 @@ class SettingsFlow(Flow):
         value = self.choice.value
         if isinstance(value, tuple):
             return t(value[1].about)
+        if value == HINTS:
+            return t("settings.hints_about")
         if self.page == "names":
             return t("settings.forget_footer") if value is not None else t("nav.footer")
         return t("settings.footer")
@@ -132,6 +138,8 @@ class SettingsFlow(Flow):
             return self._keep(value, lambda: self.store.change(language=code))
         if value == SOUND:
             return self._keep(value, lambda: self.store.change(sound=not self.store.sound))
+        if value == HINTS:
+            return self._keep(value, lambda: self.store.change(hints=not self.store.hints))
         game, option = value
         now = self.store.options(game, (option,))[option.key]
         later = option.values[(option.values.index(now) + 1) % len(option.values)]

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from PIL import Image
 
@@ -38,6 +38,15 @@ class DemoOptions:
     delay: float = 0.0
 
 
+class NewGame(Protocol):
+    """A game's ``new_game``: the game a finished set-up starts, from the set-up's
+    ``settings`` value, and the note said at its start (or None). ``hints`` is the box's
+    Hints setting: a game whose record can say so keeps it there (a resumed game keeps its
+    hints, and the after-game review knows the players were coached)."""
+
+    def __call__(self, settings: Any, *, hints: bool = False) -> tuple[Any, str | None]: ...
+
+
 @dataclass(frozen=True)
 class TableGame:
     """One game as the table plays it. Text fields are keys of the word catalogue."""
@@ -47,12 +56,12 @@ class TableGame:
     resumed: Callable[[Any], str]  # said when an unfinished game comes back: where it resumes
     #: (names offered, rng, data folder, the values of ``settings`` by key) -> the set-up flow
     setup: Callable[[tuple[str, ...], random.Random, Path, Mapping[str, str]], Flow]
-    new_game: Callable[[Any], tuple[Any, str | None]]               # settings -> (game, note)
+    new_game: NewGame                                               # settings -> (game, note)
     play: Callable[[Any, Journal, TagTracker], PlayFlow]            # the play flow of a game
     score: Callable[[Any, Path], Flow]                              # (game, data folder) -> pages
     describe: Callable[[Any, int | None, Any], str]                 # what a move did, one line
     result: Callable[[Any], str]                                    # who won, by how much, why
-    frames: Callable[[str], Iterator[tuple[Image.Image, str]]]      # replay: a record's frames
+    frames: Callable[[str, Any], Iterator[tuple[Image.Image, str]]]  # replay: frames(record, data_dir)
     demo: Callable[[DemoOptions], int]                              # bots play a whole game
     enrollment_steps: Callable[[str | None], list[EnrollmentStep]]  # deck file (or None) -> steps
     #: ``enroll --transcribe NAME``: (data folder, name, tag registry) -> the walk through a

@@ -48,12 +48,14 @@ class ConfirmView:
 @dataclass(frozen=True)
 class WhyView:
     """The why-pages: the text of ``rule`` (its ``title`` in the band) cut into ``pages`` of
-    lines, page ``page`` shown; ▲▼ turn them, OK, BACK or HINT go back."""
+    lines, page ``page`` shown; ▲▼ turn them, OK, BACK or HINT go back — or, when ``then``
+    says what HINT gives next ("HINT: a move", hint_pages.py), HINT goes on to it."""
 
     rule: str
     title: str
     pages: tuple[tuple[str, ...], ...]
     page: int = 0
+    then: str | None = None
     kind = "why"
 
 
@@ -82,7 +84,10 @@ def render(view: SharedView, icons: tuple[Image.Image | None, ...] = ()) -> Imag
         return screens.confirm_screen(view.question, view.detail)
     if isinstance(view, WhyView):
         count = len(view.pages)
+        if view.then is None:
+            footer = t("rules.footer" if count > 1 else "rules.footer_one")
+        else:
+            footer = t("rules.footer_then" if count > 1 else "hint.footer_one", then=view.then)
         return screens.pages_screen(f"{view.rule} {view.title}", view.pages[view.page],
-                                    view.page + 1, count,
-                                    t("rules.footer" if count > 1 else "rules.footer_one"))
+                                    view.page + 1, count, footer)
     raise TypeError(f"not a view: {view!r}")

@@ -5,6 +5,8 @@ with no refusal, the rule of what the screen asks now (a set-up step, the turn, 
 page), which each game names in its ``rule_pages.rule_of(flow)``. ▲▼ turn the pages; OK,
 BACK or HINT again go back to exactly the screen that was there. Any other event (a scan, a
 village button) closes the pages and is handled as usual, so nothing a player does is lost.
+In play the same button also coaches: ``hint_pages.py`` puts the move hints and these pages
+in one order of presses.
 
 Each game's texts are data of its own package, ``companion/games/<game>/rule_pages.py``
 (``PAGES``: language → rule → (title, text)), found through the registry: the package of

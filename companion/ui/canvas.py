@@ -248,19 +248,23 @@ def short_name(name: str, other: str, chars: int, *, ellipsis: bool = True) -> s
     """``name`` in at most ``chars`` characters, still told apart from ``other``.
 
     Names that differ only at the end ("Player 1", "Player 2") keep their initials and last
-    word, so the header never shows the same name for both players.
+    word, so the header never shows the same name for both players; so does a numbered name
+    ("Player 1" beside "Box"), whose number tells more than its first letters.
 
     >>> short_name("Player 1", "Player 2", 7), short_name("Player 2", "Player 1", 4, ellipsis=False)
     ('P1', 'P2')
+    >>> short_name("Player 1", "Box", 4)
+    'P1'
     >>> short_name("Alexandra", "Ben", 7), short_name("Ana", "Ben", 7)
     ('Alexan…', 'Ana')
     """
     if len(name) <= chars:
         return name
     cut = fit(name, chars * MEDIUM.width, MEDIUM) if ellipsis else name[:chars]
-    if name[:chars - 1] != other[:chars - 1]:
-        return cut
     words = name.split()
+    numbered = len(words) > 1 and words[-1].isdigit()
+    if name[:chars - 1] != other[:chars - 1] and not numbered:
+        return cut
     if len(words) > 1:
         initials = "".join(word[0] for word in words[:-1]) + words[-1]
     else:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import string
 from typing import TYPE_CHECKING
 
+from companion.files import shown
 from companion.ui.text_bg import BULGARIAN
 
 if TYPE_CHECKING:
@@ -49,6 +50,19 @@ ENGLISH: dict[str, str] = {
     "score.no_village": "no village",
     "score.sun_penalty": "Sun penalty (W8)",
     "score.total": "Total",
+    # Wakanda's review page after a game with hints (companion/games/wakanda/review.py): the
+    # columns' heads (a move is drawn as icons), the footer (25 characters at most).
+    "review.title": "{name}: review",
+    "review.turn": "Turn", "review.played": "Played", "review.better": "Better",
+    "review.points": "Pts",
+    "review.pass": "pass",
+    "review.footer": "Pts: est. more at the end",
+    "review.none": "No clear loss",
+    "review.judged": "{n} moves looked at",
+    "review.busy": "Reviewing…",
+    "review.progress": "{done} of {of} moves",
+    "review.busy_footer": "Shown here when ready",
+    "review.failed": "No review this time",
     "page": "{n}/{of}",
     # Shared prompts and footers.
     "confirm.footer": "OK yes · BACK no",
@@ -72,6 +86,8 @@ ENGLISH: dict[str, str] = {
     "session.unreadable": "Unfinished game unreadable: kept aside on New game",
     "session.cannot_resume": "Cannot resume: {reason}",
     "session.nothing_to_resume": "No unfinished game to resume",
+    "session.set_aside": "Unreadable game set aside",
+    "session.dropped": "Bad line {line} dropped",
     "session.settings_damaged": "Damaged settings ignored",
     # The terminal's last line when the simulator quits with a game unfinished.
     "quit.kept": "Game kept: the next start offers to resume it",
@@ -83,6 +99,8 @@ ENGLISH: dict[str, str] = {
     "settings.language": "Language: {name}",
     "language.name": "English",
     "settings.sound_on": "Sound: on", "settings.sound_off": "Sound: off",
+    "settings.hints_on": "Hints: on", "settings.hints_off": "Hints: off",
+    "settings.hints_about": "Move hints, in new games",
     "settings.not_saved": "Not kept after a restart",
     "settings.buttons": "Use the buttons: ▲▼, OK",
     "settings.names_title": "Names",
@@ -114,6 +132,7 @@ ENGLISH: dict[str, str] = {
     "replay.totems_down": "All totems are down",
     "save.not_played": "Cannot save the game: not played",
     "save.not_taken_back": "Cannot save the game: nothing taken back",
+    "save.partly_taken_back": "Cannot save the game: {n} of {of} moves taken back",
     "start.by_lot": "Drawn by lot: {name} starts",
     "wrong_game": "{item}: this game is {game}",
     "items.wakanda": "A Wakanda piece", "items.totem_wars": "A Totem Wars card",
@@ -130,6 +149,19 @@ ENGLISH: dict[str, str] = {
     # (companion/games/<game>/rule_pages.py).
     "rules.footer": "▲▼ more · OK back",
     "rules.footer_one": "OK back",
+    # ... and, when HINT gives a tip next (companion/table/hint_pages.py), what it gives.
+    "rules.footer_then": "▲▼ more · {then}",
+    # The hint button's tips on the board: the footer says what the next HINT gives (a
+    # line of 25 characters at most), the tip number first when there are several.
+    "hint.footer": "{n}/{of} · {then}",
+    "hint.footer_one": "{then} · OK back",
+    "hint.then.next": "HINT: next move",
+    "hint.then.rule": "HINT: the rule",
+    "hint.then.move": "HINT: a move",
+    "hint.then.advice": "HINT: what now",
+    # What to do when no choice is due (chance: a draw, a tile to turn up).
+    "hint.now.draw": "No choice yet: draw a piece from the bag and scan it",
+    "hint.now.reveal": "No choice yet: turn up village {n} and scan it",
     # Wakanda set-up (W2, W3, W10); a seat is named by its headdress.
     "headdress.wings": "Wings", "headdress.crests": "Crests",
     "setup.who": "{headdress}: who?",
@@ -142,6 +174,15 @@ ENGLISH: dict[str, str] = {
     "setup.not_tile": "Not a village tile",
     "setup.tiles_next": "Tiles come next: ▲▼ then OK here first",
     "setup.tile_twice": "{village} is tile {n} already",
+    # Playing against the box (box_player.py): a seat it plays, its level (the search's
+    # LEVELS, weakest first), its name on screens and in the record.
+    "setup.the_box": "The box",
+    "setup.open_box": "Open, vs the box",
+    "setup.hidden_box": "Hidden, vs the box",
+    "setup.box_level": "Box: how strong?",
+    "level.easy": "Easy", "level.baseline30": "Medium", "level.standard": "Hard",
+    "level.strong": "Strongest",
+    "box.name": "Box",
     # Wakanda on the settings page: the variant offered first (W10), the R1 house rule.
     "settings.wakanda.variant": "Variant: {value}",
     "settings.wakanda.variant_about": "Wakanda set-up (W10)",
@@ -195,6 +236,27 @@ ENGLISH: dict[str, str] = {
     "refusal.face_down": "face-down tiles turn up after a claim",
     "play.tile_absent": "The {village} tile is not in this game",
     "play.hand_empty": "Hand empty: hold a village button to claim",
+    # The box's turn: what it asks the players to do for it ({piece}, {headdress} in lower
+    # case), the long form alone, the short one under the confirmation of the last action.
+    "box.draw": "Draw for me and scan the piece",
+    "box.draw.short": "Draw for me, scan it",
+    "box.build": "I build {piece} on village {n}: place it",
+    "box.build.short": "I build {piece} on {n}",
+    "box.claim": "I claim village {n}: put the {headdress} on it",
+    "box.claim.short": "I claim village {n}",
+    "box.press": "Now press village {n}",
+    "refusal.box_build": "not that: I build {piece:piece} on village {n}",
+    "refusal.box_claim": "not that: I claim village {n} with the {headdress:headdress}",
+    # Taking back the box's move takes back the player's move before it too ({what}: the
+    # short confirmation of that move); then what to put back, a part each, in one line:
+    # "Crests off 2, sun to bag, tomahawk off 2" (a piece off a pole goes to its hand).
+    "box.undo": "{what}, and my reply",
+    "box.undo_start": "My moves, back to the start",
+    "undo.part.bag": "{piece} to bag",
+    "undo.part.hand": "{piece} off {n}",
+    "undo.part.pole_bag": "{piece} off {n} to bag",
+    "undo.part.headdress": "{headdress} off {n}",
+    "undo.part.face_down": "tile {n} down",
     # Wakanda with the reader hub: what to put right on a village slot before play goes on
     # ({piece} a piece or headdress, in lower case; {why} a refusal's reason).
     "slot.put_back": "Put the {piece} back on village {n}",
@@ -214,6 +276,7 @@ ENGLISH: dict[str, str] = {
     "hint.more": "{points} more for you when you claim it",
     "hint.less": "{points} less for {name} if {name} claims it",
     "hint.best": "the best chance to win ({pct}%)",
+    "hint.chance": "{pct}% chance to win",
     "hint.least_loss": "every move loses; this one by the least",
     "hint.no_move": "no move possible (R3)",
     "hint.points.one": "{n} point", "hint.points.many": "{n} points",
@@ -227,6 +290,23 @@ ENGLISH: dict[str, str] = {
     "tw.hint.raise": "raises to {level}: {extra} more than needed",
     "tw.hint.declare": "declare {habitat}",
     "tw.hint.war_points": "{points} war points",
+    # The hint at the table (companion/games/totem_wars/hand_hint.py): the player shows their
+    # hand (a line of 24 characters each, the footer 25), then a tip's title (18).
+    "tw.hand.ask": "{name}: show me your hand for a hint",
+    "tw.hand.title": "{name}'s hand",
+    "tw.hand.scan": "Scan each card, then OK",
+    "tw.hand.ready": "All scanned: OK",
+    "tw.hand.pick": "No reader? ▲▼ to pick",
+    "tw.hand.forgotten": "Your hand is forgotten after the hint",
+    "tw.hand.footer": "BACK cancel · HINT: rule",
+    "refusal.hand.twice": "{card:card} is in the hand already",
+    "refusal.hand.full": "{name} holds {n} cards: all are scanned",
+    "refusal.hand.short": "{n} more to scan: the hand holds {size}",
+    "tw.tip.place": "Place {cards}",
+    "tw.tip.all": "Place all {n} cards",
+    "tw.tip.keep": "Place {n}, keep {kept}",
+    "tw.tip.totem": "Lay as your totem",
+    "tw.tip.declare": "War: declare {habitat}",
 
     # --- Totem Wars ------------------------------------------------------------------------
     # Set-up (T1a, T2, T16).
@@ -797,6 +877,13 @@ class _Words(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         kind = WORD_KINDS.get(format_spec)
         return kind(value, self.lang) if kind else super().format_field(value, format_spec)
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        # A name "as written" comes from a record or a scan, which may hold anything: quoted
+        # short and escaped, so a refusal stays one short line.
+        if conversion == "r" and isinstance(value, str):
+            return shown(value)
+        return super().convert_field(value, conversion)
 
 
 def refusal_reason(refusal: Refusal, lang: str | None = None) -> str:

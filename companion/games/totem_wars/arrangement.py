@@ -120,7 +120,9 @@ def _score(totem_key: str, keys) -> int:
     return points + sum(n for n in counts.values() if n >= 2)  # T8: c points when c ≥ 2
 
 
-@lru_cache(maxsize=8192)
+# The caches' sizes: a search asks the same few hands again and again (hits hardly drop
+# from 8,192 entries to 1,024), and each entry is about 1 KB the box keeps for its life.
+@lru_cache(maxsize=1024)
 def _best_by_tribe(totem: Card, cards: frozenset[Card]) -> Arrangement:
     order = sorted(cards)
     groups: dict[str, list[int]] = {}  # cards sharing an animal: the only ones with a choice
@@ -159,7 +161,7 @@ def _group_choices(order: list[Card], members: list[int], totem: Card) -> list[t
     return result
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _grouping_in(totem: Card, cards: frozenset[Card], habitat: str) -> Arrangement:
     """The best grouping by habitat with the totem in the ``habitat`` column (T10)."""
     order = sorted(cards)

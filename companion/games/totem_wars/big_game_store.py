@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.files import write_atomically
+from companion.files import SMALL_BYTES, read_bytes, shown_path, write_atomically
 from companion.games.totem_wars import Match, write_record
+from companion.records import JsonError, parse_json
 
 #: The big game's file inside the data folder.
 BIG_GAME_FILE = "big_game.json"
@@ -45,22 +46,25 @@ def fingerprint(game) -> str:
 
 
 def load_big_game(data_dir) -> BigGame | None:
-    """The stored big game, ``None`` when there is none; one ``UserError`` line if damaged."""
+    """The stored big game, ``None`` when there is none; one ``UserError`` line if it is
+    not a regular file of at most 1 MB or is damaged (a key given twice too)."""
     path = Path(data_dir) / BIG_GAME_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    raw = read_bytes(path, "the big game's totals", SMALL_BYTES, missing_ok=True)
+    if raw is None:
         return None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        raise UserError(f"{path}: the big game's totals are damaged; remove the file "
-                        "to start a new big game") from None
+    try:
+        data = parse_json(raw.decode("utf-8"))
+    except (UnicodeDecodeError, JsonError) as exc:
+        reason = exc.reason if isinstance(exc, JsonError) else "not UTF-8 text"
+        raise UserError(f"{shown_path(path)}: the big game's totals are damaged ({reason}); remove "
+                        "the file to start a new big game") from None
     if not isinstance(data, dict) or set(data) != {"match", "counted"} or not isinstance(
             data["counted"], list) or not all(isinstance(c, str) for c in data["counted"]):
-        raise UserError(f"{path}: not a big game file (expected match and counted)")
+        raise UserError(f"{shown_path(path)}: not a big game file (expected match and counted)")
     try:
         match = Match.from_json(data["match"])
     except UserError as exc:
-        raise UserError(f"{path}: {exc}") from None
+        raise UserError(f"{shown_path(path)}: {exc}") from None
     return BigGame(match, tuple(data["counted"]))
 
 

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,12 +17,19 @@ from importlib import resources
 from pathlib import Path
 
 from companion.errors import UserError
+from companion.files import SMALL_BYTES, read_bytes, shown, shown_path
 
 #: The four tribes (T1), in the order the companion lists them.
 TRIBES: tuple[str, ...] = ("aborigines", "africans", "eskimos", "indians")
 #: The three habitats (T1, T10).
 HABITATS: tuple[str, ...] = ("water", "land", "air")
 CARDS_PER_TRIBE = 13
+#: The folder of deck files inside the data folder; a deck's name is its file name there
+#: without ``.toml``.
+DECKS_FOLDER = "decks"
+#: The longest animal name, and the longest deck name a record may give.
+ANIMAL_CHARS = 40
+NAME_CHARS = 100
 
 
 class DeckError(UserError):
@@ -78,20 +86,21 @@ class Deck:
 def _card(where: str, tribe, animal, habitats) -> Card:
     """One checked card; ``where`` names the entry in error messages."""
     if not isinstance(tribe, str) or tribe not in TRIBES:
-        raise DeckError(f"{where}: unknown tribe {tribe!r} (known: {', '.join(TRIBES)}) (T1a)")
-    if not isinstance(animal, str) or not animal.strip() or "/" in animal or animal != animal.strip():
-        raise DeckError(f"{where}: the animal must be a name without '/' or outer spaces, "
-                        f"got {animal!r} (T1a)")
+        raise DeckError(f"{where}: unknown tribe {shown(tribe)} (known: {', '.join(TRIBES)}) (T1a)")
+    if (not isinstance(animal, str) or not animal.strip() or "/" in animal or animal != animal.strip()
+            or not animal.isprintable() or len(animal) > ANIMAL_CHARS):
+        raise DeckError(f"{where}: the animal must be a name without '/' or outer spaces, printable, "
+                        f"of at most {ANIMAL_CHARS} characters, got {shown(animal)} (T1a)")
     name = f"{tribe}/{animal}"
     # From here on the card has a name: say it, after the file or list entry it comes from.
     where = where if where.endswith(name) else f"{where}: {name}"
     if not isinstance(habitats, (list, tuple)) or not 1 <= len(habitats) <= 2:
         raise DeckError(f"{where}: a card has 1 or 2 habitats, as a list like [\"water\", \"land\"] (T1a)")
     for habitat in habitats:
-        if habitat not in HABITATS:
-            raise DeckError(f"{where}: unknown habitat {habitat!r} (known: {', '.join(HABITATS)}) (T1a)")
+        if not isinstance(habitat, str) or habitat not in HABITATS:
+            raise DeckError(f"{where}: unknown habitat {shown(habitat)} (known: {', '.join(HABITATS)}) (T1a)")
     if len(set(habitats)) != len(habitats):
-        raise DeckError(f"{where}: habitat {habitats[0]!r} is listed twice (T1a)")
+        raise DeckError(f"{where}: habitat {shown(habitats[0])} is listed twice (T1a)")
     return Card(tribe, animal, tuple(habitats))
 
 
@@ -127,7 +136,7 @@ def deck_from_list(entries, source: str = "deck") -> Deck:
             raise DeckError(f"{where}: each card is an object with tribe, animal and habitats (T1a)")
         unknown = sorted(set(entry) - {"tribe", "animal", "habitats"})
         if unknown:
-            raise DeckError(f"{where}: unknown key {unknown[0]!r} (T1a)")
+            raise DeckError(f"{where}: unknown key {shown(unknown[0])} (T1a)")
         missing = [k for k in ("tribe", "animal", "habitats") if k not in entry]
         if missing:
             raise DeckError(f"{where}: missing key {missing[0]!r} (T1a)")
@@ -141,26 +150,55 @@ def deck_from_toml(text: str, source: str = "deck") -> Deck:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DeckError(f"{source}: not a valid deck file ({exc}) (T1a)") from None
+    except ValueError:
+        # tomllib converts an integer of thousands of digits and fails (a Python limit).
+        raise DeckError(f"{source}: not a valid deck file (a number too long) (T1a)") from None
+    except RecursionError:
+        raise DeckError(f"{source}: not a valid deck file (arrays or tables nested too deep) (T1a)") from None
     cards = []
     for tribe, animals in data.items():
         if tribe not in TRIBES:
-            raise DeckError(f"{source}: unknown tribe [{tribe}] (known: {', '.join(TRIBES)}) (T1a)")
+            raise DeckError(f"{source}: unknown tribe [{shown(tribe)[1:-1]}] (known: {', '.join(TRIBES)}) (T1a)")
         if not isinstance(animals, dict):
             raise DeckError(f"{source}: [{tribe}] must be a table of  animal = [habitats]  lines (T1a)")
         for animal, habitats in animals.items():
-            cards.append(_card(f"{source}: {tribe}/{animal}", tribe, animal, habitats))
+            cards.append(_card(f"{source}: {tribe}/{shown(animal, ANIMAL_CHARS)[1:-1]}", tribe, animal, habitats))
     return _check(cards, source)
 
 
 def load_deck(path) -> Deck:
-    """Read and check a deck file (format in docs/decks.md); ``DeckError`` names the problem."""
+    """Read and check a deck file (format in docs/decks.md): a regular file of at most
+    1 MB; ``DeckError`` names the problem in one line."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DeckError(f"{path}: no such deck file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckError(f"{path}: cannot read the deck file ({exc.__class__.__name__})") from None
-    return deck_from_toml(text, str(path))
+        data = read_bytes(path, "a deck file", SMALL_BYTES, missing_ok=True)
+    except UserError as exc:
+        raise DeckError(str(exc)) from None
+    if data is None:
+        raise DeckError(f"{shown_path(path)}: no such deck file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DeckError(f"{shown_path(path)}: a deck file: not a UTF-8 text file") from None
+    return deck_from_toml(text, shown_path(path))
+
+
+def deck_of_data(data_dir: str | os.PathLike | None, name: str) -> Deck:
+    """The deck called ``name`` in the data folder's ``decks/`` (``decks/NAME.toml``), as a
+    record's header may name it: a name, never a path. ``DeckError`` for a name that is not
+    one (a path, a hidden file, control characters), a name without a data folder to look
+    in, or a deck that is missing or breaks T1a."""
+    if (not name or len(name) > NAME_CHARS or not name.isprintable() or name.startswith(".")
+            or "/" in name or "\\" in name):
+        raise DeckError(f"deck {shown(name)}: a record names a deck of the data folder's "
+                        f"{DECKS_FOLDER}/ by its name (its file name without .toml), never a path (T1a)")
+    if data_dir is None:
+        raise DeckError(f"deck {shown(name)}: a deck named by a record is looked for in the data "
+                        f"folder's {DECKS_FOLDER}/, and there is no data folder here (T1a)")
+    folder = Path(data_dir) / DECKS_FOLDER
+    path = folder / f"{name}.toml"
+    if not os.path.lexists(path):
+        raise DeckError(f"deck {shown(name)}: no such deck in {shown_path(folder)} (T1a)")
+    return load_deck(path)
 
 
 @cache

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
-from companion.files import write_atomically
+from companion.files import SMALL_BYTES, read_bytes, shown, shown_path, write_atomically
 from companion.games.totem_wars import TRIBES, Card, Deck, default_deck
 from companion.games.totem_wars.card_picker import animal_label, card_label, tribe_label
 from companion.games.totem_wars.deck import CARDS_PER_TRIBE, deck_from_toml
@@ -36,6 +36,8 @@ from companion.ui.text import t
 HABITAT_CHOICES = (("water",), ("land",), ("air",), ("water", "land"), ("land", "water"),
                    ("water", "air"), ("air", "water"), ("land", "air"), ("air", "land"))
 DECK_SIZE = CARDS_PER_TRIBE * len(TRIBES)
+#: The longest name a transcribed deck may have (it names a file and a set-up choice).
+NAME_CHARS = 40
 
 
 def habitats_label(habitats) -> str:
@@ -68,28 +70,41 @@ def _write(path: Path, text: str) -> None:
     try:
         write_atomically(path, text)
     except OSError as exc:
-        raise UserError(f"cannot save the deck {path}: {exc.strerror}") from None
+        raise UserError(f"cannot save the deck {shown_path(path)}: {exc.strerror}") from None
 
 
 def _read_part(path: Path) -> list[Card]:
-    """The cards of a transcription in progress (``[]`` when there is none)."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    """The cards of a transcription in progress (``[]`` when there is none), as ``_keep``
+    wrote them; anything else there is a ``UserError`` saying to remove the file."""
+    data = read_bytes(path, "a deck in progress", SMALL_BYTES, missing_ok=True)
+    if data is None:
         return []
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        raise UserError(f"{path}: the deck in progress is damaged; remove it to start again") from None
-    return [Card(tribe, animal, tuple(habitats))
-            for tribe, animals in data.items() if tribe in TRIBES
-            for animal, habitats in animals.items()]
+    damaged = UserError(f"{shown_path(path)}: the deck in progress is damaged; remove it to start again")
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):  # ValueError: bad TOML, huge numbers
+        raise damaged from None
+    cards: list[Card] = []
+    for tribe, animals in doc.items():
+        if tribe not in TRIBES or not isinstance(animals, dict) or len(animals) > CARDS_PER_TRIBE:
+            raise damaged
+        for animal, habitats in animals.items():
+            if (not animal.strip() or "/" in animal or not isinstance(habitats, list)
+                    or tuple(habitats) not in HABITAT_CHOICES):
+                raise damaged
+            cards.append(Card(tribe, animal, tuple(habitats)))
+    if len(cards) >= DECK_SIZE:  # a whole deck is written as NAME.toml, never as a part
+        raise damaged
+    return cards
 
 
 class DeckTranscription:
     """The walk through a physical deck, card by card, into ``DATA/decks/NAME.toml``."""
 
     def __init__(self, data_dir, name: str, registry, reference: Deck | None = None):
-        if not name or "/" in name or name.startswith("."):
-            raise UserError(f"'{name}' cannot name a deck file: use letters, digits, - or _")
+        if not 0 < len(name) <= NAME_CHARS or not all(c.isalnum() or c in "-_" for c in name):
+            raise UserError(f"{shown(name)} cannot name a deck file: use up to {NAME_CHARS} "
+                            f"letters, digits, - or _")
         folder = Path(data_dir) / DECKS_FOLDER
         self.path = folder / f"{name}.toml"
         self.part = folder / f"{name}.toml.part"

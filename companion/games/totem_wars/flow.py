@@ -20,6 +20,9 @@
 - Undo: Back (or Undo) with nothing scanned, then OK, takes back the last placement or
   declaration (or the totems), as often as wanted. Holding Back offers to leave the game
   (it is kept).
+- Hint (``hand_hint.py``, through ``hint_pages.py``): at a placement or the totem choice the
+  player shows their hand privately and gets the suggested cards and why; at a war's
+  declaration the habitats. The hand is forgotten when the hint closes.
 
 An accepted action is written to the journal before the screen shows it. The screen after
 an action follows from the game alone, so a resumed game shows what it showed before.
@@ -32,6 +35,7 @@ from companion.errors import UserError
 from companion.events import Hold, Press
 from companion.games.totem_wars import ChooseTotems, Declare, Play, event_line
 from companion.games.totem_wars.card_picker import CardPicker, card_label, card_problem
+from companion.games.totem_wars.hand_hint import HandHint, HandView
 from companion.games.totem_wars.items import CardTag
 from companion.games.totem_wars.round_screens import round_page, round_page_count
 from companion.games.totem_wars.screens import named, placement
@@ -48,6 +52,7 @@ from companion.games.totem_wars.views import (
 from companion.signals import Signal
 from companion.table.choice import step_of
 from companion.table.flow import Reply, Scan, ToScore
+from companion.table.hint_pages import HintView, Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.views import MenuView
 from companion.ui.canvas import SMALL, WIDTH
@@ -91,6 +96,7 @@ class TotemWarsFlow(PlayFlow):
         self.page = 0
         self._pages: dict = {}
         self._pages_of = None  # the round result the cached pages show
+        self.hand = HandHint()  # the hint's coach: the hand shown, never kept (hand_hint.py)
 
     # --- the picture ---------------------------------------------------------------------
 
@@ -111,6 +117,9 @@ class TotemWarsFlow(PlayFlow):
     def view(self):
         """What the screen shows now."""
         game = self.game
+        hand = self.hand.view(self)
+        if hand is not None:
+            return hand
         question = self.question_view()
         if question is not None:
             return question
@@ -146,13 +155,30 @@ class TotemWarsFlow(PlayFlow):
     def frame(self):
         """The picture of ``view()``."""
         view = self.view()
+        if isinstance(view, HandView | HintView):
+            return self.hand.frame(view)
         return self._page_frame() if isinstance(view, RoundView) else render(view, self.game)
+
+    def coach(self) -> tuple[Tip, ...]:
+        """The hint's tips (``hand_hint.py``): the hand screen first at a placement or the
+        totem choice, then what the hand shown suggests; the habitats at a declaration. None
+        in a game played with hints off: the hint button then gives the rule only."""
+        return self.hand.coach(self, self._shown) if self.game.hints else ()
 
     # --- events --------------------------------------------------------------------------
 
     def handle(self, event) -> Reply:
         """Take one event: a ``Scan`` of a card, a ``Press`` or a ``Hold``."""
         self.clear()
+        reply = self.hand.take(self, event)  # the hand being shown for a hint
+        if reply is not None:
+            self.note, self.refused, self.done = self.hand.board  # the board stays as it was
+        else:
+            reply = self._event(event)
+        self.hand.settle(self)  # the hint closed: its hand is forgotten
+        return reply
+
+    def _event(self, event) -> Reply:
         answered = self.answer(event)
         if answered is not None:
             return answered

@@ -95,14 +95,18 @@ def _next_to_move(s: _State) -> int | None:
 class TotemWars:
     """One small game of Totem Wars, python-chess-like: ``push``, ``pop``, ``outcome()``."""
 
-    def __init__(self, players: Sequence[str], dealer: int = 0, deck: Deck | None = None):
+    def __init__(self, players: Sequence[str], dealer: int = 0, deck: Deck | None = None, *,
+                 hints: bool = False):
         players = tuple(players)
         if not 2 <= len(players) <= 4:
             raise SetupError(f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
         if not isinstance(dealer, int) or not 0 <= dealer < len(players):
             raise SetupError(f"the dealer must be a seat from 0 to {len(players) - 1} (T2)")
+        if not isinstance(hints, bool):
+            raise SetupError(f"hints must be true or false, got {hints!r}")
         self._players: tuple[str, ...] = players
         self._dealer = dealer
+        self._hints = hints  # played with the box's coach on: nothing the rules read
         self._deck = deck if deck is not None else default_deck()
         n = len(players)
         self._state = _State(
@@ -119,6 +123,12 @@ class TotemWars:
     def players(self) -> tuple[str, ...]:
         """Player names in seat order (clockwise)."""
         return self._players
+
+    @property
+    def hints(self) -> bool:
+        """Whether the game is played with the box's coach on (the box's Hints setting when
+        it started): the hint button then asks for the hand and suggests cards."""
+        return self._hints
 
     @property
     def phase(self) -> str:

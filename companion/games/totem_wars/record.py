@@ -16,12 +16,16 @@ warning saying so.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterator
+
 from companion.engine import IllegalMove
 from companion.errors import RecordError, UserError
-from companion.games.totem_wars.deck import HABITATS, Deck, deck_from_list, default_deck, load_deck
+from companion.files import shown
+from companion.games.totem_wars.deck import DECKS_FOLDER, HABITATS, Deck, deck_from_list, deck_of_data, default_deck
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Move, Play
-from companion.records import check_keys, dump_line, parse_lines
+from companion.records import check_keys, dump_line, integer, parse_lines, shown_value
 
 GAME = "totem-wars"
 
@@ -29,7 +33,10 @@ GAME = "totem-wars"
 def header_line(game: TotemWars) -> dict:
     """The header of ``game``'s record; a deck other than the default is written out in full."""
     deck = "default" if game.deck == default_deck() else game.deck.to_list()
-    return {"game": GAME, "players": list(game.players), "dealer": game.dealer, "deck": deck}
+    header = {"game": GAME, "players": list(game.players), "dealer": game.dealer, "deck": deck}
+    if game.hints:
+        header["hints"] = True
+    return header
 
 
 def event_line(player: int | None, move: Move) -> dict:
@@ -48,16 +55,28 @@ def write_record(game: TotemWars) -> str:
     return "".join(lines)
 
 
-def read_record(text: str) -> tuple[TotemWars, list[str]]:
+def read_record(text: str, data_dir=None) -> tuple[TotemWars, list[str]]:
     """Replay a record: ``(game, warnings)``; a torn last line is a warning, and so (once)
     are wars without the declarations they wait for (R2), read as they were scored when
-    the record was kept.
+    the record was kept. ``data_dir`` is the data folder, whose ``decks/`` holds a deck the
+    header names.
 
     A bad line raises ``RecordError`` (``line N: reason (RULE)``); nothing after it is applied.
     """
-    lines, warnings = parse_lines(text)
+    warnings: list[str] = []
+    (game,) = deque(games_by_line(text, warnings, data_dir), maxlen=1)
+    return game, warnings
+
+
+def games_by_line(text: str, warnings: list[str] | None = None, data_dir=None) -> Iterator[TotemWars]:
+    """The game after each line of a record, the header first: one game played on line by
+    line, each line read once (copy a game you keep past the next line). The warnings of
+    ``read_record`` are added to ``warnings`` at the end; ``RecordError`` at the first bad
+    line."""
+    lines, found = parse_lines(text)
     number, header = lines[0]
-    game = _game_from_header(number, header)
+    game = _game_from_header(number, header, data_dir)
+    yield game
     undeclared: list[int] = []
     for number, obj in lines[1:]:
         if game.phase == "declare" and "play" in obj:
@@ -65,40 +84,45 @@ def read_record(text: str) -> tuple[TotemWars, list[str]]:
             game.declare_by_points()
             undeclared.append(number)
         _apply(game, number, obj)
+        yield game
     if undeclared:
         wars = "a war" if len(undeclared) == 1 else f"{len(undeclared)} wars"
-        warnings.append(f"line {undeclared[0]}: {wars} without the habitat declarations of "
-                        "two-habitat totems (a record kept before owners declared): read with "
-                        "the habitat of the most war points, the first listed on a tie (R2)")
-    return game, warnings
+        found.append(f"line {undeclared[0]}: {wars} without the habitat declarations of "
+                     "two-habitat totems (a record kept before owners declared): read with "
+                     "the habitat of the most war points, the first listed on a tie (R2)")
+    if warnings is not None:
+        warnings.extend(found)
 
 
-def _game_from_header(number: int, header: dict) -> TotemWars:
-    check_keys(number, header, {"game", "players"}, {"dealer", "deck"})
+def _game_from_header(number: int, header: dict, data_dir) -> TotemWars:
+    check_keys(number, header, {"game", "players"}, {"dealer", "deck", "hints"})
     if header["game"] != GAME:
-        raise RecordError(number, f"this is not a Totem Wars record (game {header['game']!r})")
+        raise RecordError(number, f"this is not a Totem Wars record (game {shown_value(header['game'])})")
     players = header["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RecordError(number, "players must be a list of names (T1)")
     if not 2 <= len(players) <= 4:
         raise RecordError(number, f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
-    dealer = header.get("dealer", 0)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(players):
-        raise RecordError(number, f"dealer must be a seat from 0 to {len(players) - 1} (T2)")
-    return TotemWars(players, dealer, _deck(number, header.get("deck", "default")))
+    last = len(players) - 1
+    dealer = integer(number, header, "dealer", 0, last, "T2", f"a seat from 0 to {last}") if "dealer" in header else 0
+    hints = header.get("hints", False)
+    if not isinstance(hints, bool):
+        raise RecordError(number, f"hints must be true or false, got {shown_value(hints)}")
+    return TotemWars(players, dealer, _deck(number, header.get("deck", "default"), data_dir), hints=hints)
 
 
-def _deck(number: int, deck) -> Deck:
+def _deck(number: int, deck, data_dir) -> Deck:
     try:
         if deck == "default":
             return default_deck()
         if isinstance(deck, str):
-            return load_deck(deck)
+            return deck_of_data(data_dir, deck)
         if isinstance(deck, list):
             return deck_from_list(deck, "deck")
     except UserError as exc:
         raise RecordError(number, str(exc)) from None
-    raise RecordError(number, 'deck must be "default", the path of a deck file or a list of 52 cards (T1a)')
+    raise RecordError(number, f'deck must be "default", the name of a deck in the data folder\'s '
+                              f'{DECKS_FOLDER}/ or a list of 52 cards, got {shown_value(deck)} (T1a)')
 
 
 def _cards(game: TotemWars, number: int, names, key: str) -> tuple:
@@ -109,16 +133,14 @@ def _cards(game: TotemWars, number: int, names, key: str) -> tuple:
         try:
             cards.append(game.deck.card(name))
         except KeyError:
-            raise RecordError(number, f"unknown card '{name}' (not in this deck, T1a)") from None
+            raise RecordError(number, f"unknown card {shown(name)} (not in this deck, T1a)") from None
     return tuple(cards)
 
 
 def _seat(game: TotemWars, number: int, obj: dict) -> int:
     """The seat of a line's ``p``, checked."""
-    player = obj["p"]
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(game.players):
-        raise RecordError(number, f"p must be a seat from 0 to {len(game.players) - 1}")
-    return player
+    last = len(game.players) - 1
+    return integer(number, obj, "p", 0, last, "T1", f"a seat from 0 to {last}")
 
 
 def _apply(game: TotemWars, number: int, obj: dict) -> None:

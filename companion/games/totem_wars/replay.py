@@ -15,33 +15,38 @@ from PIL import Image
 
 from companion.games.totem_wars.flow import describe
 from companion.games.totem_wars.moves import ChooseTotems
-from companion.games.totem_wars.record import read_record
+from companion.games.totem_wars.record import games_by_line, read_record
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.round_screens import end_pages, outcome_line, refill_line
 from companion.games.totem_wars.views import after_action, frame_after
-from companion.records import games_line_by_line
-from companion.table.replay_frames import line_note
+from companion.table.replay_frames import LineNotes
 from companion.ui.text import t
 
 
-def frames(text: str) -> Iterator[tuple[Image.Image, str]]:
+def frames(text: str, data_dir=None) -> Iterator[tuple[Image.Image, str]]:
     """``(image, note)`` after each line of a record, in order, then the end pages of a
-    finished game (noted with its result).
+    finished game (noted with its result); each line is played once. ``data_dir`` is the
+    data folder, whose ``decks/`` holds a deck the header names.
 
     ``RecordError`` (``line N: reason``) when the record is bad, before any frame.
     """
+    read_record(text, data_dir)  # the whole record checked first: a bad one gives no frame
+    notes = LineNotes(describe, _made)
     game = None
-    for before, game in games_line_by_line(text, read_record):
-        if before is None:
-            note = t("replay.dealt", names=", ".join(game.players), dealer=game.players[game.dealer])
-        elif len(game.history) > len(before.history) and isinstance(game.history[-1][1], ChooseTotems):
-            note = t("replay.totems_down")
+    for number, game in enumerate(games_by_line(text, data_dir=data_dir)):
+        if number:
+            note = notes.after(game)
         else:
-            note = line_note(before, game, describe)
+            note = t("replay.dealt", names=", ".join(game.players), dealer=game.players[game.dealer])
         yield frame_after(game, note), note
     if game is not None and game.outcome() is not None:
         for image in end_pages(game, None):
             yield image, result_line(game)
+
+
+def _made(game, player, move) -> str:
+    # The totems are laid face down: the line says that they are, never which (T2).
+    return t("replay.totems_down") if isinstance(move, ChooseTotems) else describe(game, player, move)
 
 
 def narrate(game) -> list[str]:

@@ -6,6 +6,7 @@ engine's ``Outcome`` (winners, rule) and the game's points.
 
 from __future__ import annotations
 
+from companion.files import printable
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.moves import Count, Declare, LegalMove
 from companion.games.totem_wars.rounds import REMOVED, RoundResult
@@ -54,6 +55,12 @@ def moves_json(game: TotemWars) -> dict:
     return {"to_move": p, "moves": [legal_line(p, move) for move in game.legal_moves()]}
 
 
+def _names(game: TotemWars) -> list[str]:
+    """The players' names as the text reports print them: a record made elsewhere may hold
+    control characters (terminal escape codes) in a name, so they are escaped."""
+    return [printable(name) for name in game.players]
+
+
 def _cards(n: int) -> str:
     return f"{n} card{'s' * (n != 1)}"
 
@@ -73,7 +80,7 @@ def format_moves(game: TotemWars) -> str:
                 f"{len(game.players)} cards in seat order.")
     p = game.to_move
     assert p is not None  # in play, someone places or declares next
-    name = game.players[p]
+    name = _names(game)[p]
     round_number = len(game.rounds) + 1
     due = game.declaration_due
     if due is not None:
@@ -92,7 +99,7 @@ def format_moves(game: TotemWars) -> str:
 
 
 def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
-    names = game.players
+    names = _names(game)
     n = len(names)
     order = [(r.starter + i) % n for i in range(n)]
     played = ", ".join(f"{names[p]} {len(r.placed[p])}" for p in order if r.placed[p])
@@ -130,7 +137,7 @@ def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
 def format_score(game: TotemWars) -> str:
     """Every round (cards played, points, best arrangements, war, who took the cards), then
     each player's points and the winner (or the provisional score of an unfinished game)."""
-    names = game.players
+    names = _names(game)
     lines = [f"Totem Wars: {', '.join(names)} (dealer {names[game.dealer]})"]
     if game.phase != "totems":
         lines.append("Totems: " + ", ".join(f"{names[p]} {t}" for p, t in enumerate(game.totems)))
@@ -158,7 +165,7 @@ def result_line(game: TotemWars) -> str:
     outcome = game.outcome()
     if outcome is None:
         raise ValueError("the game is not over")
-    names = " and ".join(game.players[p] for p in outcome.winners)
+    names = " and ".join(_names(game)[p] for p in outcome.winners)
     verb = "wins" if outcome.winner is not None else "share the win"
     top = game.points(outcome.winners[0])
     return f"{names} {verb} with {top} point{'s' * (top != 1)} ({outcome.rule})"

@@ -17,14 +17,13 @@ from companion.engine import Refusal
 from companion.errors import UserError
 from companion.games.totem_wars import Deck, default_deck, load_deck
 from companion.games.totem_wars.big_game_store import load_big_game, next_dealer
+from companion.games.totem_wars.deck import DECKS_FOLDER
 from companion.signals import Signal
 from companion.table.choice import Choice
 from companion.table.flow import ChoiceStepsFlow, Reply, Scan, ToMenu, ToStart, default_name
 from companion.table.views import MenuView, render
 from companion.ui.text import t
 
-#: The folder of deck files inside the data folder.
-DECKS_FOLDER = "decks"
 #: The settings' name of the bundled deck (the set-up shows it in the screens' language).
 DEFAULT_DECK = "Default deck"
 

@@ -17,9 +17,10 @@ from companion.table.table_game import TableGame
 from companion.ui.text import t
 
 
-def new_game(settings: TotemWarsSettings) -> tuple[TotemWars, None]:
-    """The game a finished set-up starts."""
-    return TotemWars(settings.players, settings.dealer, settings.deck), None
+def new_game(settings: TotemWarsSettings, *, hints: bool = False) -> tuple[TotemWars, None]:
+    """The game a finished set-up starts, coached on the box when ``hints`` (the box's Hints
+    setting; its record says so)."""
+    return TotemWars(settings.players, settings.dealer, settings.deck, hints=hints), None
 
 
 def resumed(game: TotemWars) -> str:

@@ -13,6 +13,10 @@ Every physical action has a scan way and a buttons way (rules/wakanda.md, W4):
 An action the rules forbid changes nothing and shows one line with the rule. An accepted
 action is written to the journal before the screen shows it.
 
+A seat the box plays (``box_player.py``): on its turn the band says what to do for it, its
+move is entered as any move and anything else is refused; undo over its move goes back to
+the move of a person before it.
+
 Slot mode (the reader hub, one reader under each village tile): a piece put on village k's
 slot is its build there, a headdress the claim; the pad still reads the draws. The box
 compares each slot's tags with the record (``slots.py``) and, when they differ — a piece
@@ -30,6 +34,8 @@ from companion.engine import IllegalMove, Refusal
 from companion.errors import UserError
 from companion.events import Hold, Press, ReaderState
 from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, event_line
+from companion.games.wakanda.box_player import BoxPlayer
+from companion.games.wakanda.hints import Coach
 from companion.games.wakanda.items import Headdress, Piece, Tile
 from companion.games.wakanda.rules import HEADDRESSES, PIECES
 from companion.games.wakanda.slots import Missing, Problem, adoptable, item_kind, problems, slot_reader
@@ -37,6 +43,7 @@ from companion.games.wakanda.views import BoardView, StatusView, render
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
 from companion.table.flow import Lift, Note, Reply, Scan, ToScore, slot_of
+from companion.table.hint_pages import Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.tag_tracker import Place
 from companion.table.views import PickerView
@@ -109,6 +116,9 @@ class WakandaFlow(PlayFlow):
         self.ignored: set[tuple[str, int]] = set()
         self.reasons: dict[tuple[str, int], Refusal] = {}
         self.hub_live = True  # a box without a hub has nothing on its slots: nothing to judge
+        # The seats the box plays itself (box_player.py), if any.
+        self.box_player = BoxPlayer(game.box) if game.box else None
+        self._coach = Coach()  # the hint button's moves, searched once a position (hints.py)
         self._adopt_board()
         self._in_order = not self.board_problems()
 
@@ -127,6 +137,11 @@ class WakandaFlow(PlayFlow):
                          message=self.note or self.prompt(short=self.done is not None),
                          refused=self.refused, done=self.done)
 
+    def coach(self) -> tuple[Tip, ...]:
+        """The hint button's tips for the player to move (``hints.py``): the best moves and
+        why, or what to do when a draw or a tile is due; none with hints off."""
+        return self._coach.tips(self.game)
+
     def prompt(self, short: bool = False) -> str | Refusal | None:
         """What the player to move does next, in plain words: draw (W4), build or claim,
         place the piece or headdress scanned, turn up a tile (W10), the forced pass (R3).
@@ -134,6 +149,10 @@ class WakandaFlow(PlayFlow):
         game = self.game
         if game.phase == "over":
             return None
+        if self.box_player is not None:  # the box's turn: what to do for it
+            said = self.box_player.prompt(game, self.pending is not None, short)
+            if said is not None:
+                return said
         if self.pending is not None:
             item = self.pending.item
             if isinstance(item, Headdress):
@@ -190,6 +209,11 @@ class WakandaFlow(PlayFlow):
                 return self.commit(choice.value)
             if event == Press("back"):
                 return Reply()
+        if self.box_player is not None and not self.board_problems():
+            # The box deciding: its move's village button plays it, anything else is refused.
+            said = self.box_player.meaning(self.game, event, self.pending is not None)
+            if said is not None:
+                return self.refuse(said) if isinstance(said, Refusal) else self.commit(said)
         if isinstance(event, Lift):
             return self._lift(event)
         if isinstance(event, Scan):
@@ -358,6 +382,9 @@ class WakandaFlow(PlayFlow):
         """Play ``move``: the engine checks it, the journal keeps it, then the screen shows it."""
         game = self.game
         before = game.to_move
+        wrong = self.box_player.check(game, move) if self.box_player is not None else None
+        if wrong is not None:
+            return self.refuse(wrong)  # the box is deciding: only its move
         refused = self.keep(move)
         if refused is not None:
             return refused
@@ -369,16 +396,26 @@ class WakandaFlow(PlayFlow):
         return Reply(self.signal_after(before))
 
     def undo(self) -> Reply:
-        """Take back the last move (a draw goes back to the bag), journal first. A piece
-        taken back that still lies on its slot is then a stray there, to be taken off."""
+        """Take back the last move (a draw goes back to the bag), journal first; a move of
+        the box, back to the move of a person before it (``box_player.py``). A piece taken
+        back that still lies on its slot is then a stray there, to be taken off."""
         try:
-            self.take_back()
+            if self.box_player is not None:
+                self.box_player.take_back(self)
+            else:
+                self.take_back()
         except UserError as exc:
             return self.tell(str(exc), True)
         self.pending = None
         self.choice = None
         self.watched &= self._on_poles()
         return Reply(Signal.ACCEPTED)
+
+    def undo_text(self) -> str:
+        """What an undo would take back (over the box's move: the person's move before it)."""
+        if self.box_player is not None:
+            return self.box_player.undo_text(self.game, describe)
+        return super().undo_text()
 
     def confirmation(self, player: int | None, move) -> str:
         """``Ana built sun on village 2``; without the name when that is too long for the

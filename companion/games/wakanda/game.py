@@ -28,7 +28,7 @@ from companion.engine import IllegalMove, Outcome, Termination
 from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
 from companion.games.wakanda.rules import HEADDRESSES_EACH, OPEN_AT_START, PIECES, ROW, VILLAGES
 from companion.games.wakanda.scoring import ScoreBreakdown, breakdown
-from companion.games.wakanda.setup import check_setup
+from companion.games.wakanda.setup import SetupError, check_setup
 
 # The moves are immutable, so each is made once: legal_moves() only collects them.
 _DRAWS = {piece: Draw(piece) for piece in PIECES}
@@ -46,8 +46,17 @@ class Wakanda:
 
     def __init__(self, villages: Sequence[str | None], first: int = 0,
                  players: Sequence[str] = ("Player 1", "Player 2"), variant: str = "open",
-                 empty_claim: str = "when_stuck", open_hands: bool = False):
+                 empty_claim: str = "when_stuck", open_hands: bool = False,
+                 box: Mapping[int, str] | None = None, hints: bool = False):
         check_setup(villages, first, players, variant, empty_claim, open_hands)
+        if not isinstance(hints, bool):
+            raise SetupError(f"hints must be true or false, got {hints!r}")
+        self._hints = hints  # played with the box's move hints on: nothing the rules read
+        if box and not all(seat in (0, 1) and not isinstance(seat, bool) and isinstance(level, str)
+                           for seat, level in box.items()):
+            raise SetupError(f"box must map seat 0 or 1 to a level, got {dict(box)!r}")
+        # The seats the box plays and their levels (box_player.py); nothing the rules read.
+        self._box = MappingProxyType(dict(box or {}))
         self._players = tuple(players)
         self._setup = tuple(villages)
         self._first = first
@@ -99,6 +108,17 @@ class Wakanda:
     def open_hands(self) -> bool:
         """The R2 setting."""
         return self._open_hands
+
+    @property
+    def hints(self) -> bool:
+        """Whether the game is played with the box's move hints on (the box's Hints setting
+        when it started; the after-game review reads it)."""
+        return self._hints
+
+    @property
+    def box(self) -> Mapping[int, str]:
+        """The seats the box plays, seat → its search level (empty: two people play)."""
+        return self._box
 
     @property
     def to_move(self) -> int | None:

@@ -52,13 +52,15 @@ def move_words(move: Move, lang: str | None = None) -> str:
     return t("hint.pass", lang)
 
 
-def reason(info: InformationSet, move: Move, value: float, lang: str | None = None) -> str:
+def reason(info: InformationSet, move: Move, value: float, lang: str | None = None, *,
+           best: bool = True) -> str:
     """One line saying why ``move`` (the seat's) is suggested; ``value`` is the search's
-    chance to win with it, said when nothing plainer explains the move."""
-    return t("hint.because", lang, move=move_words(move, lang), why=_why(info, move, value, lang))
+    chance to win with it, said when nothing plainer explains the move. ``best``: the move
+    is the search's first choice (else one of the next best, the hint's second press)."""
+    return t("hint.because", lang, move=move_words(move, lang), why=_why(info, move, value, lang, best))
 
 
-def _why(info: InformationSet, move: Move, value: float, lang: str | None) -> str:
+def _why(info: InformationSet, move: Move, value: float, lang: str | None, best: bool) -> str:
     me, them = info.seat, info.other
     name = info.players[them]
     if isinstance(move, Claim):
@@ -90,6 +92,8 @@ def _why(info: InformationSet, move: Move, value: float, lang: str | None) -> st
             return t("hint.less", lang, points=points_words(-theirs, lang), name=name)
     else:
         return t("hint.no_move", lang)
+    if not best:
+        return t("hint.chance", lang, pct=round(100 * value))
     if value <= 0:
         return t("hint.least_loss", lang)
     return t("hint.best", lang, pct=round(100 * value))

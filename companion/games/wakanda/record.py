@@ -12,15 +12,20 @@ companion.errors.RecordError: line 3: village 4 is not open yet (W4)
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterator
+
 from companion.engine import IllegalMove
 from companion.errors import RecordError
+from companion.files import shown
 from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
+from companion.games.wakanda.rules import ROW
 from companion.games.wakanda.setup import SetupError
-from companion.records import check_keys, dump_line, parse_lines
+from companion.records import check_keys, dump_line, integer, parse_lines, shown_value
 
 _HEADER_REQUIRED = {"game", "players", "villages", "first"}
-_HEADER_OPTIONAL = {"variant", "empty_claim", "open_hands"}
+_HEADER_OPTIONAL = {"variant", "empty_claim", "open_hands", "hints", "box"}
 
 #: The key naming each kind of event line → (required keys, optional keys).
 _EVENTS = {
@@ -43,6 +48,10 @@ def header_line(game: Wakanda) -> dict:
         header["empty_claim"] = game.empty_claim
     if game.open_hands:
         header["open_hands"] = True
+    if game.hints:
+        header["hints"] = True
+    if game.box:
+        header["box"] = {str(seat): level for seat, level in sorted(game.box.items())}
     return header
 
 
@@ -72,23 +81,36 @@ def write_record(game: Wakanda) -> str:
     return "".join(lines)
 
 
-def read_record(text: str) -> tuple[Wakanda, list[str]]:
+def read_record(text: str, data_dir=None) -> tuple[Wakanda, list[str]]:
     """Replay a record; returns the game and warnings (a torn last line is dropped).
 
     ``RecordError(line, "reason (RULE)")`` at the first bad line; nothing after it is applied.
-    A refused move's reason is the English text of its ``IllegalMove``.
+    A refused move's reason is the English text of its ``IllegalMove``. ``data_dir``, where
+    a record may name things of the data folder, is not needed: a Wakanda record names none.
     """
-    lines, warnings = parse_lines(text)
+    warnings: list[str] = []
+    (game,) = deque(games_by_line(text, warnings), maxlen=1)
+    return game, warnings
+
+
+def games_by_line(text: str, warnings: list[str] | None = None) -> Iterator[Wakanda]:
+    """The game after each line of a record, the header first: one game played on line by
+    line, each line read once (copy a game you keep past the next line). A torn last line
+    adds its warning to ``warnings``; ``RecordError`` at the first bad line."""
+    lines, found = parse_lines(text)
     number, header = lines[0]
     game = _game_from_header(number, header)
+    yield game
     for number, obj in lines[1:]:
         try:
-            _apply_line(game, obj)
+            _apply_line(game, number, obj)
         except IllegalMove as exc:
             raise RecordError(number, str(exc)) from None
         except _BadLine as exc:
             raise RecordError(number, str(exc)) from None
-    return game, warnings
+        yield game
+    if warnings is not None:
+        warnings.extend(found)
 
 
 class _BadLine(Exception):
@@ -98,27 +120,40 @@ class _BadLine(Exception):
 def _game_from_header(number: int, header: dict) -> Wakanda:
     check_keys(number, header, _HEADER_REQUIRED, _HEADER_OPTIONAL)
     if header["game"] != "wakanda":
-        raise RecordError(number, f"not a Wakanda record (game {header['game']!r})")
+        raise RecordError(number, f"not a Wakanda record (game {shown_value(header['game'])})")
+    integer(number, header, "first", 0, 1, "W3", "player 0 or 1")
     try:
         return Wakanda(header["villages"], first=header["first"], players=header["players"],
                        variant=header.get("variant", "open"),
                        empty_claim=header.get("empty_claim", "when_stuck"),
-                       open_hands=header.get("open_hands", False))
+                       open_hands=header.get("open_hands", False),
+                       hints=header.get("hints", False), box=_box(number, header.get("box", {})))
     except SetupError as exc:
         raise RecordError(number, str(exc)) from None
 
 
-def _apply_line(game: Wakanda, obj: dict) -> None:
+def _box(number: int, box) -> dict[int, str]:
+    """The header's ``"box"``: the seats the box plays (``"0"``, ``"1"``) → a search level."""
+    from companion.games.wakanda.search import LEVELS  # the search reads records: import late
+
+    if not isinstance(box, dict) or not all(seat in ("0", "1") and level in LEVELS
+                                           for seat, level in box.items()):
+        raise RecordError(number, f'box must map a seat "0" or "1" to a level ({", ".join(LEVELS)}), '
+                                  f"got {shown_value(box)}")
+    return {int(seat): level for seat, level in box.items()}
+
+
+def _apply_line(game: Wakanda, number: int, obj: dict) -> None:
     kinds = [key for key in _EVENTS if key in obj]
     if len(kinds) != 1:
         unknown = sorted(set(obj) - {"p"})
         if not kinds and unknown:
-            raise _BadLine(f"unknown key '{unknown[0]}'")
+            raise _BadLine(f"unknown key {shown(unknown[0])}")
         raise _BadLine("an event line needs exactly one of " + ", ".join(_EVENTS))
     kind = kinds[0]
     unknown = sorted(set(obj) - _EVENTS[kind])
     if unknown:
-        raise _BadLine(f"unknown key '{unknown[0]}' in a {kind} line")
+        raise _BadLine(f"unknown key {shown(unknown[0])} in a {kind} line")
     missing = sorted(_EVENTS[kind] - set(obj))
     if missing:
         raise _BadLine(f"missing key '{missing[0]}' in a {kind} line")
@@ -133,14 +168,12 @@ def _apply_line(game: Wakanda, obj: dict) -> None:
         game.check_turn(None)
         game.push(Reveal(obj["reveal"]))
         return
-    player = obj["p"]
-    if isinstance(player, bool) or player not in (0, 1):
-        raise _BadLine(f"p must be player 0 or 1, got {player!r}")
+    player = integer(number, obj, "p", 0, 1, "W1", "player 0 or 1")
     game.check_turn(player)
-    game.push(_move(kind, obj))
+    game.push(_move(kind, number, obj))
 
 
-def _move(kind: str, obj: dict) -> Move:
+def _move(kind: str, number: int, obj: dict) -> Move:
     if kind == "draw":
         if not isinstance(obj["draw"], str):
             raise _BadLine("draw must name a piece")
@@ -148,15 +181,9 @@ def _move(kind: str, obj: dict) -> Move:
     if kind == "build":
         if not isinstance(obj["build"], str):
             raise _BadLine("build must name a piece")
-        return Build(obj["build"], _village(obj["village"]))
+        return Build(obj["build"], integer(number, obj, "village", rule="W2", what=f"a village number from 1 to {ROW}"))
     if kind == "claim":
-        return Claim(_village(obj["claim"]))
+        return Claim(integer(number, obj, "claim", rule="W2", what=f"a village number from 1 to {ROW}"))
     if obj["pass"] is not True:
         raise _BadLine('a pass line is {"p": N, "pass": true}')
     return Pass()
-
-
-def _village(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _BadLine(f"a village is a number from 1 to 6, got {value!r}")
-    return value

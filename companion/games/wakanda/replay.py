@@ -8,21 +8,20 @@ from collections.abc import Iterator
 from PIL import Image
 
 from companion.games.wakanda.flow import describe
-from companion.games.wakanda.record import read_record
+from companion.games.wakanda.record import games_by_line, read_record
 from companion.games.wakanda.screens import board_screen
-from companion.records import games_line_by_line
-from companion.table.replay_frames import line_note
+from companion.table.replay_frames import LineNotes
 from companion.ui.text import t
 
 
-def frames(text: str) -> Iterator[tuple[Image.Image, str]]:
-    """The board after each line of a record: ``(image, note)`` pairs, in order.
+def frames(text: str, data_dir=None) -> Iterator[tuple[Image.Image, str]]:
+    """The board after each line of a record: ``(image, note)`` pairs, in order; each line
+    is played once. ``data_dir`` is not needed (a Wakanda record names nothing in it).
 
     ``RecordError`` (``line N: reason``) when the record is bad, before any frame.
     """
-    for before, game in games_line_by_line(text, read_record):
-        if before is None:
-            note = t("replay.set_up", names=" v ".join(game.players))
-        else:
-            note = line_note(before, game, describe)
+    read_record(text)  # the whole record checked first: a bad one gives no frame
+    notes = LineNotes(describe)
+    for number, game in enumerate(games_by_line(text)):
+        note = notes.after(game) if number else t("replay.set_up", names=" v ".join(game.players))
         yield board_screen(game, message=note), note

@@ -1,14 +1,18 @@
 """What ``score`` and ``moves`` print for a Wakanda game: JSON (the shape other tools rely on) and readable text.
 
 The words of who won and why are here (in English, as the command line prints them), built
-from the engine's ``Outcome`` (winners, termination, rule) and the totals.
+from the engine's ``Outcome`` (winners, termination, rule) and the totals; and the review of
+``score --review`` (``review.py``): where each player lost the most points.
 """
 
 from __future__ import annotations
 
 from companion.engine import Termination
+from companion.files import printable
 from companion.games.wakanda.game import Wakanda
+from companion.games.wakanda.moves import Build, Claim, Move
 from companion.games.wakanda.record import event_line
+from companion.games.wakanda.review import review
 from companion.games.wakanda.rules import ROW
 
 
@@ -33,6 +37,12 @@ def moves_json(game: Wakanda) -> dict:
             "moves": [event_line(player, move) for move in game.legal_moves()]}
 
 
+def _names(game: Wakanda) -> list[str]:
+    """The players' names as the text reports print them: a record made elsewhere may hold
+    control characters (terminal escape codes) in a name, so they are escaped."""
+    return [printable(name) for name in game.players]
+
+
 def _village_label(game: Wakanda, index: int) -> str:
     name = game.villages[index]
     return f"{index + 1} {name if name else '(face down)'}"
@@ -42,15 +52,16 @@ def format_score(game: Wakanda) -> str:
     """A readable score table: points per village, sun penalty, totals, the winner and why."""
     outcome = game.outcome()
     scores = [game.score(0), game.score(1)]
-    width = max(6, *(len(name) for name in game.players))
+    names = _names(game)
+    width = max(6, *(len(name) for name in names))
     label_width = 14
 
     def row(label, cells):
         return f"{label:<{label_width}}" + "".join(f"{cell:>{width + 2}}" for cell in cells)
 
     state = "finished" if outcome else "in progress, provisional score"
-    lines = [f"Wakanda, {game.players[0]} vs {game.players[1]} ({state})",
-             row("village", game.players)]
+    lines = [f"Wakanda, {names[0]} vs {names[1]} ({state})",
+             row("village", names)]
     for i in range(ROW):
         owner = game.owners[i]
         name = game.villages[i]
@@ -61,11 +72,11 @@ def format_score(game: Wakanda) -> str:
     if outcome is None:
         to_move = game.to_move
         assert to_move is not None  # not over: someone moves next
-        lines.append(f"{game.players[to_move]} to move.")
+        lines.append(f"{names[to_move]} to move.")
     elif outcome.winner is None:
         lines.append(f"No single winner: {outcome_reason(game)}.")
     else:
-        lines.append(f"Winner: {game.players[outcome.winner]}, {outcome_reason(game)}.")
+        lines.append(f"Winner: {names[outcome.winner]}, {outcome_reason(game)}.")
     return "\n".join(lines)
 
 
@@ -73,7 +84,7 @@ def format_moves(game: Wakanda) -> str:
     """A readable list of the legal next moves, one a line."""
     if game.to_move is None:
         return "The game is over: no moves."
-    name = game.players[game.to_move]
+    name = _names(game)[game.to_move]
     if game.phase == "reveal":
         head = f"Turn up village {game.open_count} (then {name} plays); it can be:"
     elif game.phase == "draw":
@@ -116,5 +127,48 @@ def result_line(game: Wakanda) -> str:
     winner = outcome.winner
     if winner is None:
         return f"Shared win {totals[0]} to {totals[1]}"
-    text = f"{game.name(winner)} wins {totals[winner]} to {totals[1 - winner]}"
+    text = f"{_names(game)[winner]} wins {totals[winner]} to {totals[1 - winner]}"
     return text if totals[0] != totals[1] else f"{text}: {outcome_reason(game)}"
+
+
+# --- the review (``score --review``) ----------------------------------------------------------
+
+def review_json(game: Wakanda) -> dict:
+    """The ``review`` of ``score --review --json``: per player the moves judged and the
+    clear losses, biggest first — the turn, the move played and the better one as record
+    lines, the points (the expected final margin over the other player) it would have
+    gained and that estimate's standard error, to a tenth."""
+    made = review(game)
+    return {"players": [
+        {"name": name, "decisions": made.decisions[player],
+         "losses": [{"turn": loss.turn, "played": event_line(player, loss.played),
+                     "better": event_line(player, loss.better), "points": round(loss.points, 1),
+                     "error": round(loss.error, 1)} for loss in made.losses[player]]}
+        for player, name in enumerate(game.players)]}
+
+
+def format_review(game: Wakanda) -> str:
+    """The review in words: ``turn 12: claiming village 2 would have scored 6 more than
+    building sun on village 3 (±1.5)``, biggest loss first, for each player."""
+    made = review(game)
+    lines = ["Review: where each player lost the most points (the expected final margin over",
+             "the other player, from what that player knew then, estimated by play-outs)."]
+    for player, name in enumerate(_names(game)):
+        head = f"{name}, {made.decisions[player]} moves looked at:"
+        losses = made.losses[player]
+        if not losses:
+            lines.append(f"{head} no clear loss.")
+            continue
+        lines.append(head)
+        lines.extend(f"  turn {loss.turn}: {_doing(loss.better)} would have scored {round(loss.points)} "
+                     f"more than {_doing(loss.played)} (±{loss.error:.1f})" for loss in losses)
+    return "\n".join(lines)
+
+
+def _doing(move: Move) -> str:
+    """A move as what one does: ``building sun on village 3``, ``claiming village 2``."""
+    if isinstance(move, Build):
+        return f"building {move.piece} on village {move.village}"
+    if isinstance(move, Claim):
+        return f"claiming village {move.village}"
+    return "passing"

@@ -105,7 +105,8 @@ BULGARIAN: dict[str, tuple[str, str]] = {
 PAGES = {"en": ENGLISH, "bg": BULGARIAN}
 
 #: The rule behind each step of the set-up (``SetupFlow.current``).
-SETUP_RULES = {"name0": "W1", "name1": "W1", "variant": "W10", "tiles": "W2", "first": "W3"}
+SETUP_RULES = {"name0": "W1", "name1": "W1", "level": "W1", "variant": "W10", "tiles": "W2",
+               "first": "W3"}
 
 
 def rule_of(flow) -> str | None:

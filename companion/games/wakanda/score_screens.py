@@ -4,6 +4,11 @@ Page 1 names the winner (or a shared win, R6), both totals and the reason: the h
 total, the tie-break by the third headdress (W9) or the early end (R6). Then one page per
 player: points per owned village (W7), the sun penalty (W8) and the total. Before the end
 the same pages show the score so far.
+
+A game played with hints on has a review page per player after them (``review.py``): the
+turns where they lost the most points, each with the move played and the better one (a
+piece's icon and its village, a claim as the player's headdress and the village), and the
+points it would have gained; "Reviewing…" while the review is being made.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ from PIL import Image
 
 from companion.engine import Termination
 from companion.games.wakanda import icons as art
+from companion.games.wakanda.moves import Build, Claim, Move
+from companion.games.wakanda.review import Review
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
 from companion.ui.canvas import (
     HEIGHT,
@@ -19,6 +26,7 @@ from companion.ui.canvas import (
     MEDIUM,
     SMALL,
     WIDTH,
+    draw_centered,
     draw_text,
     fill_box,
     fit,
@@ -26,17 +34,18 @@ from companion.ui.canvas import (
     text_width,
     wrap,
 )
-from companion.ui.screens import TITLE_HEIGHT, result_band, title_band
+from companion.ui.screens import FOOTER_TOP, TITLE_HEIGHT, footer_line, result_band, title_band
 from companion.ui.text import piece_name, t
 
 #: Points per counted item of each village (W7), for the "count×points" column.
 FORMULA_POINTS = {**PIECE_VILLAGE_POINTS, "variety": 2, "height": 2, "sun": 1}
 
 
-def score_pages(game) -> list[Image.Image]:
-    """The final (or provisional) score as pages: the result, then one page per player."""
+def score_pages(game, more: int = 0) -> list[Image.Image]:
+    """The final (or provisional) score as pages: the result, then one page per player;
+    ``more`` pages follow them (the review), counted in the page numbers."""
     scores = [game.score(0), game.score(1)]
-    count = 1 + len(scores)
+    count = 1 + len(scores) + more
     pages = [_result_page(game, scores, count)]
     pages += [_player_page(game, score, 2 + i, count) for i, score in enumerate(scores)]
     return pages
@@ -117,3 +126,71 @@ def _formula(village: str, counts: dict[str, int]) -> str:
 def _signed(points: int) -> str:
     """A penalty as players write it: −2, or 0."""
     return f"−{-points}" if points < 0 else str(points)
+
+
+# --- the review (review.py) -------------------------------------------------------------------
+
+#: The left edges of the review's columns: the turn (right-aligned to the next), the move
+#: played, the better move; the points are right-aligned at the edge.
+REVIEW_COLUMNS = (2, 26, 66)
+REVIEW_PITCH = MEDIUM.height + 1
+
+
+def review_page(game, player: int, number: int, count: int, review: Review | None, *,
+                progress: tuple[int, int] = (0, 0), failed: bool = False) -> Image.Image:
+    """Where ``player`` lost the most (``review``): a row a turn, biggest loss first — the
+    turn, the move played, the better one and the points it would have gained. Before the
+    review is made, how far it is (``progress``: moves judged, of how many); ``failed``: it
+    could not be made."""
+    image = new_canvas()
+    title_band(image, t("review.title", name=game.players[player]), t("page", n=number, of=count),
+               mark=art.headdress(player))
+    if review is None:
+        lines = [t("review.failed")] if failed else [t("review.busy"),
+                                                    t("review.progress", done=progress[0], of=progress[1])]
+        _centred(image, lines)
+        footer_line(image, None if failed else t("review.busy_footer"))
+        return image
+    losses = review.losses[player]
+    if not losses:
+        _centred(image, [t("review.none"), t("review.judged", n=review.decisions[player])])
+        return image
+    y = TITLE_HEIGHT + 1
+    for x, key in zip(REVIEW_COLUMNS, ("review.turn", "review.played", "review.better")):
+        draw_text(image, x, y, t(key), SMALL)
+    head = t("review.points")
+    draw_text(image, WIDTH - 2 - text_width(head, SMALL), y, head, SMALL)
+    y += SMALL.height + 2
+    for loss in losses:
+        turn = str(loss.turn)
+        draw_text(image, REVIEW_COLUMNS[1] - 6 - text_width(turn, MEDIUM), y, turn, MEDIUM)
+        _move_cell(image, REVIEW_COLUMNS[1], y, loss.played, player)
+        _move_cell(image, REVIEW_COLUMNS[2], y, loss.better, player)
+        points = f"+{round(loss.points)}"
+        draw_text(image, WIDTH - 2 - text_width(points, MEDIUM), y, points, MEDIUM)
+        y += REVIEW_PITCH
+    footer_line(image, t("review.footer"))
+    return image
+
+
+def _move_cell(image: Image.Image, x: int, y: int, move: Move, player: int) -> None:
+    """A move in a review row: a build as its piece's icon and the village, a claim as the
+    player's headdress and the village, else the pass in words."""
+    if isinstance(move, Build | Claim):
+        name = move.piece if isinstance(move, Build) else art.HEADDRESSES[player]
+        art.paste_icon(image, x, y + 2, name)
+        draw_text(image, x + art.ICON_WIDTH + 2, y, str(move.village), MEDIUM)
+    else:
+        draw_text(image, x, y + 2, t("review.pass"), SMALL)
+
+
+def _centred(image: Image.Image, lines: list[str]) -> None:
+    """A line in the medium font and the small lines under it, centred on the page."""
+    gap = 3
+    height = MEDIUM.height + (len(lines) - 1) * (SMALL.height + gap)
+    y = TITLE_HEIGHT + (FOOTER_TOP - TITLE_HEIGHT - height) // 2
+    draw_centered(image, y, lines[0], MEDIUM)
+    y += MEDIUM.height + gap
+    for line in lines[1:]:
+        draw_centered(image, y, line, SMALL)
+        y += SMALL.height + gap

@@ -25,6 +25,7 @@ from companion.ui.canvas import (
     SMALL,
     WIDTH,
     dotted_box,
+    draw_centered,
     draw_text,
     fill_box,
     fit,
@@ -32,7 +33,9 @@ from companion.ui.canvas import (
     new_canvas,
     outline_box,
     short_name,
+    text_band,
     text_width,
+    wrap,
 )
 from companion.ui.screens import note_band
 from companion.ui.text import piece_name, t, tile_label
@@ -67,8 +70,42 @@ def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
     """
     image = new_canvas()
     band_top = note_band(image, message, refused, medium_first=True, done=done)
+    _board(image, game, band_top, cursor, pending, _playable(game, pending))
+    return image
+
+
+#: Lines of a hint's words on the board (the footer line comes under them).
+HINT_LINES = 3
+
+
+def hint_screen(game, move, words: str, footer: str) -> Image.Image:
+    """The board with a hint for the player to move: the suggested ``move``'s village alone
+    lit and framed, its piece (a claim: the player's headdress) waiting in a dotted frame on
+    top of the pole and framed in the hand; in the band ``words`` (the move and why, or what
+    to do when ``move`` is None: a draw or a tile is due, nothing is lit) and, on a lit line
+    under them, ``footer``: what the next press of HINT gives."""
+    image = new_canvas()
+    lines = wrap(words, WIDTH - 4, SMALL, max_lines=HINT_LINES)
+    band_top = text_band(image, [*lines, ""], SMALL)
+    footer_top = HEIGHT - SMALL.height - 2
+    fill_box(image, (0, footer_top, WIDTH - 1, HEIGHT - 1))
+    draw_centered(image, footer_top + 1, fit(footer, WIDTH - 2, SMALL), SMALL, 0)
+    village = move.village if isinstance(move, Build | Claim) else None
+    if isinstance(move, Build):
+        ghost: str | None = move.piece
+    elif isinstance(move, Claim):
+        ghost = art.HEADDRESSES[game.to_move]
+    else:
+        ghost = None
+    _board(image, game, band_top, village, ghost, {village} if village else set())
+    return image
+
+
+def _board(image: Image.Image, game, band_top: int, cursor: int | None, pending: str | None,
+           playable: set[int]) -> None:
+    """The header and the row of villages above the band at ``band_top``; the labels of
+    ``playable`` lit, ``cursor`` framed with ``pending`` waiting on its pole."""
     label_top = band_top - LABEL_HEIGHT - (1 if band_top < HEIGHT else 0)
-    playable = _playable(game, pending)
     poles, owners, villages = game.poles, game.owners, game.villages
     open_count = sum(1 for v in range(1, ROW + 1) if game.is_open(v))
     for v in range(1, ROW + 1):
@@ -84,7 +121,6 @@ def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
         # the gap between two columns survives its neighbour.
         image.paste(1, (column_left(v) - 1, 0), column)
     _header(image, game, pending)
-    return image
 
 
 @lru_cache(maxsize=512)

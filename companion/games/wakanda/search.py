@@ -42,15 +42,15 @@ from dataclasses import dataclass
 
 from companion.engine import IllegalMove
 from companion.errors import UserError
-from companion.games.wakanda.chance import sample_draw, sample_reveal
+from companion.games.wakanda.chance import sample_draw
 from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.information import InformationSet, information_set
-from companion.games.wakanda.moves import Build, Claim, Move, Pass
-from companion.games.wakanda.playout import CLAIM, PASS, Sim, Worlds, to_move_object
+from companion.games.wakanda.moves import Build, Claim, Move, Pass, Reveal
+from companion.games.wakanda.playout import CLAIM, NTYPES, PASS, PIECE_INDEX, Sim, Worlds, to_move_object
 from companion.games.wakanda.reasons import reason
 from companion.games.wakanda.record import event_line
-from companion.games.wakanda.rules import ROW
-from companion.games.wakanda.setup import random_setup
+from companion.games.wakanda.rules import OPEN_AT_START, ROW
+from companion.games.wakanda.setup import VARIANTS, random_setup
 from companion.search import Alternative, Duel, Suggestion
 
 
@@ -286,26 +286,70 @@ def _ordered(actions: list[int]) -> list[int]:
     return [a for a in actions if a >= CLAIM and a != PASS] + [a for a in actions if a < CLAIM or a == PASS]
 
 
+# --- points: the expected final margin of moves (the after-game review) -------------------
+
+def margins(info: InformationSet, moves: list[Move], samples: int, rng: random.Random) -> list[list[int]]:
+    """The final point margin (the seat's total less the other's, W7-W8) after each of
+    ``moves`` (legal for ``info``'s seat, to move in the action phase), in ``samples`` worlds
+    sampled from the seat's information and played out at random as the search does:
+    ``result[i][k]`` is move ``i``'s margin in world ``k``. Every move meets the same worlds
+    (the other hand, the bag's order, the face-down tiles) and the same seed of random play,
+    so differences between moves are paired. Nothing here changes what ``suggest`` answers."""
+    worlds = Worlds(info)
+    seat = info.seat
+    actions = [_action(move) for move in moves]
+    out: list[list[int]] = [[] for _ in actions]
+    for _ in range(samples):
+        world = worlds.sample(rng)
+        play_seed = rng.getrandbits(32)
+        for action, margins_of in zip(actions, out):
+            sim = world.copy()
+            sim.apply(action)
+            sim.play_out(random.Random(play_seed))
+            totals = sim.totals()
+            margins_of.append(totals[seat] - totals[1 - seat])
+    return out
+
+
+def _action(move: Move) -> int:
+    """The search's action integer of an engine move (``to_move_object`` the other way)."""
+    if isinstance(move, Build):
+        return (move.village - 1) * NTYPES + PIECE_INDEX[move.piece]
+    if isinstance(move, Claim):
+        return CLAIM + move.village - 1
+    if isinstance(move, Pass):
+        return PASS
+    raise TypeError(f"not an action of the action phase: {move!r}")
+
+
 # --- one game between two levels (``match``) ----------------------------------------------
 
-def duel(levels: tuple[str, str], seed: int, first: int) -> Duel:
-    """One game of the open variant, ``levels[i]`` at seat ``i``, ``first`` to start; the
-    tiles, the draws and each decision's seed come from ``seed`` (the same seed, the same
-    tiles and draws whoever sits where)."""
+def duel(levels: tuple[str, str], seed: int, first: int, variant: str = "open") -> Duel:
+    """One game of ``variant`` (``VARIANTS``), ``levels[i]`` at seat ``i``, ``first`` to
+    start; the tiles, the draws and each decision's seed come from ``seed`` (the same seed,
+    the same tiles and draws whoever sits where). In the hidden variant (W10) the tiles
+    face down are laid at the start, as at the table, and turn up in row order: the same
+    seed turns up the same tiles, however soon the claims come."""
     for level in levels:
         if level not in _BY_NAME:
             raise UserError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
+    if variant not in VARIANTS:
+        raise UserError(f"unknown variant '{variant}' (variants: {', '.join(VARIANTS)})")
     setup_rng = random.Random(f"wakanda setup {seed}")
     draw_rng = random.Random(f"wakanda draws {seed}")
     decision_rng = random.Random(f"wakanda decisions {seed}")
-    game = Wakanda(random_setup(setup_rng), first=first, players=("A", "B"))
+    row = random_setup(setup_rng)
+    face_down = [name for name in row[OPEN_AT_START:] if name is not None]
+    if variant == "hidden":
+        row[OPEN_AT_START:] = [None] * len(face_down)
+    game = Wakanda(row, first=first, players=("A", "B"), variant=variant)
     times: tuple[list[float], list[float]] = ([], [])
     while game.phase != "over":
         if game.phase == "draw":
             game.push(sample_draw(game, draw_rng))
             continue
         if game.phase == "reveal":
-            game.push(sample_reveal(game, draw_rng))
+            game.push(Reveal(face_down[game.open_count - 1 - OPEN_AT_START]))
             continue
         player = game.to_move
         assert player is not None

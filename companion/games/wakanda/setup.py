@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from companion.games.wakanda.rules import EMPTY_CLAIM, OPEN_AT_START, ROW, VILLAGES
+from companion.records import shown_value
 
 VARIANTS = ("open", "hidden")
 
@@ -27,13 +28,13 @@ def check_setup(villages: Sequence, first, players: Sequence, variant, empty_cla
             isinstance(name, str) and name.strip() for name in players):
         raise SetupError("players must be two non-empty names (W1)")
     if variant not in VARIANTS:
-        raise SetupError(f"variant must be 'open' or 'hidden', got {variant!r} (W10)")
+        raise SetupError(f"variant must be 'open' or 'hidden', got {shown_value(variant)} (W10)")
     if empty_claim not in EMPTY_CLAIM:
-        raise SetupError(f"empty_claim must be one of {', '.join(EMPTY_CLAIM)}, got {empty_claim!r} (R1)")
+        raise SetupError(f"empty_claim must be one of {', '.join(EMPTY_CLAIM)}, got {shown_value(empty_claim)} (R1)")
     if not isinstance(open_hands, bool):
-        raise SetupError(f"open_hands must be true or false, got {open_hands!r} (R2)")
-    if isinstance(first, bool) or first not in (0, 1):
-        raise SetupError(f"first must be player 0 or 1, got {first!r} (W3)")
+        raise SetupError(f"open_hands must be true or false, got {shown_value(open_hands)} (R2)")
+    if isinstance(first, bool) or not isinstance(first, int) or first not in (0, 1):
+        raise SetupError(f"first must be player 0 or 1, got {shown_value(first)} (W3)")
     if not isinstance(villages, (list, tuple)) or len(villages) != ROW:
         raise SetupError(f"villages must list the {ROW} tiles of the row (W2)")
     seen = set()
@@ -44,9 +45,9 @@ def check_setup(villages: Sequence, first, players: Sequence, variant, empty_cla
                                  "variant may be face down (W10)")
             continue
         if name not in VILLAGES:
-            raise SetupError(f"unknown village {name!r} (W1: {', '.join(VILLAGES)})")
+            raise SetupError(f"unknown village {shown_value(name)} (W1: {', '.join(VILLAGES)})")
         if name in seen:
-            raise SetupError(f"village {name!r} appears twice in the row (W2)")
+            raise SetupError(f"village {shown_value(name)} appears twice in the row (W2)")
         seen.add(name)
 
 

@@ -6,6 +6,11 @@ configuration's; otherwise "Player 1" and "Player 2", in the screens' language),
 the village tiles in row order (scan each tile, or pick it with up/down and OK), and who
 starts (or draw lots). The empty-claim house rule (R1) comes from the settings page.
 Back always goes one step back: the last tile, then the previous step, then the menu.
+
+The box can play a seat (``box_player.py``): "The box" is the last name offered for each
+seat; without names to offer, the variant step offers each variant against the box too (the
+box then wears the crests). Either way a step follows that asks how strong it plays: the
+search's levels in plain words, its default level first chosen.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from dataclasses import dataclass
 
 from companion.games.wakanda.items import Tile
 from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, ROW, VILLAGES
+from companion.games.wakanda.search import DEFAULT_LEVEL, LEVELS
 from companion.games.wakanda.views import render
 from companion.signals import Signal
 from companion.table.choice import Choice
@@ -23,10 +29,22 @@ from companion.table.views import MenuView, PickerView
 from companion.ui.text import piece_name, t
 
 
+class _TheBox:
+    """The value of "The box" in the lists of the set-up (no player's name can equal it)."""
+
+    def __repr__(self) -> str:
+        return "BOX"
+
+
+#: The box as the choice of a seat's player.
+BOX = _TheBox()
+
+
 @dataclass(frozen=True)
 class Settings:
     """A set-up ready to play: the row (None for face-down tiles), who starts, the names,
-    the variant (W10) and the empty-claim house rule (R1)."""
+    the variant (W10), the empty-claim house rule (R1) and the seats the box plays, with
+    their levels (``(seat, level)`` pairs)."""
 
     villages: tuple[str | None, ...]
     first: int
@@ -34,6 +52,7 @@ class Settings:
     variant: str
     by_lot: bool = False
     empty_claim: str = "when_stuck"
+    box: tuple[tuple[int, str], ...] = ()
 
 
 class SetupFlow(ChoiceStepsFlow):
@@ -47,17 +66,27 @@ class SetupFlow(ChoiceStepsFlow):
         super().__init__()
         self.offered = tuple(names)
         self.rng = rng or random.Random()
-        self.steps = (("name0", "name1") if self.offered else ()) + ("variant", "tiles", "first")
         self.step = 0
         self.players = [default_name(0), default_name(1)]
+        self.box_seat: int | None = None  # the seat the box plays, if any
+        self.level = DEFAULT_LEVEL
         self.variant = variant
         self.empty_claim = empty_claim
         self.tiles: list[str] = []
         self.choice = self._choice()
 
     @property
+    def steps(self) -> tuple[str, ...]:
+        """The steps of this set-up, in order: the level follows the step that chose the box."""
+        level = ("level",) if self.box_seat is not None else ()
+        if self.offered:
+            return ("name0", "name1", *level, "variant", "tiles", "first")
+        return ("variant", *level, "tiles", "first")
+
+    @property
     def current(self) -> str:
-        """The step being asked: ``name0``, ``name1``, ``variant``, ``tiles`` or ``first``."""
+        """The step being asked: ``name0``, ``name1``, ``level``, ``variant``, ``tiles`` or
+        ``first``."""
         return self.steps[self.step]
 
     def _tiles_wanted(self) -> int:
@@ -69,13 +98,25 @@ class SetupFlow(ChoiceStepsFlow):
             seat = int(step[-1])
             taken = self.players[0] if seat == 1 else None
             names = tuple(n for n in self.offered if n != taken) + (default_name(seat),)
+            box = self.box_seat != 1 - seat  # one seat for the box: the other is a person's
             choice = Choice(t("setup.who", headdress=t(f"headdress.{HEADDRESSES[seat]}")),
-                            names, names)
+                            names + ((t("setup.the_box"),) if box else ()),
+                            names + ((BOX,) if box else ()))
             # Coming back to this step shows the name chosen before; else the next free name.
+            if self.box_seat == seat:
+                return choice.select(BOX)
             return choice.select(self.players[seat]) if self.players[seat] in self.offered else choice
+        if step == "level":
+            return Choice(t("setup.box_level"), tuple(t(f"level.{level}") for level in LEVELS),
+                          LEVELS).select(self.level)
         if step == "variant":
-            return Choice(t("setup.variant"), (t("setup.open"), t("setup.hidden")),
-                          ("open", "hidden")).select(self.variant)
+            variants = Choice(t("setup.variant"), (t("setup.open"), t("setup.hidden")), ("open", "hidden"))
+            if self.offered:  # the name steps seat the box
+                return variants.select(self.variant)
+            variants = Choice(variants.title,
+                              (*variants.labels, t("setup.open_box"), t("setup.hidden_box")),
+                              (*variants.values, ("open", BOX), ("hidden", BOX)))
+            return variants.select((self.variant, BOX) if self.box_seat is not None else self.variant)
         if step == "tiles":
             left = tuple(v for v in VILLAGES if v not in self.tiles)
             # Short enough to leave room for the picker's "1/8" counter.
@@ -114,9 +155,13 @@ class SetupFlow(ChoiceStepsFlow):
     def _take(self, value) -> Reply:
         step = self.current
         if step in ("name0", "name1"):
-            self.players[int(step[-1])] = value
+            self._seat(int(step[-1]), value)
+        elif step == "level":
+            self.level = value
         elif step == "variant":
-            self.variant = value
+            if not self.offered:
+                self._seat(1, BOX if isinstance(value, tuple) else default_name(1))
+            self.variant = value[0] if isinstance(value, tuple) else value
             self.tiles = self.tiles[: self._tiles_wanted()]
         elif step == "tiles":
             self.tiles.append(value)
@@ -127,12 +172,24 @@ class SetupFlow(ChoiceStepsFlow):
             by_lot = value == "lots"
             first = self.rng.randrange(2) if by_lot else value
             row = tuple(self.tiles) + (None,) * (ROW - len(self.tiles))
+            box = ((self.box_seat, self.level),) if self.box_seat is not None else ()
             return Reply(Signal.ACCEPTED, ToStart(Settings(
                 row, first, (self.players[0], self.players[1]), self.variant, by_lot,
-                self.empty_claim)))
+                self.empty_claim, box)))
         self.step += 1
         self.choice = self._choice()
         return Reply(Signal.ACCEPTED)
+
+    def _seat(self, seat: int, player) -> None:
+        """Seat ``player`` (a name, or ``BOX``) at ``seat``; the box leaves the seat it
+        played before, which is a person's again."""
+        if self.box_seat is not None and (player is BOX or self.box_seat == seat):
+            self.players[self.box_seat] = default_name(self.box_seat)
+            self.box_seat = None
+        if player is BOX:
+            self.box_seat = seat
+            player = t("box.name")
+        self.players[seat] = player
 
     def _back(self) -> Reply:
         if self.current == "tiles" and self.tiles:

@@ -18,10 +18,12 @@ from companion.table.table_game import TableGame
 from companion.ui.text import t
 
 
-def new_game(settings: Settings) -> tuple[Wakanda, str | None]:
-    """The game a finished set-up starts, and the note that says who drew the lot."""
+def new_game(settings: Settings, *, hints: bool = False) -> tuple[Wakanda, str | None]:
+    """The game a finished set-up starts, and the note that says who drew the lot; played
+    with move hints when ``hints`` (its record says so)."""
     game = Wakanda(list(settings.villages), first=settings.first, players=settings.players,
-                   variant=settings.variant, empty_claim=settings.empty_claim)
+                   variant=settings.variant, empty_claim=settings.empty_claim, hints=hints,
+                   box=dict(settings.box))
     note = t("start.by_lot", name=game.name(game.first)) if settings.by_lot else None
     return game, note
 

@@ -1,8 +1,9 @@
 """What the Wakanda flows want on the screen, as plain values, and how they are drawn.
 
-The board and the score pages are Wakanda's own; menus, pickers and questions are the shared
-views of ``companion/table/views.py``, drawn there — a picker of piece types with the
-pieces' icons.
+The board and the score pages are Wakanda's own, and so is the picture of a hint (the shared
+``HintView`` of ``companion/table/hint_pages.py``, drawn on the board); menus, pickers and
+questions are the shared views of ``companion/table/views.py``, drawn there — a picker of
+piece types with the pieces' icons.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from companion.games.wakanda.screens import board_screen, picker_screen, status_screen
+from companion.games.wakanda.screens import board_screen, hint_screen, picker_screen, status_screen
 from companion.table import views
 from companion.table.flow import Note
+from companion.table.hint_pages import HintView
 from companion.table.views import PickerView
 
 
@@ -55,6 +57,8 @@ def render(view, game=None, score_pages=None) -> Image.Image:
     if isinstance(view, BoardView):
         return board_screen(game, pending=view.pending, message=view.message, refused=view.refused,
                             done=view.done)
+    if isinstance(view, HintView):
+        return hint_screen(game, view.tip.move, view.tip.words, view.footer)
     if isinstance(view, StatusView):
         return status_screen(game)
     if isinstance(view, ScoreView):
