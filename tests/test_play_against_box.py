@@ -167,7 +167,7 @@ def test_the_box_says_its_own_move_and_takes_exactly_that(tmp_path):
     game = s.game
     wanted = suggest(game, 1, level="easy", seed=decision_seed(game)).move
     assert isinstance(wanted, Build) and wanted.piece == "skin"  # only a skin in its hand
-    assert band(s) == f"Box drew skin I build skin on {wanted.village}"
+    assert band(s) == f"Box drew skin Place my skin on {wanted.village}"
     lines = len(journal(s))
     other = 1 if wanted.village != 1 else 2
     for event in (Press(f"v{other}"), Hold(f"v{wanted.village}"), Press("ok")):
@@ -199,7 +199,7 @@ def test_a_claim_is_asked_with_the_headdress_and_entered_as_any_claim(tmp_path, 
     scan(s, "sun"); s.handle(Press("v1"))
     box_move(mocker, Claim(1))
     scan(s, "skin")
-    assert band(s) == "Box drew skin I claim village 1"
+    assert band(s) == "Box drew skin Put my crests on 1"
     s.handle(Press("back")); s.handle(Press("back"))
     assert band(s) == "I claim village 1: put the crests on it"
     assert s.handle(Press("v1")).signal == "refused"            # a press builds: refused
@@ -240,7 +240,7 @@ def test_the_box_with_no_move_passes_as_people_do(tmp_path):
     s = make(tmp_path)
     s.handle(Press("ok"))                                       # resume
     s.handle(Press("back")); s.handle(Press("back"))            # (a question asked and dropped)
-    assert band(s) == "No move possible: press OK to pass — R3"
+    assert band(s) == f"{s.game.name(seat)} has no move: press OK to pass (R3)"
     assert s.handle(Press("ok")).signal in ("your_turn", "accepted")
     assert journal(s)[-1] == {"p": seat, "pass": True}
 
@@ -380,7 +380,9 @@ def test_a_resumed_game_goes_on_with_the_same_decision(tmp_path):
     again = make(tmp_path)                                      # the box switched off and on
     again.handle(Press("ok"))                                   # resume
     assert again.game.box == {1: DEFAULT_LEVEL}
-    assert band(again).startswith("Game resumed: turn 2, Box to play")
+    assert band(again).startswith("Game resumed, turn 2. ")      # and what the box asks for
+    move = again.flow.box_player.move(again.game)
+    assert f" on {move.village}" in band(again)
     again.handle(Press("back")); again.handle(Press("back"))
     assert band(again) == said
 

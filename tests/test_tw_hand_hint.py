@@ -89,6 +89,23 @@ def test_the_hand_shown_gives_the_searchs_placements_with_why_and_is_forgotten(t
     assert box.view == HandView("Ben", 0, 5)                      # forgotten: shown afresh
 
 
+def test_no_tip_asks_to_take_back_a_card_already_placed(tmp_path):
+    box = two_players(tmp_path)
+    assert scan(box, "indians/wolf").signal == "accepted"          # placed on the table first
+    box.handle(Press("hint"))
+    assert box.view.count == 1                                     # the wolf counts in the hand
+    for card in BENS_HAND:
+        if card != "indians/wolf":
+            assert scan(box, card).signal == "accepted"
+    box.handle(Press("ok"))
+    wolf = box.game.deck.card("indians/wolf")
+    tips = []
+    while box.screen == "hint":
+        tips.append(box.view.tip.move)
+        box.handle(Press("hint"))
+    assert tips and all(wolf in move.cards for move in tips)     # those that keep it are left out
+
+
 def test_the_next_best_moves_then_the_rule_then_the_board(tmp_path):
     box = two_players(tmp_path)
     show_hand(box)

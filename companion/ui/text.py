@@ -140,6 +140,7 @@ ENGLISH: dict[str, str] = {
     # Only confirmed actions are in the journal: what was scanned and not yet confirmed
     # when the box went off must be scanned again.
     "resumed.wakanda": "Game resumed: turn {turn}, {name} to play",
+    "resumed.wakanda_box": "Game resumed, turn {turn}. {ask}",
     "resumed.totem_wars": "Game resumed: round {round}, {name} to play",
     "resumed.totem_wars_totems": "Game resumed: scan the totems (T2)",
     "leave.question": "Leave this game?",
@@ -206,6 +207,8 @@ ENGLISH: dict[str, str] = {
     "prompt.draw.short": "{name}: draw and scan",
     "prompt.act": "{name}: build a piece or claim a village",
     "prompt.act.short": "{name}: build or claim",
+    "prompt.pass": "{name} has no move: press OK to pass (R3)",
+    "prompt.pass.short": "No move: OK to pass (R3)",
     # What to undo on the table when the box takes an action back.
     "undo.to_bag": "Taken back: put the {piece} back in the bag",
     "undo.to_hand": "Taken back: {piece} off village {n}, to the hand",
@@ -241,9 +244,9 @@ ENGLISH: dict[str, str] = {
     "box.draw": "Draw for me and scan the piece",
     "box.draw.short": "Draw for me, scan it",
     "box.build": "I build {piece} on village {n}: place it",
-    "box.build.short": "I build {piece} on {n}",
+    "box.build.short": "Place my {piece} on {n}",
     "box.claim": "I claim village {n}: put the {headdress} on it",
-    "box.claim.short": "I claim village {n}",
+    "box.claim.short": "Put my {headdress} on {n}",
     "box.press": "Now press village {n}",
     "refusal.box_build": "not that: I build {piece:piece} on village {n}",
     "refusal.box_claim": "not that: I claim village {n} with the {headdress:headdress}",

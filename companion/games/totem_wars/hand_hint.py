@@ -221,6 +221,12 @@ class HandHint:
         game = flow.game
         ranked = [(suggestion.move, suggestion.value),
                   *((alternative.move, alternative.value) for alternative in suggestion.alternatives)]
+        # Cards already scanned for this placement are on the table: a tip that keeps one
+        # in the hand would ask to take it back, so such tips go when any other is left.
+        placed = set(flow.pending)
+        keeping = [(move, value) for move, value in ranked
+                   if not isinstance(move, Play) or placed <= set(move.cards)]
+        ranked = keeping or ranked
         tips = []
         for index, (move, value) in enumerate(ranked[:MOVES]):
             said = _move_words(move)

@@ -160,10 +160,10 @@ class WakandaFlow(PlayFlow):
             return t("play.press_village", piece=_lower(item.kind))
         if game.phase == "reveal":
             return t("play.turn_up", n=game.open_count)
-        if game.phase == "action" and list(game.legal_moves()) == [Pass()]:
-            return Refusal("no_move", rule="R3")
         name = game.name(game.to_move)
         form = ".short" if short else ""
+        if game.phase == "action" and list(game.legal_moves()) == [Pass()]:
+            return t(f"prompt.pass{form}", name=name)  # what to press, never cut off (R3)
         return t(f"prompt.{'draw' if game.phase == 'draw' else 'act'}{form}", name=name)
 
     def frame(self):

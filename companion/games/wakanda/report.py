@@ -137,9 +137,11 @@ def review_json(game: Wakanda) -> dict:
     """The ``review`` of ``score --review --json``: per player the moves judged and the
     clear losses, biggest first — the turn, the move played and the better one as record
     lines, the points (the expected final margin over the other player) it would have
-    gained and that estimate's standard error, to a tenth."""
+    gained and that estimate's standard error, to a tenth. A seat the box played is not
+    reviewed (as on the box): ``{"name": "Box", "box": "strong"}``."""
     made = review(game)
     return {"players": [
+        {"name": name, "box": game.box[player]} if player in game.box else
         {"name": name, "decisions": made.decisions[player],
          "losses": [{"turn": loss.turn, "played": event_line(player, loss.played),
                      "better": event_line(player, loss.better), "points": round(loss.points, 1),
@@ -154,7 +156,11 @@ def format_review(game: Wakanda) -> str:
     lines = ["Review: where each player lost the most points (the expected final margin over",
              "the other player, from what that player knew then, estimated by play-outs)."]
     for player, name in enumerate(_names(game)):
-        head = f"{name}, {made.decisions[player]} moves looked at:"
+        if player in game.box:
+            lines.append(f"{name}: played by the box, not reviewed.")
+            continue
+        count = made.decisions[player]
+        head = f"{name}, {count} move{'' if count == 1 else 's'} looked at:"
         losses = made.losses[player]
         if not losses:
             lines.append(f"{head} no clear loss.")

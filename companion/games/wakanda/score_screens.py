@@ -31,6 +31,7 @@ from companion.ui.canvas import (
     fill_box,
     fit,
     new_canvas,
+    short_names,
     text_width,
     wrap,
 )
@@ -134,6 +135,8 @@ def _signed(points: int) -> str:
 #: played, the better move; the points are right-aligned at the edge.
 REVIEW_COLUMNS = (2, 26, 66)
 REVIEW_PITCH = MEDIUM.height + 1
+#: The most characters of a name in a review page's title.
+REVIEW_NAME_CHARS = 6
 
 
 def review_page(game, player: int, number: int, count: int, review: Review | None, *,
@@ -143,7 +146,9 @@ def review_page(game, player: int, number: int, count: int, review: Review | Non
     review is made, how far it is (``progress``: moves judged, of how many); ``failed``: it
     could not be made."""
     image = new_canvas()
-    title_band(image, t("review.title", name=game.players[player]), t("page", n=number, of=count),
+    # A short name (told apart from the other's), so that "review" is never cut off.
+    name = short_names(game.players, REVIEW_NAME_CHARS)[player]
+    title_band(image, t("review.title", name=name), t("page", n=number, of=count),
                mark=art.headdress(player))
     if review is None:
         lines = [t("review.failed")] if failed else [t("review.busy"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.errors import UsageError
 from companion.games.wakanda import Wakanda, items, result_line
+from companion.games.wakanda.box_player import BoxPlayer
 from companion.games.wakanda.demo import run_demo
 from companion.games.wakanda.flow import WakandaFlow, describe
 from companion.games.wakanda.lessons import LESSON
@@ -29,7 +30,12 @@ def new_game(settings: Settings, *, hints: bool = False) -> tuple[Wakanda, str |
 
 
 def resumed(game: Wakanda) -> str:
-    """Where an unfinished game resumes: ``Game resumed: turn 14, Ana to play``."""
+    """Where an unfinished game resumes: ``Game resumed: turn 14, Ana to play``; on the box's
+    turn, what it asks the players to do for it (``Game resumed, turn 3. I claim village 2``),
+    since the note takes the place of its ask."""
+    ask = BoxPlayer(game.box).prompt(game, pending=False, short=True) if game.box else None
+    if ask is not None:
+        return t("resumed.wakanda_box", turn=turn_number(game), ask=ask)
     return t("resumed.wakanda", turn=turn_number(game), name=game.players[game.to_move or 0])
 
 
