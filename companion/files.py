@@ -15,6 +15,7 @@ what is read is what was checked), and read up to a limit; anything else is one
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
@@ -133,7 +134,13 @@ def write_atomically(path: Path, text: str) -> None:
     file written and fsynced, then renamed over it. ``OSError`` when that fails."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
+    # Whatever is left at the temporary name (a file of a cut-off write, a pipe, a link to a
+    # file elsewhere) goes first: the new file is made afresh, never opened through a link
+    # or blocked on a pipe.
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    with open(fd, "w", encoding="utf-8") as f:
         f.write(text)
         f.flush()
         os.fsync(f.fileno())

@@ -30,6 +30,9 @@ from companion.files import QUOTE_CHARS, shown
 MAX_DEPTH = 32
 #: The most digits an integer may have (a record's numbers are seats, villages and seeds).
 MAX_DIGITS = 100
+#: The most lines a record may have: a game has a few hundred at most (undos included); a
+#: file of millions of short lines would take gigabytes to read (a Pi has one at most).
+MAX_LINES = 100_000
 
 
 class JsonError(Exception):
@@ -54,7 +57,8 @@ def parse_json(text: str) -> Any:
         value = decoder.decode(text)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}" if "\n" in text.rstrip("\n") else f"column {exc.colno}"
-        raise JsonError(f"not valid JSON ({exc.msg} at {where})", syntax=True) from None
+        # Some of json's messages end in "at" already ("Invalid control character at").
+        raise JsonError(f"not valid JSON ({exc.msg.removesuffix(' at')} at {where})", syntax=True) from None
     except RecursionError:
         raise JsonError(f"nested more than {MAX_DEPTH} deep") from None
     if text.count("[") + text.count("{") > MAX_DEPTH:  # else it cannot be nested that deep
@@ -151,8 +155,11 @@ def parse_lines(text: str) -> tuple[list[tuple[int, dict]], list[str]]:
 
     A last line that has no newline and is not JSON is a torn write (the box lost power
     mid-write): it is dropped with a warning, never fatal. Any other bad line raises
-    ``RecordError`` (a key given twice too: an ambiguous line).
+    ``RecordError`` (a key given twice too: an ambiguous line), and so does a record of
+    more than ``MAX_LINES`` lines, before any is read.
     """
+    if text.count("\n", 0, len(text) - 1) >= MAX_LINES:
+        raise RecordError(MAX_LINES + 1, f"more lines than a game has (at most {MAX_LINES:,})")
     lines = text.split("\n")
     torn_possible = not text.endswith("\n")
     out: list[tuple[int, dict]] = []

@@ -247,4 +247,4 @@ def test_a_data_folder_that_is_a_file_is_one_clear_line(folders, capsys):
     assert main(["run", "--input", script(folders), "--display", "none",
                  "--data", str(folders / "data")]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot write to the data folder" in err
+    assert err.count("\n") == 1 and "is not a folder" in err

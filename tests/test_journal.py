@@ -14,7 +14,7 @@ import pytest
 
 from companion.errors import RecordError, UserError
 from companion.files import RECORD_BYTES
-from companion.records import dump_line, parse_lines
+from companion.records import MAX_LINES, dump_line, parse_lines
 from companion.table.journal import CURRENT, GAMES, Journal, SetAside, archive_unfinished
 
 HEADER = {"game": "wakanda", "players": ["Аня", "Ben"],
@@ -219,6 +219,19 @@ def damaged(tmp_path, bad: bytes, after=()) -> bytes:
 
 def kept_files(tmp_path):
     return sorted((tmp_path / GAMES).iterdir()) if (tmp_path / GAMES).exists() else []
+
+
+def test_millions_of_lines_are_never_all_read_the_game_before_them_resumes(tmp_path):
+    # A hostile journal within the size limit: split whole and read, it took 1.6 GB.
+    data = (record_text([HEADER, *EVENTS[:2]]) + "\n" * (3 * MAX_LINES)).encode("utf-8")
+    (tmp_path / CURRENT).write_bytes(data)
+    journal, text = Journal.resume(tmp_path, now=NOON)
+    assert text.rstrip("\n") == record_text([HEADER, *EVENTS[:2]]).rstrip("\n")
+    dropped = journal.dropped
+    assert dropped.line == MAX_LINES + 1 and dropped.reason.startswith("more lines than a game has")
+    assert dropped.kept.read_bytes() == data                 # kept whole, aside
+    journal.close()
+    assert (tmp_path / CURRENT).stat().st_size < len(data)
 
 
 @pytest.mark.parametrize("kind", BAD_LINES)

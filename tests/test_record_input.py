@@ -22,9 +22,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.commands.engine import answer, serve
+from companion.commands.engine import REQUEST_BYTES, answer, serve
 from companion.errors import RecordError, UserError
-from companion.files import RECORD_BYTES
 from companion.games.totem_wars import default_deck, load_deck
 from companion.games.totem_wars import read_record as read_totem_wars
 from companion.games.totem_wars.big_game_store import BIG_GAME_FILE, load_big_game
@@ -33,7 +32,7 @@ from companion.games.wakanda import Wakanda, write_record
 from companion.games.wakanda import read_record as read_wakanda
 from companion.games.wakanda.bots import play_game
 from companion.games.wakanda.setup import SetupError
-from companion.records import JsonError, parse_json
+from companion.records import MAX_LINES, JsonError, parse_json
 from companion.table.registry import TagRegistry
 
 DATA = Path(__file__).parent / "data"
@@ -147,6 +146,19 @@ def test_the_commands_print_one_line_for_a_hostile_record(tmp_path, capsys, comm
     # score and moves report each record on its own line; hint has one record
     assert out == "" and err.count("\n") == 1 and len(err) < SHORT
     assert err.removeprefix(f"totem-companion {command}: ").startswith(f"{path}: line 2: ")
+
+
+@pytest.mark.parametrize("command", ["score", "moves", "hint", "replay"])
+@pytest.mark.parametrize("filler", ["{}\n", "\n"])
+def test_a_record_of_more_lines_than_a_game_has_is_refused_before_it_is_read(tmp_path, capsys, command,
+                                                                              filler):
+    # Millions of short lines (within the 16 MB) took seconds and over a GB to read whole.
+    path = tmp_path / "game.jsonl"
+    path.write_text(text(WAKANDA) + filler * (2 * MAX_LINES))
+    extra = ["--out", str(tmp_path / "frames")] if command == "replay" else []
+    assert main([command, str(path), "--data", str(tmp_path), *extra]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "more lines than a game has" in err
 
 
 def test_replay_prints_one_line_and_writes_no_frame_for_a_hostile_record(tmp_path, capsys):
@@ -499,7 +511,7 @@ def test_the_engine_answers_every_line_in_order_and_goes_on():
         b'{"id": ' + HUGE.encode() + b"}",
         b'{"id": 3, "record": ' + DEEP.encode() + b"}",
         b'\xff\xfe{"id": 4}',
-        b'{"id": 5, "record": "' + b"r" * RECORD_BYTES + b'"}',  # longer than a record may be
+        b'{"id": 5, "record": "' + b"r" * REQUEST_BYTES + b'"}',  # longer than a request may be
         b"",
         json.dumps({"id": "good", "record": record}).encode(),
     ]) + b"\n"
@@ -508,6 +520,6 @@ def test_the_engine_answers_every_line_in_order_and_goes_on():
     replies = [json.loads(line) for line in answers.getvalue().splitlines()]
     assert [reply.get("error") for reply in replies[:5]] == [
         "key 'id' given twice (an ambiguous line)", "a number of more than 100 digits",
-        "nested more than 32 deep", "a request is UTF-8 text", "a request is at most 16 MB"]
+        "nested more than 32 deep", "a request is UTF-8 text", "a request is at most 1 MB"]
     assert replies[5]["id"] == "good" and "move" in replies[5]
     assert len(replies) == 6

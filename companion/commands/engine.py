@@ -25,10 +25,13 @@ from typing import Any, BinaryIO, TextIO
 
 from companion.commands.records_each import data_folder
 from companion.errors import UsageError, UserError, one_line
-from companion.files import RECORD_BYTES
+from companion.files import SMALL_BYTES
 from companion.records import JsonError, dump_line, json_text, parse_json, shown_value
 from companion.search import advise, all_levels
 
+#: The longest request: a whole game's record is a few dozen KB; millions of tiny elements
+#: in a longer one would take hundreds of MB to parse.
+REQUEST_BYTES = SMALL_BYTES
 #: The keys a request may have.
 REQUEST_KEYS = ("id", "record", "seat", "level", "seed", "hand")
 
@@ -43,12 +46,12 @@ def run(args) -> int:
 
 def serve(requests: BinaryIO, answers: TextIO, level: str | None = None, data_dir: Path | None = None) -> None:
     """Answer each request line of the bytes ``requests`` on ``answers``, one flushed line
-    each; a line longer than ``RECORD_BYTES`` is answered with an error, unread."""
-    while line := requests.readline(RECORD_BYTES + 1):
-        if len(line) > RECORD_BYTES and not line.endswith(b"\n"):
-            while (rest := requests.readline(RECORD_BYTES + 1)) and not rest.endswith(b"\n"):
+    each; a line longer than ``REQUEST_BYTES`` is answered with an error, unread."""
+    while line := requests.readline(REQUEST_BYTES + 1):
+        if len(line) > REQUEST_BYTES and not line.endswith(b"\n"):
+            while (rest := requests.readline(REQUEST_BYTES + 1)) and not rest.endswith(b"\n"):
                 pass  # the rest of the line, dropped a piece at a time
-            reply: dict[str, Any] = {"id": None, "error": f"a request is at most {RECORD_BYTES // 2**20} MB"}
+            reply: dict[str, Any] = {"id": None, "error": f"a request is at most {REQUEST_BYTES // 2**20} MB"}
         elif not line.strip():
             continue
         else:

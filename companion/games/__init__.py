@@ -22,6 +22,7 @@ Adding a game is one new package and one line in ``GAMES``.
 from __future__ import annotations
 
 import importlib
+import io
 from dataclasses import dataclass
 from functools import cached_property
 from types import ModuleType
@@ -82,7 +83,8 @@ def game_module(name: str) -> ModuleType:
 
 def game_of_record(text: str) -> str:
     """The game named by a record's header (line 1)."""
-    first = next((line for line in text.split("\n") if line.strip()), "")
+    # Line by line, not split whole: a hostile record may hold millions of lines.
+    first = next((line for line in io.StringIO(text) if line.strip()), "")
     if not first:
         raise RecordError(1, "the record is empty (line 1 must be the header)")
     try:

@@ -41,6 +41,8 @@ def hold_data_folder(data_dir: str | os.PathLike) -> Iterator[Path]:
     ``with`` block runs; yields its path. ``UserError`` (one line) when another process
     holds it — naming that process — or when the folder cannot be made or locked."""
     folder = Path(plain_path(data_dir))
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise UserError(f"the data folder {shown_path(folder)} is not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         info = os.stat(folder)

@@ -38,7 +38,7 @@ from typing import BinaryIO, TypeVar, overload
 
 from companion.errors import RecordError, UserError
 from companion.files import RECORD_BYTES, fsync_dir, shown_path
-from companion.records import dump_line
+from companion.records import MAX_LINES, dump_line
 
 #: The unfinished game's record inside the data folder.
 CURRENT = "current.jsonl"
@@ -251,6 +251,14 @@ def _same(text: str) -> str:
     return text
 
 
+def _after_line(data: bytes, count: int) -> int:
+    """The offset just after the ``count``-th newline of ``data`` (which has more)."""
+    at = -1
+    for _ in range(count):
+        at = data.index(b"\n", at + 1)
+    return at + 1
+
+
 class Journal:
     """The open record of the game being played. Make one with ``start`` or ``resume``.
 
@@ -338,8 +346,14 @@ class Journal:
         """``resume`` of the open regular file ``file`` holding ``data``."""
         data_dir = path.parent
         cut = data.rfind(b"\n") + 1
+        over = None  # why the lines after MAX_LINES are not the game, when there are more
+        if data.count(b"\n", 0, cut) > MAX_LINES:
+            # Millions of short lines would take gigabytes to split and read: only the
+            # first MAX_LINES can be the game, the rest is damage.
+            cut = _after_line(data, MAX_LINES)
+            over = f"more lines than a game has (at most {MAX_LINES:,})"
         lines = data[:cut].split(b"\n")[:-1]
-        tail = data[cut:]
+        tail = data[cut:] if over is None else b""
         whole_tail = bool(tail.strip()) and _problem(tail) is None
         if whole_tail:
             lines.append(tail)
@@ -361,6 +375,8 @@ class Journal:
             if reason is not None:
                 good = number
                 break
+        else:
+            reason = over
         why = f"line {good + 1}: {reason}"  # what is said when even the header is bad
         while good > header:
             try:
@@ -379,10 +395,11 @@ class Journal:
         keep = b"".join(raw + b"\n" for raw in lines[:good])
         dropped = None
         try:
-            if good < len(lines):
+            if good < len(lines) or over is not None:
                 assert reason is not None
                 kept = _copy(data, data_dir, f"{game}-damaged", now)
-                dropped = Dropped(path, good + 1, len(lines) - good, reason, kept)
+                total = len(lines) if over is None else data.count(b"\n")
+                dropped = Dropped(path, good + 1, total - good, reason, kept)
             if keep != data:
                 if data.startswith(keep):
                     file.truncate(len(keep))
