@@ -13,6 +13,7 @@ import json
 import random
 
 import pytest
+from board_pixels import lit_villages
 from box_helpers import choose, scan
 from conftest import WORKED_EXAMPLE, play
 
@@ -25,14 +26,14 @@ from companion.games.wakanda.hints import Coach
 from companion.games.wakanda.information import information_set
 from companion.games.wakanda.reasons import reason
 from companion.games.wakanda.rule_pages import PAGES
-from companion.games.wakanda.screens import HINT_LINES, LABEL_HEIGHT, column_left, hint_screen
+from companion.games.wakanda.screens import HINT_LINES, hint_screen
 from companion.games.wakanda.search import suggest
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 from companion.table.settings import SETTINGS_FILE, Settings, SettingsStore
 from companion.table.views import WhyView, render
 from companion.ui import text
-from companion.ui.canvas import HEIGHT, SMALL, WIDTH, frame_words, wrap
+from companion.ui.canvas import SMALL, WIDTH, frame_words, wrap
 from companion.ui.screens import FOOTER_CHARS, MENU_LINE_CHARS, paginate
 
 ROW = ("teepee", "eagle", "chief", "variety", "sun", "tomahawk")
@@ -68,16 +69,6 @@ def screen_of(box: Session):
 def words(box: Session) -> list[str]:
     """The frame's words, as ``--display text`` prints them."""
     return frame_words(box.frame())
-
-
-def lit_villages(frame) -> set[int]:
-    """The villages whose tile label is lit in a board picture, read off its pixels: the
-    labels stand on the band, whose top row is the first full-width lit row under the
-    header; a lit label is filled, so the pixel just inside its left edge is lit."""
-    band_top = next(y for y in range(12, HEIGHT)
-                    if all(frame.getpixel((x, y)) for x in range(WIDTH)))
-    label_top = band_top - LABEL_HEIGHT - 1
-    return {v for v in range(1, 7) if frame.getpixel((column_left(v) + 1, label_top + 4))}
 
 
 def press(box: Session, button: str):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import slot_helpers
+from board_pixels import lit_villages
 from box_helpers import choose, scan
 from slot_helpers import uid
 
@@ -168,6 +169,7 @@ def test_the_box_says_its_own_move_and_takes_exactly_that(tmp_path):
     wanted = suggest(game, 1, level="easy", seed=decision_seed(game)).move
     assert isinstance(wanted, Build) and wanted.piece == "skin"  # only a skin in its hand
     assert band(s) == f"Box drew skin Place my skin on {wanted.village}"
+    assert lit_villages(s.frame()) == {wanted.village}          # its village alone is lit
     lines = len(journal(s))
     other = 1 if wanted.village != 1 else 2
     for event in (Press(f"v{other}"), Hold(f"v{wanted.village}"), Press("ok")):

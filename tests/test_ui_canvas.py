@@ -92,6 +92,8 @@ def test_wrap_cuts_a_word_longer_than_a_line():
 def test_wrap_with_max_lines_ends_in_an_ellipsis():
     lines = wrap("one two three four five six seven", 40, SMALL, max_lines=2)
     assert len(lines) == 2 and lines[-1].endswith("…")
+    # A last line with room left gets one "…", never a row of them.
+    assert wrap("Draw for me, scanning-the-piece", 20 * SMALL.width, SMALL, max_lines=1) == ["Draw for me,…"]
 
 
 @given(st.lists(st.text(alphabet="abcdefgh", min_size=1, max_size=14), max_size=12),

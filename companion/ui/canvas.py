@@ -111,7 +111,7 @@ def wrap(text: str, width: int, font: Font, max_lines: int | None = None) -> lis
         lines.append(line)
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
-        lines[-1] = fit(lines[-1] + " " + ELLIPSIS * room, width, font)
+        lines[-1] = fit(lines[-1] + ELLIPSIS, width, font)  # one "…": cut further when full
     return lines
 
 

@@ -135,7 +135,14 @@ class WakandaFlow(PlayFlow):
             return StatusView()
         return BoardView(pending=self.pending.item.name if self.pending else None,
                          message=self.note or self.prompt(short=self.done is not None),
-                         refused=self.refused, done=self.done)
+                         refused=self.refused, done=self.done, lit=self._box_village())
+
+    def _box_village(self) -> int | None:
+        """On the box's turn to build or claim, the village of its move: lit alone."""
+        if self.box_player is None or not self.box_player.deciding(self.game):
+            return None
+        move = self.box_player.move(self.game)
+        return move.village if isinstance(move, Build | Claim) else None
 
     def coach(self) -> tuple[Tip, ...]:
         """The hint button's tips for the player to move (``hints.py``): the best moves and

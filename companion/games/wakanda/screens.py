@@ -59,18 +59,19 @@ def column_left(village: int) -> int:
 
 def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
                  message: str | Refusal | None = None, refused: bool = False,
-                 done: str | None = None) -> Image.Image:
+                 done: str | None = None, lit: int | None = None) -> Image.Image:
     """The board of a Wakanda game (see the module docstring).
 
     ``cursor`` (1..6) frames the village being chosen with the buttons; ``pending`` is the
     piece (or headdress, ``wings``/``crests``) about to be placed: only the villages it may
     go to are lit, and it is shown on top of the cursor's pole. ``message`` is a one- or
     two-line band at the bottom, lit as a warning when ``refused`` (then as long as the
-    refusal needs); ``done``, what the last action did, goes above it.
+    refusal needs); ``done``, what the last action did, goes above it. ``lit``: the one
+    village to light instead (the box's move, on its turn).
     """
     image = new_canvas()
     band_top = note_band(image, message, refused, medium_first=True, done=done)
-    _board(image, game, band_top, cursor, pending, _playable(game, pending))
+    _board(image, game, band_top, cursor, pending, {lit} if lit is not None else _playable(game, pending))
     return image
 
 
