@@ -38,10 +38,12 @@ from companion.records import parse_lines
 class Alternative:
     """A move the search weighed and its ``value``, from 0 to 1: what the game's search
     estimates for the seat that asked (its ``VALUE_WORDS``: for Wakanda the chance to win,
-    a shared win counting half)."""
+    a shared win counting half); ``reason``, when the search words it, the move's one-line
+    reason as ``Suggestion.reason`` words the best (else empty)."""
 
     move: Hashable
     value: float
+    reason: str = ""
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ war declaration, refusals, and the same through ``hint --hand`` and the engine p
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,13 @@ from companion.games.totem_wars import (
 )
 from companion.games.totem_wars.search import TotemChoice, move_line
 from companion.games.totem_wars.simulation import deal
+from companion.ui import text
 
 DATA = Path(__file__).parent / "data"
 C = default_deck().card
+#: Ana deals; Ben lays the lion, Ana the snake (T2); Ben starts the round (T3).
+START = ('{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 0, "deck": "default"}\n'
+         '{"totems": ["indians/snake", "africans/lion"]}\n')
 
 
 def two_players_after_totems(seed=3):
@@ -64,9 +69,86 @@ def test_the_coach_plays_the_round_out_for_its_chances():
     sim = two_players_after_totems()
     p = sim.seat
     s = search.suggest(sim.game, level="strong", seed=2, hand=[c.name for c in sim.hands[p]])
-    assert "takes the round" in s.reason and 0 <= s.value <= 1
+    assert PLACE_WHY.fullmatch(s.reason) and 0 <= s.value <= 1
     assert s == search.suggest(sim.game, level="strong", seed=2, hand=[c.name for c in sim.hands[p]])
     assert sim.game.history[-1][1] == ChooseTotems(sim.game.totems)   # the game is as it was
+
+
+#: A placement's reason: the expected end points in halves (T15), the points now (T8), the
+#: round in words (T9-T11), a raise's cost (T5), a war in words (T10).
+PLACE_WHY = re.compile(r"place [^:]+: (?P<gain>[+-]\d+(?:\.5)?|±0) end points?, (?P<now>\d+) points? now, "
+                       r"(?P<take>(?:likely |rarely )?takes the round|may take the round|does not take the round)"
+                       r"(?:, raises by \d cards?)?(?:, war (?P<war>certain|likely|possible))?")
+
+
+#: The words for the chance to take the round, and the share of play-outs taken each says
+#: (the suggestion's value): plain only when the round ends at the placement.
+TAKE_WORDS = {
+    "takes the round": lambda value: value == 1,
+    "does not take the round": lambda value: value == 0,
+    "likely takes the round": lambda value: value >= 0.7,
+    "may take the round": lambda value: 0.3 < value < 0.7,
+    "rarely takes the round": lambda value: value <= 0.3,
+}
+
+
+def placements(level, seeds=range(3)):
+    """Every placement suggestion of a few coached two- to four-player games."""
+    for seed in seeds:
+        sim = deal(random.Random(seed), ("Ana", "Ben", "Cleo", "Dan")[:2 + seed % 3], dealer=0)
+        picks = [search.suggest(sim.game, p, hand=[c.name for c in sim.hands[p]]).move.card
+                 for p in range(len(sim.game.players))]
+        sim.push(ChooseTotems(tuple(picks)))
+        while sim.game.phase != "over":
+            s = search.suggest(sim.game, level=level, seed=seed, hand=[c.name for c in sim.hands[sim.seat]])
+            if isinstance(s.move, Play):
+                yield s
+            sim.push(s.move)
+
+
+@pytest.mark.parametrize("level, seeds", [("standard", range(3)), ("strong", range(1))])
+def test_each_placement_says_the_end_points_that_order_them_and_its_chances_in_words(level, seeds):
+    seen = set()
+    for s in placements(level, seeds):
+        said = [PLACE_WHY.fullmatch(s.reason)] + [PLACE_WHY.fullmatch(a.reason) for a in s.alternatives]
+        assert all(said), [s.reason, *(a.reason for a in s.alternatives)]
+        gains = [float(m["gain"].replace("±", "")) for m in said]
+        assert gains == sorted(gains, reverse=True)                # best first, as the figure says
+        for m, value in zip(said, [s.value, *(a.value for a in s.alternatives)]):
+            assert TAKE_WORDS[m["take"]](value), (m["take"], value)
+            seen.add(m["take"])
+    assert {"likely takes the round", "may take the round", "rarely takes the round"} <= seen
+
+
+def test_easy_says_first_the_points_now_that_order_its_placements():
+    for s in placements("easy", seeds=range(2)):
+        whys = [s.reason, *(a.reason for a in s.alternatives)]
+        assert all(re.fullmatch(r"place [^:]+: \d+ points? now, ([+-]\d+(\.5)?|±0) end points?, .+", why)
+                   for why in whys), whys
+        now = [int(why.split(": ")[1].split()[0]) for why in whys]
+        assert now == sorted(now, reverse=True)
+
+
+def test_a_placement_that_ends_the_round_says_its_outcome_plainly():
+    game, _ = read_record(START + '{"p": 1, "play": ["indians/wolf"]}\n')   # Ana answers Ben's 1 card
+    s = search.suggest(game, hand=["indians/bear", "eskimos/seal", "africans/zebra", "eskimos/fox", "aborigines/emu"])
+    why = {a.move: a.reason for a in s.alternatives}
+    # Ben's wolf scores nothing (T8): the bear alone takes the round and both Indians (T9, T15) …
+    assert why[Play((C("indians/bear"),))] == "place Bear (Indians): +2 end points, 3 points now, takes the round"
+    # … the emu ties at 0 and the war is a tie of land totems: nobody takes (T10-T12).
+    assert why[Play((C("aborigines/emu"),))] == ("place Emu (Aborigines): ±0 end points, 0 points now, "
+                                                 "does not take the round, war certain")
+    # A raise costs the cards over the level (T5); Ben may still answer: a chance, in words.
+    assert s.reason == ("place Zebra (Africans), Bear (Indians): +2.5 end points, 3 points now, "
+                        "may take the round, raises by 1 card, war possible")
+
+
+def test_the_reasons_are_in_the_boxs_language():
+    text.set_language("bg")
+    game, _ = read_record(START + '{"p": 1, "play": ["indians/wolf"]}\n')
+    s = search.suggest(game, hand=["indians/bear", "eskimos/seal", "africans/zebra", "eskimos/fox", "aborigines/emu"])
+    assert s.reason == ("сложи Зебра (Африканци), Мечка (Индианци): +2,5 т. накрая, 3 т. сега, "
+                        "може да вземе рунда, вдига с 1 карта, възможна война")
 
 
 def test_a_war_declaration_is_the_best_habitat_and_needs_no_hand():
@@ -118,6 +200,18 @@ def test_hint_and_the_engine_protocol_take_the_hand(tmp_path, capsys):
                                "hand": ["indians/snake", "indians/wolf", "africans/snake", "eskimos/seal",
                                         "indians/bear"]}))
     assert totem["move"] == {"p": 0, "totem": "indians/snake"}
+
+
+def test_hint_says_the_next_best_in_the_same_words_as_the_best(tmp_path, capsys):
+    record = tmp_path / "answer.jsonl"
+    record.write_text(START + '{"p": 1, "play": ["indians/wolf"]}\n')
+    hand = ["indians/bear", "indians/eagle", "aborigines/snake", "eskimos/seal", "africans/zebra"]
+    assert main(["hint", str(record), "--hand", ",".join(hand)]) == 0
+    out = capsys.readouterr().out
+    s = search.suggest(read_record(record.read_text())[0], hand=hand)
+    assert out.splitlines() == [f"Ana: {s.reason}", "level standard; next best:",
+                                *(f"  {a.reason}" for a in s.alternatives[:5])]
+    assert "%" not in out and len(s.alternatives) > 5
 
 
 def test_a_totem_wars_match_runs(capsys):

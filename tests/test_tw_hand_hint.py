@@ -5,6 +5,7 @@ declaration needs no hand (R2). Driven through the table session with raw events
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from companion.events import Hold, Press
 from companion.games.totem_wars import Declare, Play, read_record
 from companion.games.totem_wars.hand_hint import HandView
 from companion.games.totem_wars.search import TotemChoice, suggest
+from companion.table.hint_pages import Tip
 from companion.table.journal import CURRENT
 from companion.ui import text
 
@@ -79,7 +81,8 @@ def test_the_hand_shown_gives_the_searchs_placements_with_why_and_is_forgotten(t
     assert box.view.count == 3 and box.view.footer == "1/3 · HINT: next move"
     box.handle(Press("hint"))
     assert box.view.number == 2 and isinstance(box.view.tip.move, Play)
-    assert "now, takes the round" in box.view.tip.words
+    # The next best in the search's own words, as ordered: no guess from its value.
+    assert box.view.tip == Tip(best.alternatives[0].move, best.alternatives[0].reason)
     box.handle(Press("up"))
     assert box.view.number == 1
     box.handle(Press("ok"))                                       # closed: the board as it was
@@ -289,6 +292,30 @@ def test_four_cards_or_more_are_said_by_the_cards_kept(tmp_path, golden):
         golden(f"tw_hint_tip_{box.view.number}", box.frame())
         box.handle(Press("hint"))
     assert titles == ["Place 4, keep 1", "Place all 5 cards", "Place 3 cards"]
+
+
+@pytest.mark.parametrize("language", ["en", "bg"])
+def test_a_tips_why_shows_whole_beside_a_row_of_cards_and_its_figures_always(tmp_path, language):
+    text.set_language(language)
+    record = ('{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 0, "deck": "default"}\n'
+              '{"totems": ["indians/snake", "africans/lion"]}\n{"p": 1, "play": ["indians/wolf"]}\n')
+    rng = random.Random(7)
+    seen = 0
+    for i in range(5):
+        box = resumed(tmp_path / str(i), record)                  # Ana answers or raises (T5)
+        hand = rng.sample(sorted(card.name for card in box.game.unseen), 5)
+        show_hand(box, hand)
+        box.handle(Press("ok"))
+        while box.screen == "hint":
+            picture = box.flow.hand.picture(box.view)
+            shown = " ".join(words(box))
+            # The end points that order the tips and the points now are never cut …
+            assert ", ".join(picture.why.split(", ")[:2]) in shown, (picture.why, shown)
+            if len(picture.rows) <= 1:                             # … nor is the rest beside one row
+                assert picture.why in shown, (picture.why, shown)
+                seen += 1
+            box.handle(Press("hint"))
+    assert seen >= 5
 
 
 def test_tip_screens_golden(tmp_path, golden):

@@ -7,7 +7,8 @@ protocol"); the same record, seat, level and seed give the same answer. With ``-
 "value": ...}, ...]}``, the values being the search's estimates (Wakanda: the chance to
 win; Totem Wars: the chance to take the round), the alternatives the other moves, best
 first. Totem Wars hands are never in the record: ``--hand`` names the
-seat's cards.
+seat's cards. As text: the move and its reason, then the next best with their values — or,
+when the search words each of them (Totem Wars), with their reasons, as the box shows them.
 """
 
 from __future__ import annotations
@@ -60,6 +61,13 @@ def run(args) -> int:
         return 0
     print(printable(f"{advice.name}: {suggestion.reason}"))  # a record's name may hold escape codes
     shown = suggestion.alternatives[:SHOWN_ALTERNATIVES]
+    if any(alternative.reason for alternative in shown):
+        # The search words each move as it words the best (Totem Wars: its chances in words,
+        # not percentages of a few play-outs): the next best are said the same way.
+        print(f"level {advice.level}; next best:")
+        for alternative in shown:
+            print(printable(f"  {alternative.reason}"))
+        return 0
     print(f"level {advice.level}, {advice.value_words} {_percent(suggestion.value)}"
           + ("; next best:" if shown else ""))
     if shown:

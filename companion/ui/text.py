@@ -287,10 +287,18 @@ ENGLISH: dict[str, str] = {
     "tw.hint.totem": "totem {card}",
     "tw.hint.totem_why": "{n} more of your cards are {tribe}",
     "tw.hint.place": "place {cards}",
-    "tw.hint.now": "{points} now",
-    "tw.hint.takes": "takes the round {pct}%",
-    "tw.hint.war": "war {pct}%",
-    "tw.hint.raise": "raises to {level}: {extra} more than needed",
+    "tw.hint.now.one": "{n} point now", "tw.hint.now.many": "{n} points now",
+    # The expected change in end points (T15), {n} signed and in halves ("+1", "-0.5", "±0";
+    # tw.hint.half writes a half), one point or many.
+    "tw.hint.gain.one": "{n} end point", "tw.hint.gain.many": "{n} end points",
+    "tw.hint.half": "{n}.5",
+    # The chance to take the round: sure (the round ends at this placement), else in words.
+    "tw.hint.take.yes": "takes the round", "tw.hint.take.no": "does not take the round",
+    "tw.hint.take.likely": "likely takes the round", "tw.hint.take.maybe": "may take the round",
+    "tw.hint.take.unlikely": "rarely takes the round",
+    "tw.hint.war.certain": "war certain", "tw.hint.war.likely": "war likely",
+    "tw.hint.war.possible": "war possible",
+    "tw.hint.raise": "raises by {extra}",
     "tw.hint.declare": "declare {habitat}",
     "tw.hint.war_points": "{points} war points",
     # The hint at the table (companion/games/totem_wars/hand_hint.py): the player shows their

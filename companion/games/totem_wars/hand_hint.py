@@ -10,10 +10,11 @@ The box never sees a hand (T2, T5), so the coach works from what the player show
   a taken card, one out of the game (T2, T4, T9, R4); so is a card scanned twice and one
   card more than the hand holds. Cards already scanned for the placement under way are in
   the hand already. BACK cancels; HINT goes on to the rule instead.
-- Then the tips: the search's placements (``search.py``), best first, each with why —
-  the points it scores now (T8, R1), its chance to take the round, the chance of a war
-  (T10) and what a raise costs (T5); for the totem, how many of the hand's cards share its
-  tribe. HINT (or ▼) shows the next best, then the rule.
+- Then the tips: the search's placements (``search.py``), best first, each with the
+  search's own why — the expected end points (T15) that order them, the points it scores
+  now (T8, R1), its chance to take the round in words, what a raise costs (T5) and the
+  chance of a war (T10); for the totem, how many of the hand's cards share its tribe.
+  HINT (or ▼) shows the next best, then the rule.
 - **A war declaration** (R2) needs no hand: the tips are the habitats, best first, with the
   war points each gives.
 
@@ -30,7 +31,6 @@ from PIL import Image
 
 from companion.engine import Refusal
 from companion.events import Press
-from companion.games.totem_wars.arrangement import best_arrangement, war_grouping
 from companion.games.totem_wars.card_picker import CardPicker, card_problem
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.hint_screens import TipPicture, by_tribe, hand_screen, tip_screen
@@ -110,7 +110,7 @@ class HandHint:
         game = flow.game
         if game.phase == "declare":
             due = game.declaration_due
-            return self._make_tips(flow, suggest(game, due.player), due.player)
+            return self._make_tips(flow, suggest(game, due.player))
         seat = hand_owner(flow)
         if seat is None:
             return ()
@@ -207,7 +207,7 @@ class HandHint:
         seat = self.seat
         assert seat is not None
         suggestion = suggest(game, seat, level=DEFAULT_LEVEL, hand=[card.name for card in self.cards])
-        self._make_tips(flow, suggestion, seat)
+        self._make_tips(flow, suggestion)
         self.invitation = None
         flow.hint.close()
         flow.hint.take(flow, Press("hint"), None)  # opens again, on the tips (coach gives them)
@@ -215,25 +215,21 @@ class HandHint:
 
     # --- the tips -----------------------------------------------------------------------
 
-    def _make_tips(self, flow, suggestion: Suggestion, seat: int) -> tuple[Tip, ...]:
-        """The suggestion and its next best as tips, each with its reason (kept in
+    def _make_tips(self, flow, suggestion: Suggestion) -> tuple[Tip, ...]:
+        """The suggestion and its next best as tips, each with the search's reason (kept in
         ``why`` without the move: the screen shows the move its own way)."""
-        game = flow.game
-        ranked = [(suggestion.move, suggestion.value),
-                  *((alternative.move, alternative.value) for alternative in suggestion.alternatives)]
+        ranked = [(suggestion.move, suggestion.reason),
+                  *((alternative.move, alternative.reason) for alternative in suggestion.alternatives)]
         # Cards already scanned for this placement are on the table: a tip that keeps one
         # in the hand would ask to take it back, so such tips go when any other is left.
         placed = set(flow.pending)
-        keeping = [(move, value) for move, value in ranked
+        keeping = [(move, reason) for move, reason in ranked
                    if not isinstance(move, Play) or placed <= set(move.cards)]
         ranked = keeping or ranked
         tips = []
-        for index, (move, value) in enumerate(ranked[:MOVES]):
+        for move, reason in ranked[:MOVES]:
             said = _move_words(move)
-            if index == 0:
-                why = _after(suggestion.reason, said)
-            else:
-                why = _why(game, seat, move, value, self.cards)
+            why = _after(reason, said)
             tip = Tip(move, t("hint.because", move=said, why=why))
             self.why[tip] = why
             tips.append(tip)
@@ -313,23 +309,3 @@ def _after(reason: str, said: str) -> str:
     head = t("hint.because", move=said, why="")
     return reason[len(head):] if reason.startswith(head) else reason
 
-
-def _why(game, seat: int, move, value: float, hand: list[Card]) -> str:
-    """Why a next-best move, from what the box knows of it: a placement's points now (T8,
-    R1), its chance to take the round and what a raise costs (T5); a totem's tribe in the
-    hand (T2, T15); a habitat's war points (T10, R2)."""
-    if isinstance(move, Play):
-        totem = game.totems[seat]
-        points = best_arrangement(totem, game.table[seat] + move.cards).points
-        parts = [t("tw.hint.now", points=t("hint.points.one" if points == 1 else "hint.points.many", n=points)),
-                 t("tw.hint.takes", pct=round(100 * value))]
-        if game.level and not game.table[seat] and len(move.cards) > game.level:
-            parts.append(t("tw.hint.raise", level=len(move.cards),
-                           extra=cards_words(len(move.cards) - game.level)))
-        return ", ".join(parts)
-    if isinstance(move, TotemChoice):
-        same = sum(card.tribe == move.card.tribe for card in hand) - 1
-        return t("tw.hint.totem_why", n=same, tribe=t(f"tribe.{move.card.tribe}"))
-    due = game.declaration_due
-    return t("tw.hint.war_points", points=war_grouping(game.totems[due.player], game.table[due.player],
-                                                       move.habitat).points)

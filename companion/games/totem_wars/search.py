@@ -18,7 +18,11 @@ the hand sizes and the unseen cards (hands and deck together).
   points (T15) against the others (``_gain``).
 - **A war declaration** (R2): the habitat best for the owner, as the engine orders them.
 
-The suggestion's ``value`` is the estimated chance to take the round (``VALUE_WORDS``).
+The suggestion's ``value`` is the estimated chance to take the round (``VALUE_WORDS``). Its
+reason, and each alternative's, says first the figure that orders them — the expected end
+points (T15) to the nearest half, or at ``easy`` the points now (T8) —, then the other of
+the two, the chance to take the round in words (never a percentage of a few play-outs),
+what a raise costs (T5) and the chance of a war (T10).
 
 >>> from companion.games.totem_wars import TotemWars
 >>> g = TotemWars(["Ana", "Ben"])
@@ -30,6 +34,7 @@ The suggestion's ``value`` is the estimated chance to take the round (``VALUE_WO
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -138,11 +143,14 @@ def _totem(seat: int, hand: list[Card]) -> Suggestion:
         return same_tribe, guests, len(card.habitats)
 
     ranked = sorted(hand, key=key, reverse=True)  # a stable sort: the card order on a tie
+
+    def reason(card: Card) -> str:
+        why = t("tw.hint.totem_why", n=key(card)[0], tribe=t(f"tribe.{card.tribe}"))
+        return t("hint.because", move=t("tw.hint.totem", card=card_label(card)), why=why)
+
     best = ranked[0]
-    why = t("tw.hint.totem_why", n=key(best)[0], tribe=t(f"tribe.{best.tribe}"))
-    return Suggestion(player=seat, move=TotemChoice(best), value=1.0,
-                      reason=t("hint.because", move=t("tw.hint.totem", card=card_label(best)), why=why),
-                      alternatives=tuple(Alternative(TotemChoice(c), 1.0) for c in ranked[1:]))
+    return Suggestion(player=seat, move=TotemChoice(best), value=1.0, reason=reason(best),
+                      alternatives=tuple(Alternative(TotemChoice(c), 1.0, reason(c)) for c in ranked[1:]))
 
 
 def _declare(game: TotemWars, seat: int) -> Suggestion:
@@ -151,21 +159,27 @@ def _declare(game: TotemWars, seat: int) -> Suggestion:
     totem = game.totems[seat]
     assert totem is not None
     moves = [Declare(h) for h in due.habitats]   # the engine lists the best for the owner first
-    points = war_grouping(totem, game.table[seat], due.habitats[0]).points
-    reason = t("hint.because", move=t("tw.hint.declare", habitat=t(f"habitat.{due.habitats[0]}")),
-               why=t("tw.hint.war_points", points=points))
-    return Suggestion(player=seat, move=moves[0], reason=reason, value=1.0,
-                      alternatives=tuple(Alternative(m, 0.0) for m in moves[1:]))
+
+    def reason(habitat: str) -> str:
+        points = war_grouping(totem, game.table[seat], habitat).points
+        return t("hint.because", move=t("tw.hint.declare", habitat=t(f"habitat.{habitat}")),
+                 why=t("tw.hint.war_points", points=points))
+
+    return Suggestion(player=seat, move=moves[0], reason=reason(moves[0].habitat), value=1.0,
+                      alternatives=tuple(Alternative(m, 0.0, reason(m.habitat)) for m in moves[1:]))
 
 
 @dataclass
 class _Tally:
-    """What the played-out rounds of one candidate gave."""
+    """What the played-out rounds of one candidate gave; ``certain`` while no other player
+    chose anything after the seat's placement in any of them (only the seat's own war
+    declaration, R2): the round's end hung on no deal and no one else's choice."""
 
     gain: float = 0.0
     takes: int = 0
     wars: int = 0
     rounds: int = 0
+    certain: bool = True
 
 
 def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: bool,
@@ -198,10 +212,12 @@ def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: 
     def value(cards: tuple[Card, ...]) -> float:
         return tallies[cards].takes / samples
 
+    def reason(cards: tuple[Card, ...]) -> str:
+        return _place_reason(game, seat, cards, now(cards), tallies[cards], by_gain)
+
     best = ranked[0]
-    return Suggestion(player=seat, move=Play(best), value=value(best),
-                      reason=_place_reason(game, seat, best, now(best), tallies[best]),
-                      alternatives=tuple(Alternative(Play(c), value(c)) for c in ranked[1:]))
+    return Suggestion(player=seat, move=Play(best), value=value(best), reason=reason(best),
+                      alternatives=tuple(Alternative(Play(c), value(c), reason(c)) for c in ranked[1:]))
 
 
 def _deal(game: TotemWars, seat: int, others: list[Card], rng: random.Random) -> dict[int, list[Card]]:
@@ -238,6 +254,8 @@ def _tally(tally: _Tally, game: TotemWars, seat: int, cards: tuple[Card, ...], h
                 for card in play:
                     held[p].remove(card)
                 game.push(Play(play))
+            # Another player's choice, placement or declaration, is a guess: no longer certain.
+            tally.certain = tally.certain and p == seat and due is not None
             pushed += 1
         result = game.rounds[-1]
     finally:
@@ -278,16 +296,47 @@ def _gain(game: TotemWars, seat: int, result: RoundResult) -> float:
     return -(own(taker) + DENIAL * own(seat)) / (n - 1)
 
 
-def _place_reason(game: TotemWars, seat: int, cards: tuple[Card, ...], points: int, tally: _Tally) -> str:
-    """``place <cards>: <points now>, takes the round N%, war N%, raises to L: …``."""
-    move = t("tw.hint.place", cards=", ".join(card_label(c) for c in cards))
-    parts = [t("tw.hint.now", points=t("hint.points.one" if points == 1 else "hint.points.many", n=points)),
-             t("tw.hint.takes", pct=round(100 * tally.takes / tally.rounds))]
-    if tally.wars:
-        parts.append(t("tw.hint.war", pct=round(100 * tally.wars / tally.rounds)))
+def _place_reason(game: TotemWars, seat: int, cards: tuple[Card, ...], points: int, tally: _Tally,
+                  by_gain: bool) -> str:
+    """``place <cards>: <end points>, <points now>, <the round>, raises by N cards, <war>``:
+    what ordered the candidates first (the points now when not ``by_gain``), a war last —
+    the part a small screen cuts first."""
+    now = t("tw.hint.now.one" if points == 1 else "tw.hint.now.many", n=points)
+    gain = _end_points(tally.gain / tally.rounds)
+    take, war = _chances(tally)
+    parts = [gain, now, take] if by_gain else [now, gain, take]
     if game.level and not game.table[seat] and len(cards) > game.level:  # T5: a raise
-        parts.append(t("tw.hint.raise", level=len(cards), extra=cards_words(len(cards) - game.level)))
+        parts.append(t("tw.hint.raise", extra=cards_words(len(cards) - game.level)))
+    if war:
+        parts.append(war)
+    move = t("tw.hint.place", cards=", ".join(card_label(c) for c in cards))
     return t("hint.because", move=move, why=", ".join(parts))
+
+
+def _end_points(gain: float) -> str:
+    """The expected change in end points (T15) to the nearest half, signed: ``+1.5 end
+    points``, ``-1 end point``, ``±0 end points`` — a few play-outs tell no finer."""
+    halves = math.floor(2 * abs(gain) + 0.5)
+    number = str(halves // 2) if halves % 2 == 0 else t("tw.hint.half", n=halves // 2)
+    sign = "±" if halves == 0 else "+" if gain > 0 else "-"
+    return t("tw.hint.gain.one" if halves == 2 else "tw.hint.gain.many", n=sign + number)
+
+
+#: The shares of the play-outs from which a chance is said to be likely, and up to which
+#: unlikely (with 6 play-outs: 5 or 6 likely, 0 or 1 unlikely, "rarely takes the round").
+LIKELY, UNLIKELY = 0.7, 0.3
+
+
+def _chances(tally: _Tally) -> tuple[str, str]:
+    """The chance to take the round (T9-T11) and of a war (T10) in words, the war empty
+    when none came up: plain when the round ends at the seat's placement (no deal or other
+    player can change it), else likely, maybe or unlikely."""
+    take, war = tally.takes / tally.rounds, tally.wars / tally.rounds
+    if tally.certain:
+        return t("tw.hint.take.yes" if take else "tw.hint.take.no"), t("tw.hint.war.certain") if war else ""
+    said = t("tw.hint.take.likely" if take >= LIKELY else "tw.hint.take.unlikely" if take <= UNLIKELY
+             else "tw.hint.take.maybe")
+    return said, "" if not war else t("tw.hint.war.likely" if war >= LIKELY else "tw.hint.war.possible")
 
 
 def duel(levels: tuple[str, str], seed: int, first: int) -> Duel:
