@@ -20,7 +20,6 @@ is read by ``serial.threaded.ReaderThread``, as the RDM6300's is.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from typing import cast
@@ -32,7 +31,7 @@ from companion.errors import UserError
 from companion.events import Event
 from companion.files import shown_path
 from hardware.hub_protocol import ANSWER_WITHIN, MAX_LINE, PING_AFTER, BadLine, HubLine, HubLink, decode, hello_info
-from hardware.serial_reader import PORT_ERRORS, GuardedPort, close_quietly, port_problem
+from hardware.serial_reader import PORT_ERRORS, GuardedPort, PortReader, close_quietly, port_problem
 
 BAUDRATE = 115200   # a USB serial port takes any; the hub's own line is USB
 
@@ -40,7 +39,7 @@ BAUDRATE = 115200   # a USB serial port takes any; the hub's own line is USB
 Connection = tuple[serial.Serial, HubLine, bytes]
 
 
-class HubReader:
+class HubReader(PortReader):
     """The reader hub on serial port ``port``, reopened when lost.
 
     ``open_port(port, baudrate=…, timeout=…)`` opens the port (``serial.Serial`` by
@@ -51,16 +50,8 @@ class HubReader:
     def __init__(self, port: str, *, retry_seconds: float = 1.0, ping_after: float = PING_AFTER,
                  answer_within: float = ANSWER_WITHIN, clock: Callable[[], float] = time.monotonic,
                  open_port: Callable[..., object] = serial.Serial):
-        self.port_name = port
-        self.retry_seconds = retry_seconds
+        super().__init__(port, retry_seconds=retry_seconds, clock=clock, open_port=open_port)
         self.link = HubLink(clock=clock, ping_after=ping_after, answer_within=answer_within)
-        self._clock = clock
-        self._open_port = open_port
-        self._lock = threading.Lock()
-        self._stir = threading.Event()      # set on data, loss and close: look again now
-        self._closed = False
-        self._put: Callable[[Event], None] | None = None
-        self._thread: threading.Thread | None = None
         try:
             connection = self._connect()
         except PORT_ERRORS as exc:
@@ -72,18 +63,7 @@ class HubReader:
 
     def start(self, put: Callable[[Event], None]) -> None:
         """Report the hub, its slots and their tags to ``put`` (thread-safe, only enqueues)."""
-        self._put = put
-        self._thread = threading.Thread(target=self._run, name="reader-hub", daemon=True)
-        self._thread.start()
-
-    def close(self) -> None:
-        """Stop reading and close the port."""
-        self._closed = True
-        self._stir.set()
-        if self._thread is not None:
-            self._thread.join(timeout=3)
-        else:
-            close_quietly(self._connection[0])
+        self._start(put, "reader-hub")
 
     # --- connection ------------------------------------------------------------------------
 
@@ -137,23 +117,6 @@ class HubReader:
                 self._emit(self.link.lost())
             connection = self._reconnect()
 
-    def _reconnect(self) -> Connection | None:
-        """Try to open the port and greet the hub every ``retry_seconds``; None once closed."""
-        while not self._closed:
-            self._stir.clear()
-            if self._closed:
-                return None
-            self._stir.wait(self.retry_seconds)
-            if self._closed:
-                return None
-            try:
-                connection = self._connect()
-            except PORT_ERRORS:
-                continue
-            if connection is not None:
-                return connection
-        return None
-
     # --- one connection ------------------------------------------------------------------------
 
     def _serve(self, port: serial.Serial, hello: HubLine, after: bytes) -> None:
@@ -199,8 +162,3 @@ class HubReader:
         if out:
             port.write(out)
 
-    def _emit(self, events: list[Event]) -> None:
-        # Called with the lock held, so events from the two threads keep their order.
-        if self._put is not None:
-            for event in events:
-                self._put(event)

@@ -110,7 +110,71 @@ def open_reader(spec: str, **options: Any) -> SerialReader | HubReader:
     return SerialReader(kind, port, **options)
 
 
-class SerialReader:
+class PortReader:
+    """What the readers on a serial port share: a thread that reads until ``close``, the
+    port reopened every ``retry_seconds`` when lost (``_connect``: each reader's own opening,
+    None when what answered is not the reader), and events put in order under one lock."""
+
+    def __init__(self, port: str, *, retry_seconds: float, clock: Callable[[], float],
+                 open_port: Callable[..., object]):
+        self.port_name = port
+        self.retry_seconds = retry_seconds
+        self._clock = clock
+        self._open_port = open_port
+        self._lock = threading.Lock()
+        self._stir = threading.Event()      # set on data, loss and close: look again now
+        self._closed = False
+        self._put: Callable[[Event], None] | None = None
+        self._thread: threading.Thread | None = None
+        self._connection: Any = None
+
+    def _connect(self) -> Any:
+        raise NotImplementedError
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+    def _start(self, put: Callable[[Event], None], name: str) -> None:
+        """Give events to ``put`` from now on, read on a thread called ``name``."""
+        self._put = put
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop reading and close the port."""
+        self._closed = True
+        self._stir.set()
+        if self._thread is not None:
+            self._thread.join(timeout=3)
+        else:
+            close_quietly(self._connection[0])
+
+    def _reconnect(self) -> Any:
+        """Try to open the port every ``retry_seconds`` until the reader answers; None once
+        closed."""
+        while not self._closed:
+            self._stir.clear()
+            if self._closed:
+                return None
+            self._stir.wait(self.retry_seconds)
+            if self._closed:
+                return None
+            try:
+                connection = self._connect()
+            except PORT_ERRORS:
+                continue
+            if connection is not None:
+                return connection
+        return None
+
+    def _emit(self, events: list[Event]) -> None:
+        # Called with the lock held, so events from the two threads keep their order.
+        if self._put is not None:
+            for event in events:
+                self._put(event)
+
+
+class SerialReader(PortReader):
     """An RFID reader on a serial port (``kind`` rdm6300 or pn532), reopened when lost.
 
     ``open_port(port, baudrate=…, timeout=…)`` opens the port (``serial.Serial`` by
@@ -122,19 +186,12 @@ class SerialReader:
                  poll_seconds: float = 0.05, pn532_timeout: float = 0.2,
                  clock: Callable[[], float] = time.monotonic,
                  open_port: Callable[..., object] = serial.Serial):
-        self.kind, self.port_name, self.reader = kind, port, reader
-        self.retry_seconds = retry_seconds
+        super().__init__(port, retry_seconds=retry_seconds, clock=clock, open_port=open_port)
+        self.kind, self.reader = kind, reader
         self.poll_seconds = poll_seconds
         self.pn532_timeout = pn532_timeout
-        self._open_port = open_port
         self._presence = TagPresence(reader, clock=clock,
                                      gone_after=gone_after or KINDS[kind]["gone_after"])
-        self._clock = clock
-        self._lock = threading.Lock()
-        self._stir = threading.Event()      # set on data, loss and close: look again now
-        self._closed = False
-        self._put: Callable[[Event], None] | None = None
-        self._thread: threading.Thread | None = None
         try:
             self._connection = self._connect()
         except pn532.PN532Error as exc:
@@ -145,20 +202,8 @@ class SerialReader:
 
     def start(self, put: Callable[[Event], None]) -> None:
         """Report the reader and its tags to ``put`` (thread-safe, only enqueues)."""
-        self._put = put
         put(ReaderState(self.reader, True))
-        self._thread = threading.Thread(target=self._run, name=f"reader-{self.reader}",
-                                        daemon=True)
-        self._thread.start()
-
-    def close(self) -> None:
-        """Stop reading and close the port."""
-        self._closed = True
-        self._stir.set()
-        if self._thread is not None:
-            self._thread.join(timeout=3)
-        else:
-            close_quietly(self._connection[0])
+        self._start(put, f"reader-{self.reader}")
 
     # --- connection ------------------------------------------------------------------------
 
@@ -197,21 +242,6 @@ class SerialReader:
                 return
             with self._lock:
                 self._emit([ReaderState(self.reader, True)])
-
-    def _reconnect(self):
-        """Try to open the port every ``retry_seconds``; None once closed."""
-        while not self._closed:
-            self._stir.clear()
-            if self._closed:
-                return None
-            self._stir.wait(self.retry_seconds)
-            if self._closed:
-                return None
-            try:
-                return self._connect()
-            except PORT_ERRORS:
-                continue
-        return None
 
     # --- the two readers ----------------------------------------------------------------
 
@@ -265,13 +295,6 @@ class SerialReader:
             deadline = self._presence.deadline()
         timeout = None if deadline is None else max(0.0, deadline - self._clock())
         self._stir.wait(timeout)
-
-    def _emit(self, events: list[Event]) -> None:
-        # Called with the lock held, so events from the two threads keep their order.
-        if self._put is not None:
-            for event in events:
-                self._put(event)
-
 
 class GuardedPort:
     """A port for ``ReaderThread``: ``in_waiting`` on a lost port raises OSError, which

@@ -5,13 +5,12 @@ turns the bots' choices into input events, and the record they write.
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Callable
 from pathlib import Path
 
 from companion.errors import UserError
 from companion.events import Press
-from companion.files import plain_path, shown_path
+from companion.files import plain_path, shown_path, write_atomically
 from companion.signals import Signal
 from companion.table.session import Session
 from companion.table.settings import Settings, SettingsStore
@@ -53,23 +52,13 @@ def check_record_path(path) -> None:
 
 
 def write_demo_record(path, text: str) -> None:
-    """Write a demo game's record to the regular file ``path`` (made if missing);
-    ``UserError`` (one line) when it cannot — a pipe or a device put there since the
-    check is refused, not written to."""
+    """Write a demo game's record to ``path``, made afresh (a pipe or a device put there
+    since ``check_record_path`` is replaced, never written to or waited on); ``UserError``
+    (one line) when it cannot."""
     try:
-        fd = os.open(plain_path(path), os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY, 0o644)
+        write_atomically(Path(plain_path(path)), text)
     except OSError as exc:
         raise UserError(f"{shown_path(path)}: cannot write the record ({exc.strerror})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise UserError(f"{shown_path(path)}: cannot write the record (not a regular file)")
-        os.ftruncate(fd, 0)
-        with os.fdopen(fd, "w", encoding="utf-8", closefd=False) as file:
-            file.write(text)
-    except OSError as exc:
-        raise UserError(f"{shown_path(path)}: cannot write the record ({exc.strerror})") from None
-    finally:
-        os.close(fd)
 
 
 class DemoPlayer:

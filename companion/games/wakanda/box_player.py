@@ -58,12 +58,16 @@ def _lower(name: str) -> str:
     return (t(f"headdress.{name}") if name in HEADDRESSES else piece_name(name)).lower()
 
 
+#: The box's last decision, by (seed, history, level): what it does follows from those
+#: alone, so the note of a resumed game and the flow's prompt share one search.
+_DECIDED: dict[tuple, Move] = {}
+
+
 class BoxPlayer:
     """The seats the box plays in one game (``levels``: seat → search level)."""
 
     def __init__(self, levels: Mapping[int, str]):
         self.levels = dict(levels)
-        self._decided: tuple[tuple, Move] | None = None  # (history, move): decided once
 
     def deciding(self, game: Wakanda) -> bool:
         """Whether the box is to build, claim or pass now."""
@@ -73,14 +77,16 @@ class BoxPlayer:
         """The box's move when it is deciding (else None), searched once per position."""
         if not self.deciding(game):
             return None
-        history = game.history
-        if self._decided is None or self._decided[0] != history:
-            seat = game.to_move
-            assert seat is not None
-            found = suggest(game, seat, level=self.levels[seat], seed=decision_seed(game)).move
+        seat = game.to_move
+        assert seat is not None
+        seed = decision_seed(game)
+        key = (seed, game.history, self.levels[seat])
+        if key not in _DECIDED:
+            found = suggest(game, seat, level=self.levels[seat], seed=seed).move
             assert isinstance(found, Build | Claim | Pass), found
-            self._decided = (history, found)
-        return self._decided[1]
+            _DECIDED.clear()
+            _DECIDED[key] = found
+        return _DECIDED[key]
 
     # --- what it says ------------------------------------------------------------------
 
