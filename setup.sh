@@ -28,13 +28,26 @@ find_python() {
     return 1
 }
 
+# The device tree's model names the board; /proc/device-tree is a link to the firmware's copy.
 is_raspberry_pi() {
-    [ -r /proc/device-tree/model ] && tr -d '\0' </proc/device-tree/model | grep -q 'Raspberry Pi'
+    local model
+    for model in /proc/device-tree/model /sys/firmware/devicetree/base/model; do
+        [ -r "$model" ] && tr -d '\0' <"$model" | grep -q 'Raspberry Pi' && return 0
+    done
+    return 1
 }
 
 # --- Raspberry Pi system steps (only ever run on a Pi) ---------------------------------
+# Raspberry Pi OS only (said where missing): python3-lgpio, raspi-config, the gpio/spi groups.
 pi_system_setup() {
-    [ -f "$ROOT/hardware/pi_setup.sh" ] && . "$ROOT/hardware/pi_setup.sh" && pi_setup_system
+    [ -f "$ROOT/hardware/pi_setup.sh" ] || return 0
+    . "$ROOT/hardware/pi_setup.sh"
+    pi_setup_system || die "the Raspberry Pi set-up stopped; see the messages above."
+}
+
+# The GPIO library in the venv (from PyPI where the system has no python3-lgpio).
+pi_venv_setup() {
+    if declare -F pi_venv_lgpio >/dev/null; then pi_venv_lgpio "$VENV"; fi
     return 0
 }
 
@@ -45,12 +58,14 @@ install() {
     stamp="$VENV/.installed"
     want=$(sha256sum <pyproject.toml | cut -d' ' -f1)
     if [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+        pi_venv_setup
+        compile_words
         return 0
     fi
     if [ ! -x "$VENV/bin/python" ]; then
         say "creating $VENV with $py"
         if is_raspberry_pi; then
-            # Debian's lgpio (python3-lgpio) lives in the system site-packages.
+            # Raspberry Pi OS's lgpio (python3-lgpio) lives in the system site-packages.
             "$py" -m venv --system-site-packages "$VENV"
         else
             "$py" -m venv "$VENV"
@@ -61,6 +76,14 @@ install() {
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[dev]" \
         || die "pip could not install the dependencies; see the messages above."
     echo "$want" >"$stamp"
+    pi_venv_setup
+    compile_words
+}
+
+# The words: every .po catalogue newer than its .mo is compiled (an edited word shows after
+# ./setup.sh and a restart).
+compile_words() {
+    "$VENV/bin/python" -m companion.catalogues || die "the word catalogues did not compile; see the messages above."
 }
 
 cmd=${1:-install}

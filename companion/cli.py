@@ -35,6 +35,8 @@ def _common(parser: argparse.ArgumentParser, default=None) -> None:
     parser.add_argument("--buttons", metavar="KIND", default=default, help="gpio | keyboard | none")
     parser.add_argument("--data", metavar="DIR", default=default,
                         help="data folder: journal, finished games, tag registry")
+    parser.add_argument("--language", metavar="CODE", default=default,
+                        help="the screens' language: en fr de es it nl pt bg (on the box, Settings' choice wins)")
 
 
 def _playing(parser: argparse.ArgumentParser, default=None) -> None:

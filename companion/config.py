@@ -323,8 +323,8 @@ def load_config(path: str | None = None, overrides: Mapping[str, str | None] | N
     return apply_overrides(config, overrides or {})
 
 
-#: The command-line options that override the file (``--display`` … ``--data``).
-OVERRIDES = ("display", "reader", "buttons", "data")
+#: The command-line options that override the file (``--display`` … ``--language``).
+OVERRIDES = ("display", "reader", "buttons", "data", "language")
 
 
 def config_from_args(args) -> Config:
@@ -346,6 +346,10 @@ def apply_overrides(config: Config, overrides: Mapping[str, str | None]) -> Conf
                 changes[name] = checks[name](value, f"--{name}")
             except UserError as exc:
                 raise UsageError(str(exc)) from None
+        elif name == "language":
+            if value not in languages():
+                raise UsageError(f"--language: expected one of {', '.join(languages())}, got {_brief(value)}")
+            changes["language"] = value
         elif name == "data":
             if not str(value).strip():
                 raise UsageError("--data: expected a folder path")

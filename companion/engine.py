@@ -2,15 +2,15 @@
 ``IllegalMove`` a refused move raises, the ``Refusal`` a view shows, and the ``Outcome``.
 
 Modelled on python-chess: ``legal_moves()``, ``push``/``pop`` and ``outcome()`` returning an
-``Outcome(winners, termination, rule)``. A refusal is data (a message key of the catalogue,
-``companion/ui/text.py``, its parameters and the rule), so that it can be shown in any
-language and never has to be parsed back out of a sentence.
+``Outcome(winners, termination, rule)``. A refusal is data (a message key of a game's
+catalogue, its parameters, the rule and the catalogue's domain), so that it can be shown in
+any language and never has to be parsed back out of a sentence.
 
->>> exc = IllegalMove("not_open", rule="W4", village=5)
+>>> exc = IllegalMove("not_open", rule="W4", domain="wakanda", village=5)
 >>> str(exc), exc.reason, exc.rule
 ('village 5 is not open yet (W4)', 'village 5 is not open yet', 'W4')
 >>> exc.refusal
-Refusal(key='not_open', params={'village': 5}, rule='W4')
+Refusal(key='not_open', params={'village': 5}, rule='W4', domain='wakanda')
 >>> from companion.ui.text import refusal_text
 >>> refusal_text(exc.refusal, "en"), refusal_text(exc.refusal, "bg")
 ('Village 5 is not open yet — W4', 'Село 5 още не е отворено — W4')
@@ -35,10 +35,11 @@ from companion.errors import UserError
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why a move was refused: the catalogue ``key`` (its text is ``refusal.<key>`` in
-    ``companion/ui/text.py``), the raw ``params`` the text is filled with (numbers, names,
-    piece kinds, cards — never words of a language), and the ``rule`` number (``"W4"``)
-    players look up. ``companion.ui.text.refusal_text`` puts it into words.
+    """Why a move was refused: the catalogue ``key`` (its text is ``refusal.<key>`` of the
+    gettext ``domain``: the game's, or the shared ``companion``), the raw ``params`` the text
+    is filled with (numbers, names, piece kinds, cards — never words of a language), and the
+    ``rule`` number (``"W4"``) players look up. ``companion.ui.text.refusal_text`` puts it
+    into words.
 
     Hashable like the moves (``params`` are compared and hashed by their items).
     """
@@ -46,21 +47,41 @@ class Refusal:
     key: str
     params: dict[str, Any] = field(default_factory=dict)
     rule: str | None = None
+    domain: str = "companion"
 
     def __hash__(self) -> int:
-        return hash((self.key, tuple(sorted(self.params.items())), self.rule))
+        return hash((self.key, tuple(sorted(self.params.items())), self.rule, self.domain))
+
+
+class Cited(str):
+    """A note that cites the rule behind it: the words as shown (in the box's language), and
+    the ``rule`` as data, so that the hint button opens that rule's pages without reading it
+    back out of the words.
+
+    >>> note = Cited("Ana passed: no move (R3)", "R3")
+    >>> note.rule, note == "Ana passed: no move (R3)"
+    ('R3', True)
+    """
+
+    rule: str
+
+    def __new__(cls, text: str, rule: str) -> Cited:
+        note = super().__new__(cls, text)
+        note.rule = rule
+        return note
 
 
 class IllegalMove(UserError):
-    """A move the rules forbid: ``IllegalMove("not_open", rule="W4", village=5)``.
+    """A move the rules forbid: ``IllegalMove("not_open", rule="W4", domain="wakanda",
+    village=5)``.
 
     ``refusal`` is the value a screen shows (in the box's language); ``str(exc)`` is the
-    English line for records and the command line: ``village 5 is not open yet (W4)``.
-    The key must be in the catalogue (``refusal.<key>``).
+    machine English line for records and the command line: ``village 5 is not open yet
+    (W4)``. The key must be in the domain's catalogue (``refusal.<key>``).
     """
 
-    def __init__(self, key: str, *, rule: str | None = None, **params: Any):
-        self.refusal = Refusal(key, params, rule)
+    def __init__(self, key: str, *, rule: str | None = None, domain: str = "companion", **params: Any):
+        self.refusal = Refusal(key, params, rule, domain)
         super().__init__(self.reason + (f" ({rule})" if rule else ""))
 
     @property
@@ -80,9 +101,9 @@ class IllegalMove(UserError):
 
     @property
     def reason(self) -> str:
-        """The reason in English, without the rule: ``village 5 is not open yet``."""
-        from companion.ui.text import refusal_reason  # the catalogue; imported late: it is data
-        return refusal_reason(self.refusal, lang="en")
+        """The reason in machine English, without the rule: ``village 5 is not open yet``."""
+        from companion.words import catalogue  # imported late: the catalogues are data
+        return catalogue(self.refusal.domain).machine(f"refusal.{self.refusal.key}", **self.refusal.params)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as its refusal (not as its English line)."""
@@ -90,7 +111,7 @@ class IllegalMove(UserError):
 
 
 def _illegal_move(refusal: Refusal) -> IllegalMove:
-    return IllegalMove(refusal.key, rule=refusal.rule, **refusal.params)
+    return IllegalMove(refusal.key, rule=refusal.rule, domain=refusal.domain, **refusal.params)
 
 
 class Termination(Enum):

@@ -9,7 +9,7 @@ import time
 
 from hub import Hub
 from machine import SPI, Pin
-from mfrc522 import MFRC522
+from mfrc522 import MFRC522, hard_reset
 from scanner import Scanner
 
 SPI_BUS = 0
@@ -18,6 +18,10 @@ MOSI = 19
 MISO = 16
 #: The chip-select pin of each slot's reader: slot 0 the scan pad, slots 1-6 the villages.
 CS_PINS = (17, 20, 21, 22, 26, 27, 28)
+#: The pin wired to every reader's RST, or None when RST is tied to 3.3 V. With it, the
+#: hub restarts every reader at power-up as a power cycle would: a chip wedged so that
+#: it takes no soft reset comes back with a restart of the hub (`mpremote reset`).
+RST_PIN = None
 #: The MFRC522 takes up to 10 MHz; 2 MHz keeps the edges clean on wires that run under
 #: the whole board, and costs little: the exchanges are a few bytes each.
 BAUDRATE = 2000000
@@ -31,15 +35,20 @@ def open_hub():
               sck=Pin(SCK), mosi=Pin(MOSI), miso=Pin(MISO))
     # Every chip select goes high (unselected) before the first exchange on the bus.
     selects = [Pin(pin, Pin.OUT, value=1) for pin in CS_PINS]
-    return Hub(Scanner([MFRC522(spi, cs) for cs in selects], time))
+    if RST_PIN is not None:
+        hard_reset(Pin(RST_PIN, Pin.OUT, value=1), time)
+    return Hub(Scanner([MFRC522(spi, cs, time) for cs in selects], time))
 
 
 def serve(hub, stdin, stdout, stop):
     """Run ``hub`` on the USB serial line (binary ``stdin``/``stdout``) until ``stop()``."""
     poller = select.poll()
     poller.register(stdin, select.POLLIN)
-    for line in hub.start():
+    def send(line):
         stdout.write(line.encode())
+
+    for line in hub.start():
+        send(line)
     while not stop():
         received = bytearray()
         while len(received) < MAX_READ and poller.poll(0):
@@ -47,5 +56,6 @@ def serve(hub, stdin, stdout, stop):
             if not byte:
                 break
             received += byte
-        for line in hub.step(bytes(received)):
-            stdout.write(line.encode())
+        # Each line goes out as soon as it is made: a piece laid on the pad is told before
+        # the villages after it are read.
+        hub.step(bytes(received), send)

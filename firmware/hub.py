@@ -1,17 +1,25 @@
 """The reader hub: answers the host's requests and reports what the slot scanner sees.
 
 Each :meth:`Hub.step` first answers the requests that came in (so a ``state`` line tells
-the board as of the last full scan), then scans once and reports the changes. Every line
-out gets the next sequence number, so the host can tell when one went missing.
+the board as of the last full scan), then scans once and reports the changes. Before the
+first scan is done there is no board to tell: the first step scans first and answers
+after, so a host that asks ``state?`` at once after a restart hears of every still piece
+(and not of an empty board). Every line out gets the next sequence number, so the host
+can tell when one went missing.
+
+``hello`` is followed by a ``chip <slot> <VersionReg>`` line for each reader that
+answers (``chip 3 89``: a clone chip), so that ``doctor`` can say which chips the hub
+has; a reader set up again after it failed gives its ``chip`` line too.
 
 ``state`` lists the slots whose reader answers, as ``<slot>:<UID>`` once per tag on it or
 ``<slot>:-`` when it is empty; a slot whose reader does not answer is left out, and an
 ``err`` line for it follows the ``state`` line.
 """
 
-from protocol import SEQ_MODULO, LineReader, frame, parse
+from protocol import SEQ_MODULO, LineReader, frame, parse_resync
 
-VERSION = "1.0"
+#: 1.1: ``chip`` lines, any reader chip taken, still tags kept on small hubs.
+VERSION = "1.1"
 
 
 class Hub:
@@ -21,30 +29,55 @@ class Hub:
         self.scanner = scanner
         self._seq = 0
         self._requests = LineReader()
+        self._scanned = False
 
     def start(self):
-        """The lines to send at power-up: ``hello``, then an ``err`` per silent reader."""
-        lines = [self._hello()]
+        """The lines to send at power-up: ``hello``, then a ``chip`` per reader that
+        answers and an ``err`` per silent one."""
+        lines = [self._line(self._hello_body())]
         for event in self.scanner.start():
             lines.append(self._line(_words(event)))
         return lines
 
-    def step(self, received):
+    def step(self, received, send=None):
         """Answer the requests in ``received`` (the bytes from the host since the last
-        step), scan once; the lines to send."""
-        lines = []
+        step), scan once; the lines to send. With ``send`` (a function of a line), each
+        line goes out as soon as it is made, and none is returned: the events of a
+        reading are told before the next slot is read."""
+        requests = []
         for raw in self._requests.feed(received):
-            request = parse(raw)
+            request = parse_resync(raw)
             # A broken request is dropped: the host asks again when no answer comes.
             if request is not None:
-                lines += self._answer(request[1])
-        for event in self.scanner.scan():
-            lines.append(self._line(_words(event)))
+                requests.append(request[1])
+        lines = []
+        out = lines.append if send is None else send
+        if self._scanned:
+            self._answer_all(requests, out)
+        if send is None:
+            self._tell(self.scanner.scan(), out)
+        else:
+            self._tell(self.scanner.scan(lambda events: self._tell(events, out)), out)
+        if not self._scanned:
+            self._scanned = True
+            self._answer_all(requests, out)
         return lines
+
+    def _tell(self, events, out):
+        for event in events:
+            out(self._line(_words(event)))
+
+    def _answer_all(self, verbs, out):
+        for verb in verbs:
+            for line in self._answer(verb):
+                out(line)
 
     def _answer(self, verb):
         if verb == "hello?":
-            return [self._hello()]
+            lines = [self._line(self._hello_body())]
+            for slot, version in self.scanner.chips():
+                lines.append(self._line(f"chip {slot} {version:02X}"))
+            return lines
         if verb == "ping":
             return [self._line("pong")]
         if verb == "state?":
@@ -55,8 +88,8 @@ class Hub:
             return lines
         return []
 
-    def _hello(self):
-        return self._line(f"hello totem-hub {VERSION} slots={len(self.scanner.slots)}")
+    def _hello_body(self):
+        return f"hello totem-hub {VERSION} slots={len(self.scanner.slots)}"
 
     def _line(self, body):
         line = frame(self._seq, body)

@@ -60,6 +60,21 @@ def parse(raw):
     return seq, words[1], words[2:]
 
 
+def parse_resync(raw):
+    """``parse(raw)``, or else the line that ends ``raw`` after some leftover bytes: what
+    came before a line without its newline (a host cut off mid-line, mpremote's
+    ``\\r\\x03\\r\\x01``) must not eat the request after it. The checksum tells the
+    line from the leftovers."""
+    request = parse(raw)
+    start = 1
+    while request is None and start < len(raw):
+        # A line starts with its sequence number: try every digit.
+        if 0x30 <= raw[start] <= 0x39:
+            request = parse(raw[start:])
+        start += 1
+    return request
+
+
 class LineReader:
     """Splits the bytes from the host into lines; a line grown past ``limit`` is dropped."""
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.events import Event, Hold, Press
+from hardware.platform import gpio_problem
 
 
 class ButtonMachine:
@@ -105,14 +106,17 @@ class GpioButtons:
         self._thread: threading.Thread | None = None
         self._devices: list[Any] = []
         self.machines: dict[str, ButtonMachine] = {}
+        fallbacks: list[warnings.WarningMessage] = []
         try:
             for name, pin in pins.items():
-                with warnings.catch_warnings():
-                    # gpiozero warns once per library it tries; the outcome is what matters.
-                    warnings.simplefilter("ignore", PinFactoryFallback)
+                with warnings.catch_warnings(record=True) as caught:
+                    # gpiozero warns once per library it tries: kept, to say lgpio's reason
+                    # if none of them works.
+                    warnings.simplefilter("always", PinFactoryFallback)
                     # pull_up: the button shorts the pin to ground, so "active" means pressed.
                     device = DigitalInputDevice(pin, pull_up=True, bounce_time=None,
                                                 pin_factory=pin_factory)
+                fallbacks += [w for w in caught if issubclass(w.category, PinFactoryFallback)]
                 self._devices.append(device)
                 self.machines[name] = ButtonMachine(
                     name, hold_seconds=hold_seconds, debounce_ms=debounce_ms, clock=clock,
@@ -121,8 +125,8 @@ class GpioButtons:
                 device.when_deactivated = self._callback(name, False)
         except BadPinFactory:
             self._close_devices()
-            raise UserError("no GPIO library works here: on a Raspberry Pi run ./setup.sh "
-                            "(it installs lgpio); elsewhere use --buttons keyboard") from None
+            what, fix = gpio_problem(_lgpio_reason(fallbacks + list(caught)))
+            raise UserError(f"no GPIO library works here: {what}; {fix}") from None
         except (GPIOZeroError, OSError, RuntimeError, ImportError) as exc:
             self._close_devices()
             where = f"button {name} on GPIO{pin}"
@@ -177,6 +181,15 @@ class GpioButtons:
         for device in self._devices:
             device.close()
         self._devices = []
+
+
+def _lgpio_reason(caught: list[warnings.WarningMessage]) -> str:
+    """What lgpio said when gpiozero fell back from it ("'can not open gpiochip'"), if it did."""
+    for warning in caught:
+        text = str(warning.message)
+        if "lgpio" in text.lower():
+            return text.split(":", 1)[1].strip() if ":" in text else text
+    return ""
 
 
 def _reason(exc: BaseException) -> str:

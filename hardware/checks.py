@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.config import Config
 from hardware import pn532, rdm6300
+from hardware.platform import FAST_I2C, FIX_I2C_RATE, gpio_problem, i2c_rate
 
 #: BCM number -> physical pin of the 40-pin header (for messages a maker can follow).
 HEADER_PIN = {2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16,
@@ -32,9 +33,9 @@ FIX_UART = ("enable the UART: sudo raspi-config nonint do_serial_hw 0, then rebo
             "(./setup.sh does it)")
 FIX_CONSOLE = "free the UART from the login console: sudo raspi-config nonint do_serial_cons 1, then reboot"
 FIX_DIALOUT = "add yourself to the dialout group: sudo usermod -aG dialout $USER, then log out and in"
-FIX_GPIO_GROUP = "add yourself to the gpio group: sudo usermod -aG gpio $USER, then log out and in"
-FIX_LGPIO = ("install the GPIO library: sudo apt install python3-lgpio, with a venv made by "
-             "./setup.sh (it sees the system packages)")
+#: Bits on the bus for a full frame: 1,024 data bytes in 32-byte blocks, each with its
+#: address and control byte, 9 bits a byte (the acknowledge).
+FULL_FRAME_BITS = 1024 * 34 // 32 * 9
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,8 @@ def _smbus(port: int):
 
 
 def check_display(config: Config, *, dev: Path = Path("/dev"),
-                  open_bus: Callable[[int], object] = _smbus) -> PartReport:
-    """Is the I2C bus there and usable, and does the OLED answer at its address?"""
+                  open_bus: Callable[[int], object] = _smbus, sys_root: Path = Path("/sys")) -> PartReport:
+    """Is the I2C bus there and usable, how fast does it run, does the OLED answer at its address?"""
     kind = config.display
     if kind == "terminal":
         return _simulated("display", kind, "the screen is drawn in the terminal")
@@ -90,7 +91,7 @@ def check_display(config: Config, *, dev: Path = Path("/dev"),
     path = dev / f"i2c-{port}"
     if not path.exists():
         return PartReport("display", spec, (Finding(False, f"no I2C bus {path}", FIX_I2C),))
-    found = [Finding(True, f"I2C bus {path} is present")]
+    found = [Finding(True, f"I2C bus {path} is present"), *_rate(port, sys_root)]
     if not os.access(path, os.R_OK | os.W_OK):
         return PartReport("display", spec, (*found, Finding(False, f"no permission to use {path}", FIX_I2C_GROUP)))
     try:
@@ -116,6 +117,18 @@ def check_display(config: Config, *, dev: Path = Path("/dev"),
         if close:
             close()
     return PartReport("display", spec, tuple(found))
+
+
+def _rate(port: int, sys_root: Path) -> list[Finding]:
+    """The bus's clock, when the kernel tells it: fine at any rate, but at 100 kHz (the Pi's
+    default) a full frame takes ~0.1 s, four times as long as at 400 kHz: said, with the fix."""
+    rate = i2c_rate(port, sys_root)
+    if rate is None:
+        return []
+    said = f"I2C bus {port} runs at {rate / 1000:g} kHz"
+    if rate >= FAST_I2C:
+        return [Finding(True, said)]
+    return [Finding(True, f"{said}: a full frame takes about {FULL_FRAME_BITS / rate:.2f} s", FIX_I2C_RATE)]
 
 
 def _answers(bus, address: int) -> bool:
@@ -233,6 +246,8 @@ def _talk_hub(port: str, link, *, wait: float = 2.0) -> list[Finding]:
                              "MOSI, MISO, 3.3V, GND (the wiring table in firmware/README.md)"))
     else:
         found.append(Finding(True, f"all {state.slots} slots answer"))
+    # A clone answers another version, and works: said, for a bug report about that slot.
+    found += [Finding(True, line) for line in state.chip_lines() if "clone" in line]
     tags = sum(len(uids) for uids in state.board.values())
     found.append(Finding(True, f"{tags} tag{'s' if tags != 1 else ''} on the readers now; "
                                "totem-companion listen shows them come and go"))
@@ -256,11 +271,11 @@ def _factory(pin_factory, dev: Path):
         try:
             Device.ensure_pin_factory()
         except BadPinFactory:
-            chip = dev / "gpiochip0"
-            if chip.exists() and not os.access(chip, os.R_OK | os.W_OK):
-                return None, Finding(False, f"no permission to use {chip}", FIX_GPIO_GROUP)
-            reason = f" ({str(fallbacks[0].message).removeprefix('Falling back from ')})" if fallbacks else ""
-            return None, Finding(False, f"no GPIO pin factory could be loaded{reason}", FIX_LGPIO)
+            # lgpio says "can not open gpiochip" for a missing chip, a chip of root's only and
+            # a group joined since this login alike: gpio_problem tells them apart.
+            reason = str(fallbacks[0].message).removeprefix("Falling back from ") if fallbacks else ""
+            what, fix = gpio_problem(reason, dev)
+            return None, Finding(False, f"no GPIO pin factory could be loaded: {what}", fix)
     return Device.pin_factory, Finding(True, f"pin factory: {type(Device.pin_factory).__name__}")
 
 
@@ -332,10 +347,11 @@ def check_feedback(config: Config, *, pin_factory: Any = None, dev: Path = Path(
 def check_all(config: Config, *, pin_factory: Any = None, dev: Path = Path("/dev"),
               open_bus: Callable[[int], object] = _smbus,
               open_serial: Callable[[str, int], Any] = _serial,
-              cmdline: Path = Path("/proc/cmdline")) -> list[PartReport]:
+              cmdline: Path = Path("/proc/cmdline"), sys_root: Path = Path("/sys")) -> list[PartReport]:
     """Every part of a resolved ``config``; an unexpected error becomes a finding."""
     checks = [
-        ("display", config.display, lambda: check_display(config, dev=dev, open_bus=open_bus)),
+        ("display", config.display, lambda: check_display(config, dev=dev, open_bus=open_bus,
+                                                              sys_root=sys_root)),
         ("reader", config.reader, lambda: check_reader(config, open_serial=open_serial, cmdline=cmdline)),
         ("buttons", config.buttons, lambda: check_buttons(config, pin_factory=pin_factory, dev=dev)),
         ("feedback", "buzzer and LEDs", lambda: check_feedback(config, pin_factory=pin_factory, dev=dev)),

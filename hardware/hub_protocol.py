@@ -88,6 +88,44 @@ def decode(raw: bytes) -> HubLine:
     return HubLine(int(words[0]), words[1], tuple(words[2:]))
 
 
+def decode_resync(raw: bytes) -> tuple[HubLine, bool]:
+    """The line in ``raw``, and whether leftover bytes came before it: a line cut off
+    (the port opened mid-line, a hub restarted mid-line) runs into the next one, which
+    must not be lost with it. The checksum tells a line from what came before it, so
+    the longest tail of ``raw`` that is a good line is taken. BadLine when none is."""
+    try:
+        return decode(raw), False
+    except BadLine as exc:
+        bad = exc
+    # Every line starts with the digits of its sequence number; try each such tail,
+    # but only those whose XOR before " *" matches (worked out from the right at once).
+    cut = raw.rfind(b" *")
+    if cut < 1 or len(raw) - cut not in (4, 5):
+        raise bad
+    try:
+        wanted = int(raw[cut + 2:cut + 4], 16)
+    except ValueError:
+        raise bad from None
+    xor = 0
+    tails = []
+    for start in range(cut - 1, 0, -1):
+        xor ^= raw[start]
+        if xor == wanted and 0x30 <= raw[start] <= 0x39:
+            tails.append(start)
+    for start in reversed(tails):
+        try:
+            return decode(raw[start:]), True
+        except BadLine:
+            continue
+    raise bad
+
+
+def chip_words(version: int) -> str:
+    """What a reader chip is, from its VersionReg: ``MFRC522 2.0``, ``MFRC522 clone``."""
+    names = {0x90: "MFRC522 0.0", 0x91: "MFRC522 1.0", 0x92: "MFRC522 2.0", 0x88: "FM17522"}
+    return names.get(version, "MFRC522 clone")
+
+
 def hello_info(line: HubLine) -> tuple[str, int] | None:
     """``(version, slots)`` of ``hello totem-hub <version> slots=<n>``; None if it is not one."""
     if line.verb != "hello" or len(line.args) != 3 or line.args[0] != "totem-hub":
@@ -159,6 +197,8 @@ class HubLink:
         #: does not answer.
         self.board: dict[int, list[str]] = {}
         self.silent: dict[int, str] = {}
+        #: Slot -> the VersionReg of its reader's chip, as the hub's ``chip`` lines say.
+        self.chips: dict[int, int] = {}
         #: False once the hub has not answered in time: the connection is to be dropped.
         self.alive = False
         self._splitter = LineSplitter()
@@ -191,8 +231,16 @@ class HubLink:
         return [ReaderState(HUB, False)]
 
     def greeting(self) -> bytes:
-        """The ``hello?`` that opens a connection, framed."""
-        return self._frame("hello?")
+        """The ``hello?`` that opens a connection, framed. A newline goes first: it ends
+        whatever partial line the hub may hold (mpremote's ``\\r\\x03\\r\\x01`` when
+        ``./setup.sh flash`` found the hub running, a host cut off mid-line), so that it
+        does not swallow the ``hello?`` (a hub of firmware 1.0 has no resync of its own)."""
+        return b"\n" + self._frame("hello?")
+
+    def chip_lines(self) -> list[str]:
+        """One line per reader chip the hub reported: ``slot 3: MFRC522 clone, version 0x89``."""
+        return [f"slot {slot}: {chip_words(version)}, version 0x{version:02X}"
+                for slot, version in sorted(self.chips.items())]
 
     def take_outbox(self) -> bytes:
         """The requests to send now, framed, each with the host's next sequence number."""
@@ -250,7 +298,9 @@ class HubLink:
         events: list[Event] = []
         for raw in lines:
             try:
-                events += self.receive(decode(raw))
+                line, after_noise = decode_resync(raw)
+                self.bad_lines += after_noise       # the leftover before it was noise
+                events += self.receive(line)
             except BadLine:
                 self.bad_lines += 1
         return events
@@ -280,6 +330,8 @@ class HubLink:
             if len(line.args) < 2:
                 raise BadLine("err takes a slot and a reason")
             return self._reader_lost(self._slot(line.args[0]), " ".join(line.args[1:]))
+        if line.verb == "chip":
+            self._chip(line.args)
         return []       # pong, or a verb of a newer hub: nothing to do
 
     # --- what the lines mean -----------------------------------------------------------------
@@ -291,6 +343,12 @@ class HubLink:
             self.version, self.slots = info
         self._next_seq = (line.seq + 1) % SEQ_MODULO
         self._ask_state()
+
+    def _chip(self, args: tuple[str, ...]) -> None:
+        """``chip <slot> <VersionReg>``: which chip a slot's reader has."""
+        if len(args) != 2 or len(args[1]) != 2 or not set(args[1]) <= _HEX:
+            raise BadLine("chip takes a slot and a VersionReg")
+        self.chips[self._slot(args[0])] = int(args[1], 16)
 
     def _slot(self, word: str) -> int:
         if not word.isdigit() or int(word) >= (self.slots or MAX_SLOTS):

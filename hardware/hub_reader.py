@@ -30,7 +30,16 @@ from serial.threaded import Protocol, ReaderThread
 from companion.errors import UserError
 from companion.events import Event
 from companion.files import shown_path
-from hardware.hub_protocol import ANSWER_WITHIN, MAX_LINE, PING_AFTER, BadLine, HubLine, HubLink, decode, hello_info
+from hardware.hub_protocol import (
+    ANSWER_WITHIN,
+    MAX_LINE,
+    PING_AFTER,
+    BadLine,
+    HubLine,
+    HubLink,
+    decode_resync,
+    hello_info,
+)
 from hardware.serial_reader import PORT_ERRORS, GuardedPort, PortReader, close_quietly, port_problem
 
 BAUDRATE = 115200   # a USB serial port takes any; the hub's own line is USB
@@ -92,7 +101,7 @@ class HubReader(PortReader):
             while b"\n" in received:
                 raw, received = received.split(b"\n", 1)
                 try:
-                    line = decode(raw)
+                    line, _ = decode_resync(raw)    # a partial line before it must not hide it
                 except BadLine:
                     continue
                 # What came before the hello is older news: the state asked for next tells it.

@@ -12,6 +12,12 @@ least significant bit is the top row. ``pack_pages`` builds that layout from an 
 ``Oled`` is the display the application uses: ``show(image) -> bytes sent`` and ``close()``.
 An I2C error is logged and the panel is re-initialised later with growing pauses between
 attempts; the game never stops because the screen stopped answering.
+
+``hardware.displays.show_starting`` draws the starting frame (a totem, no words) before this
+module is imported: luma and Pillow alone take longer to import than the whole first frame
+may take on a Pi Zero 2 W, so it speaks to the panel with smbus2 and luma's own
+initialisation commands. The driver opened afterwards is told what the panel shows (``shown``) and only draws the
+menu's changes over it, without blanking it first.
 """
 
 from __future__ import annotations
@@ -109,6 +115,20 @@ class _ChangedRegions(luma.core.device.device):
 
     sent = 0
     _panel: bytes | None = None  # what the panel shows; None when unknown
+    _shown_at_start: bytes | None = None  # what show_starting left on the panel
+
+    def __init__(self, serial_interface: Any = None, *, shown: bytes | None = None,
+                 **kwargs: Any) -> None:
+        # Set before luma's initialisation, whose clear() would blank the starting frame.
+        self._shown_at_start = shown
+        super().__init__(serial_interface, **kwargs)
+
+    def clear(self) -> None:
+        """Blank the panel; at start, when it shows the starting frame, keep it instead."""
+        if self._shown_at_start is not None:
+            self._panel, self._shown_at_start = self._shown_at_start, None
+            return
+        super().clear()
 
     def command(self, *cmd: int) -> None:
         """Send command bytes (luma's), counting them."""
@@ -229,10 +249,13 @@ class Oled:
         device.persist = True  # cleaned up already: nothing more to do at exit
 
 
-def open_oled(kind: str, *, port: int = 1, address: int = 0x3C, rotation: int = 0, bus: Any = None) -> Oled:
+def open_oled(kind: str, *, port: int = 1, address: int = 0x3C, rotation: int = 0, bus: Any = None,
+              shown: bytes | None = None) -> Oled:
     """An ``Oled`` for ``kind`` "ssd1306" or "sh1106" on I2C bus ``port`` at ``address``.
 
-    ``bus`` is an smbus-like object to use instead of opening ``/dev/i2c-<port>`` (tests).
+    ``bus`` is an smbus-like object to use instead of opening ``/dev/i2c-<port>`` (tests);
+    ``shown`` the panel memory already on the panel (``show_starting``'s), kept rather than
+    blanked when the driver starts.
     Raises luma's ``DeviceNotFoundError`` / ``DevicePermissionError`` or ``OSError`` when
     the bus or the panel cannot be reached; ``hardware.displays`` words them for people.
     """
@@ -240,4 +263,9 @@ def open_oled(kind: str, *, port: int = 1, address: int = 0x3C, rotation: int = 
 
     driver = DRIVERS[kind]
     serial = i2c(bus=bus, port=port, address=address)
-    return Oled(lambda: driver(serial, rotate=rotation))
+    first = [shown]   # only the first start finds the starting frame; a re-open after an error does not
+
+    def open_device() -> _ChangedRegions:
+        return driver(serial, rotate=rotation, shown=first.pop() if first else None)
+    return Oled(open_device)
+

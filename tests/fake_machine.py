@@ -35,7 +35,8 @@ RESET_VALUES = {CommandReg: 0x20, ComIrqReg: 0x14, ControlReg: 0x10, CollReg: 0x
                 0x11: 0x3F, TxControlReg: 0x80, 0x26: 0x48}
 IDLE, TRANSMIT, TRANSCEIVE, SOFT_RESET = 0x00, 0x04, 0x0C, 0x0F
 TX_IRQ, RX_IRQ, IDLE_IRQ, ERR_IRQ, TIMER_IRQ = 0x40, 0x20, 0x10, 0x02, 0x01
-BUFFER_OVFL, COLL_ERR = 0x10, 0x08
+BUFFER_OVFL, COLL_ERR, PARITY_ERR = 0x10, 0x08, 0x02
+POWER_DOWN = 0x10       # CommandReg: set while the chip is (still) coming out of a reset
 FIFO_SIZE = 64
 
 REQA, WUPA, HLTA = 0x26, 0x52, 0x50
@@ -95,17 +96,23 @@ class SimClock:
 # --- tags ------------------------------------------------------------------------------------
 
 class FakeTag:
-    """An ISO/IEC 14443 A tag (an NTAG sticker: 7-byte UID, final SAK 00 by default)."""
+    """An ISO/IEC 14443 A tag (an NTAG sticker: 7-byte UID, final SAK 00 by default).
 
-    def __init__(self, uid: str, *, sak: int = 0x00, power_up_us: float = 5000.0):
+    ``reset_us``: how long its field must be off before it forgets being halted (its
+    chip runs on the charge left in it meanwhile; ISO/IEC 14443-3 allows 5 ms).
+    """
+
+    def __init__(self, uid: str, *, sak: int = 0x00, power_up_us: float = 5000.0, reset_us: float = 5000.0):
         self.uid = bytes.fromhex(uid)
         assert len(self.uid) in (4, 7, 10)
         self.sak = sak
         self.power_up_us = power_up_us
+        self.reset_us = reset_us
         self.state = "off"          # off, idle, ready, active, halt
         self.star = False           # woken from halt: an error sends it back there
         self.level = 0              # cascade level being resolved while ready
         self.powered_since = 0.0
+        self.halted_at_off: float | None = None     # when its field went off while it was halted
         self.heard: list[str] = []  # what it was sent, by name, for the tests
 
     @property
@@ -120,11 +127,20 @@ class FakeTag:
         return [part + bytes([part[0] ^ part[1] ^ part[2] ^ part[3]]) for part in parts]
 
     def power(self, on: bool, now: float) -> None:
-        """The field it lies in went on or off."""
+        """The field it lies in went on or off: a short break leaves a halted tag halted."""
         if on and self.state == "off":
-            self.state, self.star, self.powered_since = "idle", False, now
-        elif not on:
+            if self.halted_at_off is not None and now - self.halted_at_off < self.reset_us:
+                self.state = "halt"
+            else:
+                self.state, self.star, self.powered_since = "idle", False, now
+            self.halted_at_off = None
+        elif not on and self.state != "off":
+            self.halted_at_off = now if self.state == "halt" else None
             self.state = "off"
+
+    def lift(self) -> None:
+        """Taken out of the field for good: no charge left when it comes back."""
+        self.state, self.halted_at_off = "off", None
 
     def receive(self, bits: list[int], now: float) -> list[int] | None:
         """The tag's answer (bits) to a frame of ``bits``, or None when it keeps quiet."""
@@ -191,10 +207,14 @@ class FakeMFRC522:
     in its field. ``alive`` False: it no longer answers (MISO reads 0, as the RP2040's
     pull-down leaves it)."""
 
-    def __init__(self, clock: SimClock, version: int = 0x92):
+    def __init__(self, clock: SimClock, version: int = 0x92, reset_us: float = 0.0):
         self.clock = clock
         self.version = version
+        self.reset_us = reset_us    # how long a soft reset keeps it busy (PowerDown set)
+        self.wedged = False         # takes no soft reset any more: only RST or power helps
+        self.garble = 0             # this many answers to come end with ErrIRq alone
         self.alive = True
+        self._busy_until = 0.0
         self.tags: list[FakeTag] = []
         self.exchanges: list[str] = []      # what each frame sent was, for the tests
         self._reset()
@@ -224,6 +244,12 @@ class FakeMFRC522:
         self.alive = True
         self._reset()
 
+    def hard_reset(self) -> None:
+        """Its RST pin went low: it starts again as at power-up, wedged or not."""
+        self.wedged = False
+        self._busy_until = 0.0
+        self._reset()
+
     def put(self, tag: FakeTag) -> None:
         """A tag comes into the field (powered at once when the field is on)."""
         self.tags.append(tag)
@@ -232,7 +258,7 @@ class FakeMFRC522:
     def take(self, tag: FakeTag) -> None:
         """A tag leaves the field."""
         self.tags.remove(tag)
-        tag.power(False, self.clock.now_us)
+        tag.lift()
 
     def _field(self, on: bool) -> None:
         for tag in self.tags:
@@ -263,6 +289,11 @@ class FakeMFRC522:
         elif not answers:
             self._pending = (sent_at + self._timer_us(), {"irq": TIMER_IRQ})
         else:
+            if self.garble:
+                # A frame that came in broken: the chip flags the error and never RxIRq.
+                self.garble -= 1
+                self._pending = (sent_at + FDT_US + air_us(16), {"irq": ERR_IRQ, "error": PARITY_ERR})
+                return
             received, collided = _combine(answers)
             outcome = {"irq": RX_IRQ, "fifo": from_bits(received, align),
                        "last_bits": (align + len(received)) % 8}
@@ -292,6 +323,8 @@ class FakeMFRC522:
     def read(self, register: int) -> int:
         """The value read from ``register`` (the FIFO gives its next byte)."""
         self._settle()
+        if register == CommandReg and self._busy():
+            return self.regs[CommandReg] | POWER_DOWN
         if register == VersionReg:
             return self.version
         if register == FIFODataReg:
@@ -303,11 +336,14 @@ class FakeMFRC522:
     def write(self, register: int, value: int) -> None:
         """Write ``value`` to ``register``, with what the datasheet says it does."""
         self._settle()
+        if self._busy():
+            return                  # still resetting: it takes no writes
         if register == CommandReg:
             command = value & 0x0F
             self.regs[CommandReg] = value & 0x30 | command
             if command == SOFT_RESET:
                 self._reset()
+                self._busy_until = float("inf") if self.wedged else self.clock.now_us + self.reset_us
             elif command == IDLE:
                 self._pending = None
             elif command == TRANSMIT:
@@ -334,6 +370,9 @@ class FakeMFRC522:
                 self._field(self.field_on)
         else:
             self.regs[register] = value
+
+    def _busy(self) -> bool:
+        return self.clock.now_us < self._busy_until
 
     # --- SPI ------------------------------------------------------------------------------
 
@@ -387,9 +426,10 @@ class Bench:
     ``bytes`` the bytes clocked; ``clock`` is the simulated time they took.
     """
 
-    def __init__(self, cs_pins: tuple[int, ...]):
+    def __init__(self, cs_pins: tuple[int, ...], rst_pin: int | None = None):
         self.clock = SimClock()
         self.cs_pins = cs_pins
+        self.rst_pin = rst_pin      # wired to every chip's RST
         self.chips = {pin: FakeMFRC522(self.clock) for pin in cs_pins}
         self.pins: dict[int, Pin] = {}
         self.spi: SPI | None = None
@@ -446,6 +486,9 @@ class Pin:
         if level is None:
             return self.level
         bench = _current()
+        if self.level and not level and self.id == bench.rst_pin:
+            for chip in bench.chips.values():
+                chip.hard_reset()
         if self.level and not level and self.id in bench.chips:
             bench.transfers += 1
             bench.clock.now_us += CALL_US

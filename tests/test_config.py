@@ -16,6 +16,7 @@ from companion.config import (
     load_config,
 )
 from companion.errors import UsageError, UserError
+from companion.words import LANGUAGES
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "hardware" / "config.example.toml"
 
@@ -131,8 +132,8 @@ def test_full_file(tmp_path):
     ("players = \"Ana\"", "players: expected a list of names"),
     ("players = [\"\"]", "players: each name is text"),
     ("players = [1]", "players: each name is text"),
-    ("language = \"english\"", "language: expected one of bg, en"),
-    ("language = \"fr\"", "language: expected one of bg, en"),
+    ("language = \"english\"", "language: expected one of en, fr, de, es, it, nl, pt, bg, got 'english'"),
+    ("language = \"FR\"", "language: expected one of en, fr, de, es, it, nl, pt, bg, got 'FR'"),
     ("[data]\ndir = 3", "data.dir: expected a folder path"),
     ("[display\nkind=", "not valid TOML"),
 ])
@@ -143,6 +144,11 @@ def test_mistakes_are_one_line_naming_the_key(tmp_path, text, message):
     line = str(info.value)
     assert message in line
     assert line.startswith(path) and "\n" not in line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_the_box_speaks_is_accepted(tmp_path, lang):
+    assert load_config(write(tmp_path, f"language = \"{lang}\"")).language == lang
 
 
 def test_unreadable_file_is_a_user_error(tmp_path):

@@ -25,9 +25,9 @@ from companion.games.wakanda import hints as coach_module
 from companion.games.wakanda.hints import Coach
 from companion.games.wakanda.information import information_set
 from companion.games.wakanda.reasons import reason
-from companion.games.wakanda.rule_pages import PAGES
 from companion.games.wakanda.screens import HINT_LINES, hint_screen
 from companion.games.wakanda.search import suggest
+from companion.games.wakanda.words import t as wakanda_t
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 from companion.table.settings import SETTINGS_FILE, Settings, SettingsStore
@@ -35,6 +35,7 @@ from companion.table.views import WhyView, render
 from companion.ui import text
 from companion.ui.canvas import SMALL, WIDTH, frame_words, wrap
 from companion.ui.screens import FOOTER_CHARS, MENU_LINE_CHARS, paginate
+from companion.words import LANGUAGES
 
 ROW = ("teepee", "eagle", "chief", "variety", "sun", "tomahawk")
 #: The worked example after 25 moves: Ana to build or claim, a skin and two tomahawks in
@@ -163,7 +164,7 @@ def test_a_new_note_closes_the_hint(tmp_path):
     box = resumed(tmp_path, midgame())
     press(box, "hint")
     assert box.handle(Tag("0A1B2C3D4E", "pad")).signal == "refused"   # an unknown tag
-    assert box.screen == "board" and box.message == text.t("session.unknown_tag")
+    assert box.screen == "board" and box.message == wakanda_t("session.unknown_tag")
 
 
 # --- on a refusal: the rule first ---------------------------------------------------------------
@@ -187,19 +188,19 @@ def test_on_a_refusal_the_rule_comes_first_then_the_moves(tmp_path):
     assert screen_of(box) == before                              # the refusal is still there
 
 
-@pytest.mark.parametrize("lang", ["en", "bg"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_footer_and_advice_fits_uncut(lang):
-    thens = [text.t(f"hint.then.{key}", lang) for key in ("next", "rule", "move", "advice")]
-    footers = [text.t("hint.footer", lang, n=3, of=3, then=then)
-               for then in [*thens, text.t("rules.footer_one", lang)]]
-    footers += [text.t(key, lang, then=then) for key in ("hint.footer_one", "rules.footer_then")
+    thens = [wakanda_t(f"hint.then.{key}", lang) for key in ("next", "rule", "move", "advice")]
+    footers = [wakanda_t("hint.footer", lang, n=3, of=3, then=then)
+               for then in [*thens, wakanda_t("rules.footer_one", lang)]]
+    footers += [wakanda_t(key, lang, then=then) for key in ("hint.footer_one", "rules.footer_then")
                 for then in thens]
     assert all(len(footer) <= FOOTER_CHARS for footer in footers), footers
-    advice = [text.t("hint.now.draw", lang), text.t("hint.now.reveal", lang, n=4)]
+    advice = [wakanda_t("hint.now.draw", lang), wakanda_t("hint.now.reveal", lang, n=4)]
     assert all(len(wrap(line, WIDTH - 4, SMALL)) <= HINT_LINES for line in advice)
     for key in ("settings.hints_on", "settings.hints_off"):
-        assert len(text.t(key, lang)) <= MENU_LINE_CHARS
-    assert len(text.t("settings.hints_about", lang)) <= FOOTER_CHARS
+        assert len(wakanda_t(key, lang)) <= MENU_LINE_CHARS
+    assert len(wakanda_t("settings.hints_about", lang)) <= FOOTER_CHARS
 
 
 def test_a_one_page_rule_says_what_hint_gives_next(tmp_path):
@@ -371,19 +372,19 @@ def _build_bulgarian():
     text.set_language("bg")
     game = midgame()
     move = Build("skin", 4)
-    footer = text.t("hint.footer", n=2, of=3, then=text.t("hint.then.next"))
+    footer = wakanda_t("hint.footer", n=2, of=3, then=wakanda_t("hint.then.next"))
     return hint_screen(game, move, reason(information_set(game, 0), move, 0.74, best=False), footer)
 
 
 def _draw():
     game = play("d:eagle b:eagle:2", hints=True)
-    return hint_screen(game, None, text.t("hint.now.draw"),
-                       text.t("hint.footer_one", then=text.t("hint.then.rule")))
+    return hint_screen(game, None, wakanda_t("hint.now.draw"),
+                       wakanda_t("hint.footer_one", then=wakanda_t("hint.then.rule")))
 
 
 def _why_then_move():
-    title, words_ = PAGES["en"]["W4"]
-    return render(WhyView("W4", title, tuple(paginate(words_)), then=text.t("hint.then.move")))
+    title, words_ = wakanda_t("rule.W4.title", "en"), wakanda_t("rule.W4.text", "en")
+    return render(WhyView("W4", title, tuple(paginate(words_)), then=wakanda_t("hint.then.move")))
 
 
 GOLDEN = {

@@ -2,7 +2,9 @@
 
 import errno
 import functools
+import grp
 import os
+import pwd
 import warnings
 
 import pytest
@@ -107,6 +109,36 @@ def test_bus_that_cannot_be_opened(dev, mocker):
     open_bus = mocker.Mock(side_effect=PermissionError(errno.EACCES, "Permission denied"))
     report = check_display(Config(display="ssd1306"), dev=dev, open_bus=open_bus)
     assert not report.ok and "cannot open" in report.findings[-1].text
+
+
+def i2c_clock(tmp_path, rate):
+    """A /sys whose I2C bus 1 runs at ``rate`` Hz (the device tree's 4 big-endian bytes)."""
+    node = tmp_path / "sys" / "class" / "i2c-adapter" / "i2c-1" / "of_node"
+    node.mkdir(parents=True)
+    (node / "clock-frequency").write_bytes(rate.to_bytes(4, "big"))
+    return tmp_path / "sys"
+
+
+def test_the_i2c_rate_is_reported_and_100_khz_says_how_to_speed_it_up(dev, tmp_path, mocker, i2c_bus):
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=mocker.Mock(return_value=i2c_bus()),
+                           sys_root=i2c_clock(tmp_path, 100_000))
+    assert report.ok      # slow is not broken
+    rate = report.findings[1]
+    assert rate.text == "I2C bus 1 runs at 100 kHz: a full frame takes about 0.10 s"
+    assert "dtparam=i2c_arm_baudrate=400000" in rate.fix
+
+
+def test_the_i2c_rate_at_400_khz_is_fine(dev, tmp_path, mocker, i2c_bus):
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=mocker.Mock(return_value=i2c_bus()),
+                           sys_root=i2c_clock(tmp_path, 400_000))
+    assert (report.findings[1].ok, report.findings[1].text, report.findings[1].fix) == \
+        (True, "I2C bus 1 runs at 400 kHz", None)
+
+
+def test_an_unknown_i2c_rate_is_not_mentioned(dev, tmp_path, mocker, i2c_bus):
+    report = check_display(Config(display="ssd1306"), dev=dev, open_bus=mocker.Mock(return_value=i2c_bus()),
+                           sys_root=tmp_path / "no-sys")
+    assert not any("kHz" in f.text for f in report.findings)
 
 
 # --- reader ------------------------------------------------------------------------------
@@ -232,19 +264,86 @@ def test_stuck_button_and_busy_pin(pin_factory):
     assert "8 of 10 buttons" in report.findings[-1].text
 
 
-def test_no_pin_factory(mocker, tmp_path):
+def no_factory(mocker, reason):
+    """gpiozero finds no pin factory, the first library (lgpio) having said ``reason``."""
     def none():
-        warnings.warn(PinFactoryFallback("Falling back from lgpio: No module named 'lgpio'"), stacklevel=1)
+        warnings.warn(PinFactoryFallback(f"Falling back from lgpio: {reason}"), stacklevel=1)
         raise BadPinFactory("Unable to load any default pin factory!")
     mocker.patch.object(Device, "pin_factory", None)
     mocker.patch.object(Device, "_default_pin_factory", side_effect=none)
+
+
+@pytest.fixture
+def lgpio_installed(mocker):
+    """lgpio imports (whether or not this machine has it)."""
+    mocker.patch.object(platform.importlib.util, "find_spec", return_value=mocker.Mock())
+
+
+@pytest.fixture
+def chip(tmp_path, mocker):
+    """``chip(group=..., listed=...)``: /dev/gpiochip0 of that group (None: root's only),
+    this process not allowed to use it, the user listed in the group's database or not."""
+    def make(group, listed):
+        dev = tmp_path / "dev"
+        dev.mkdir()
+        (dev / "gpiochip0").touch()
+        if (dev / "gpiochip0").stat().st_gid == 0:
+            os.chown(dev / "gpiochip0", -1, 4242)   # root's tests: a group that is not root's
+        gid = (dev / "gpiochip0").stat().st_gid
+        mocker.patch.object(platform.os, "access", return_value=False)
+        if group is None:
+            mocker.patch.object(platform.grp, "getgrgid", side_effect=KeyError(gid))
+        else:
+            entry = grp.struct_group((group, "x", gid, ["pi"] if listed else []))
+            mocker.patch.object(platform.grp, "getgrgid", return_value=entry)
+        mocker.patch.object(platform.pwd, "getpwuid",
+                            return_value=pwd.struct_passwd(("pi", "x", 1000, gid + 1, "", "/home/pi", "/bin/sh")))
+        return dev
+    return make
+
+
+def test_no_lgpio_says_install_it_with_setup_sh(mocker, tmp_path):
+    no_factory(mocker, "No module named 'lgpio'")
+    mocker.patch.object(platform.importlib.util, "find_spec", return_value=None)
     report = check_buttons(Config(buttons="gpio"), dev=tmp_path)
-    assert texts(report) == [(False, "no GPIO pin factory could be loaded (lgpio: No module named 'lgpio')",
-                              checks.FIX_LGPIO)]
-    (tmp_path / "gpiochip0").touch()
-    mocker.patch.object(checks.os, "access", return_value=False)
+    assert texts(report) == [(False, "no GPIO pin factory could be loaded: the GPIO library lgpio is not "
+                                     "installed (lgpio: No module named 'lgpio')", platform.FIX_LGPIO)]
+    assert "./setup.sh" in platform.FIX_LGPIO and "PyPI" in platform.FIX_LGPIO
+
+
+def test_no_gpio_chip_is_said_with_lgpios_reason(mocker, tmp_path, lgpio_installed):
+    no_factory(mocker, "'can not open gpiochip'")
+    (finding,) = check_buttons(Config(buttons="gpio"), dev=tmp_path).findings
+    assert finding.text.endswith(f"no GPIO chip {tmp_path}/gpiochip0 (lgpio: 'can not open gpiochip')")
+    assert "--buttons keyboard" in finding.fix and "apt" not in finding.fix
+
+
+def test_a_group_joined_since_this_login_says_log_in_again(mocker, chip, lgpio_installed):
+    no_factory(mocker, "'can not open gpiochip'")
+    dev = chip("gpio", listed=True)
+    (finding,) = check_buttons(Config(buttons="gpio"), dev=dev).findings
+    assert "you are in its group gpio, but not this login (lgpio: 'can not open gpiochip')" in finding.text
+    assert finding.fix == platform.FIX_GPIO_LOGIN and "log out and in again" in finding.fix
+
+
+def test_a_group_not_joined_says_join_it(mocker, chip, lgpio_installed):
+    no_factory(mocker, "'can not open gpiochip'")
+    (finding,) = check_buttons(Config(buttons="gpio"), dev=chip("gpio", listed=False)).findings
+    assert "no permission to use" in finding.text and "(group gpio)" in finding.text
+    assert finding.fix == "add yourself to the gpio group: sudo usermod -aG gpio $USER, then log out and in"
+
+
+def test_a_chip_of_roots_only_says_debian_has_no_gpio_group(mocker, chip, lgpio_installed):
+    no_factory(mocker, "'can not open gpiochip'")
+    (finding,) = check_buttons(Config(buttons="gpio"), dev=chip(None, listed=False)).findings
+    assert "is root's only: this system has no gpio group for it (Raspberry Pi OS has one)" in finding.text
+    assert finding.fix == platform.FIX_GPIO_RULE and "udev" in finding.fix
+
+
+def test_the_gpio_messages_are_one_line_each(mocker, tmp_path):
+    no_factory(mocker, "No module named 'lgpio'")
     report = check_buttons(Config(buttons="gpio"), dev=tmp_path)
-    assert report.findings[0].fix == checks.FIX_GPIO_GROUP
+    assert all("\n" not in (f.text + (f.fix or "")) for f in report.findings)
 
 
 def test_feedback_only_when_configured(pin_factory):

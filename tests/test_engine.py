@@ -1,7 +1,7 @@
 """One engine interface (companion/engine.py) and refusals as data: both engines are an
 ``Engine``, refuse with the shared ``IllegalMove`` (a catalogue key, raw parameters, the
-rule) and end with the shared ``Outcome``; every refusal has words in English and
-Bulgarian, with the rule kept out of the words."""
+rule, the domain of its words) and end with the shared ``Outcome``; every refusal has
+words in every language the box speaks, with the rule kept out of the words."""
 
 from __future__ import annotations
 
@@ -15,14 +15,18 @@ from pathlib import Path
 
 import pytest
 
+from companion import catalogues
 from companion.engine import Engine, IllegalMove, Outcome, Refusal, Termination
 from companion.games import totem_wars, wakanda
 from companion.games.totem_wars import ChooseTotems, Count, Play, TotemsDue, TotemWars, deal, default_deck, greedy_bot
+from companion.games.totem_wars import words as totem_wars_words
 from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, Wakanda
+from companion.games.wakanda import words as wakanda_words
 from companion.games.wakanda.bots import greedy_bot as wakanda_greedy
 from companion.games.wakanda.bots import play_game
 from companion.ui import text
 from companion.ui.text import refusal_reason, refusal_text
+from companion.words import LANGUAGES, SHARED, catalogue
 
 COMPANION = Path(__file__).parent.parent / "companion"
 RULE = re.compile(r"\b[TWR]\d+[a-z]?\b")
@@ -50,7 +54,12 @@ def test_both_engines_are_an_engine(engine):
 def test_pop_with_nothing_to_undo_is_the_same_refusal_in_both(engine):
     with pytest.raises(IllegalMove) as info:
         engine.pop()
-    assert info.value.refusal == Refusal("nothing_to_undo") and str(info.value) == "nothing to undo"
+    refusal = info.value.refusal
+    domain = "wakanda" if isinstance(engine, Wakanda) else "totem_wars"
+    assert refusal == Refusal("nothing_to_undo", {}, None, domain) and str(info.value) == "nothing to undo"
+    # The game's words go on into the shared ones: the same words as the shared refusal's.
+    for lang in LANGUAGES:
+        assert refusal_text(refusal, lang) == refusal_text(Refusal("nothing_to_undo"), lang)
 
 
 def test_push_pop_and_history_are_tuples_of_player_and_move_in_both():
@@ -99,7 +108,8 @@ def test_an_illegal_move_carries_key_params_and_rule_and_reads_as_before():
     with pytest.raises(IllegalMove) as info:
         game.push(Build("eagle", 4))
     exc = info.value
-    assert exc.refusal == Refusal("not_open", {"village": 4}, "W4")
+    assert exc.refusal == Refusal("not_open", {"village": 4}, "W4", "wakanda")
+    assert exc.refusal == wakanda_words.refusal("not_open", {"village": 4}, "W4")
     assert (exc.key, exc.params, exc.rule) == ("not_open", {"village": 4}, "W4")
     assert (str(exc), exc.reason) == ("village 4 is not open yet (W4)", "village 4 is not open yet")
     assert refusal_text(exc.refusal, "en") == "Village 4 is not open yet — W4"
@@ -107,18 +117,30 @@ def test_an_illegal_move_carries_key_params_and_rule_and_reads_as_before():
 
 
 def test_parameters_are_raw_values_put_into_words_per_language():
-    refusal = Refusal("not_in_hand", {"piece": "tomahawk", "name": "Ana"}, "W4")
+    wk, tw = wakanda_words.refusal, totem_wars_words.refusal
+    refusal = wk("not_in_hand", {"piece": "tomahawk", "name": "Ana"}, "W4")
     assert refusal_reason(refusal, "en") == "no tomahawk in Ana's hand"
     assert refusal_reason(refusal, "bg") == "Ana няма томахавка в ръка"
-    taken = Refusal("taken_card", {"card": C("indians/buffalo")}, "T9")
-    assert refusal_reason(taken, "en") == "indians/buffalo was taken; it is in a pile of taken cards"
-    assert refusal_reason(taken, "bg") == "Бизон (Индианци) е взета и е в купчина с взети карти"
-    assert refusal_reason(Refusal("holds_only", {"name": "Ben", "hand": 1}), "en") == "Ben holds only 1 card"
-    assert refusal_reason(Refusal("holds_only", {"name": "Ben", "hand": 4}), "bg") == "Ben държи само 4 карти"
-    yours = Refusal("not_yours", {"headdress": "wings", "owner": "Ana", "mover": "Ben"}, "W4")
+    taken = tw("taken_card", {"card": C("indians/buffalo")}, "T9")
+    # A screen names the card; the record's machine English keeps it raw.
+    assert refusal_reason(taken, "en") == "Buffalo (Indians) was taken; it is in a pile of taken cards"
+    assert refusal_reason(taken, "bg") == totem_wars_words.t(
+        "refusal.taken_card", "bg", card=C("indians/buffalo"))
+    assert "Бизон (Индианци)" in refusal_reason(taken, "bg")
+    assert str(IllegalMove("taken_card", rule="T9", domain="totem_wars", card=C("indians/buffalo"))) == \
+        "indians/buffalo was taken; it is in a pile of taken cards (T9)"
+    assert refusal_reason(tw("holds_only", {"name": "Ben", "hand": 1}), "en") == "Ben holds only 1 card"
+    assert refusal_reason(tw("holds_only", {"name": "Ben", "hand": 4}), "bg") == "Ben държи само 4 карти"
+    yours = wk("not_yours", {"headdress": "wings", "owner": "Ana", "mover": "Ben"}, "W4")
     assert refusal_text(yours, "en") == "Wings are Ana's; it is Ben's turn — W4"
     assert refusal_text(yours, "bg") == "Крила са на Ana; ред е на Ben — W4"
-    assert refusal_reason(Refusal("unknown_piece", {"piece": "bison"}), "bg") == "непозната фигура 'bison'"
+    unknown = refusal_reason(wk("unknown_piece", {"piece": "bison"}), "bg")
+    assert "'bison'" in unknown and unknown == wakanda_words.t("refusal.unknown_piece", "bg", piece="bison")
+    for lang in LANGUAGES:  # raw values, put into each language's words
+        assert wakanda_words.in_text("tomahawk", lang) in refusal_reason(refusal, lang)
+        assert totem_wars_words.card_label(C("indians/buffalo"), lang) in refusal_reason(taken, lang)
+        assert "Ana" in refusal_reason(refusal, lang) and "4" in refusal_reason(
+            tw("holds_only", {"name": "Ben", "hand": 4}), lang)
 
 
 def test_refusal_text_without_a_rule_and_in_the_current_language():
@@ -132,37 +154,72 @@ def test_refusal_text_without_a_rule_and_in_the_current_language():
 
 
 def test_an_illegal_move_copies_and_pickles_as_its_refusal():
-    exc = IllegalMove("holds_only", rule="T5", name="Ben", hand=1)
+    exc = IllegalMove("holds_only", rule="T5", domain="totem_wars", name="Ben", hand=1)
     for again in (pickle.loads(pickle.dumps(exc)), copy.copy(exc)):
         assert (again.refusal, str(again)) == (exc.refusal, "Ben holds only 1 card (T5)")
 
 
 def test_a_refusal_is_a_hashable_value():
-    one = Refusal("not_open", {"village": 5}, "W4")
-    assert one == Refusal("not_open", {"village": 5}, "W4")
-    assert hash(one) == hash(Refusal("not_open", {"village": 5}, "W4"))
-    assert len({one, Refusal("not_open", {"village": 6}, "W4"), one}) == 2
+    one = Refusal("not_open", {"village": 5}, "W4", "wakanda")
+    assert one == Refusal("not_open", {"village": 5}, "W4", "wakanda")
+    assert hash(one) == hash(Refusal("not_open", {"village": 5}, "W4", "wakanda"))
+    assert len({one, Refusal("not_open", {"village": 6}, "W4", "wakanda"), one}) == 2
+    assert one != Refusal("not_open", {"village": 5}, "W4")   # the domain is part of it
 
 
-def _keys_refused() -> list[tuple[str, str]]:
-    """(file, key) for every ``IllegalMove("key", …)`` / ``Refusal("key", …)`` in the package."""
+def _domain_of(node: ast.Call, imported: dict[str, str]) -> str | None:
+    """The domain of a refusal made by ``node``: ``IllegalMove``/``Refusal`` name it
+    (``domain=``, default the shared ``companion``); a game's ``illegal``/``refusal`` is
+    its own; None for a call of another function."""
+    name = node.func.id if isinstance(node.func, ast.Name) else None
+    if name in ("IllegalMove", "Refusal"):
+        given = [kw.value for kw in node.keywords if kw.arg == "domain"]
+        if name == "Refusal" and len(node.args) > 3:
+            given.append(node.args[3])
+        if not given:
+            return "companion"
+        return str(given[0].value) if isinstance(given[0], ast.Constant) else "?"
+    if name in ("illegal", "refusal") and name in imported:
+        return imported[name]
+    return None
+
+
+def _keys_refused() -> list[tuple[str, str, str]]:
+    """(file, domain, key) for every ``IllegalMove("key", …)`` / ``Refusal("key", …)`` and
+    every game's ``illegal("key", …)`` / ``refusal("key", …)`` in the package."""
     found = []
     for path in sorted(COMPANION.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("IllegalMove", "Refusal") and node.args
-                    and isinstance(node.args[0], ast.Constant)):
-                found.append((str(path.relative_to(COMPANION.parent)), str(node.args[0].value)))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.asname or alias.name: catalogue(node.module.split(".")[-2]).domain
+                    for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+                    and node.module.startswith("companion.games.") and node.module.endswith(".words")
+                    for alias in node.names if alias.name in ("illegal", "refusal")}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+                domain = _domain_of(node, imported)
+                if domain is not None:
+                    found.append((str(path.relative_to(COMPANION.parent)), domain, str(node.args[0].value)))
     return found
 
 
-def test_every_refusal_the_code_raises_has_words_in_english_and_bulgarian():
+def _domains():
+    return [SHARED, *(catalogue(domain) for domain in ("wakanda", "totem_wars"))]
+
+
+def test_every_refusal_the_code_raises_has_words_in_every_language():
     refused = _keys_refused()
     assert len(refused) > 50  # the engines, the card picker and the flows are found
-    missing = [f"{path}: {key}" for path, key in refused if f"refusal.{key}" not in text.ENGLISH]
+    assert {domain for _, domain, _ in refused} >= {"wakanda", "totem_wars"}
+    missing = [f"{path}: {domain} {key}" for path, domain, key in refused
+               if domain not in ("companion", "wakanda", "totem_wars") or not catalogue(domain).has(f"refusal.{key}")]
     assert not missing
-    untranslated = [key for key in text.ENGLISH if key.startswith("refusal.") and key not in text.BULGARIAN]
-    assert not untranslated
+    from babel.messages.pofile import read_po
+
+    for po in catalogues.po_files():
+        with po.open("rb") as fp:
+            untranslated = [m.context for m in read_po(fp) if m.id and (m.context or "").startswith("refusal.")
+                            and not all(m.string if isinstance(m.string, tuple | list) else (m.string,))]
+        assert not untranslated, po
 
 
 def _fields(template: str) -> set[tuple[str, str | None, str | None]]:
@@ -170,14 +227,25 @@ def _fields(template: str) -> set[tuple[str, str | None, str | None]]:
 
 
 def test_refusal_words_hold_no_rule_and_the_same_fields_in_every_language():
-    for key, english in text.ENGLISH.items():
-        if key.startswith("refusal."):
-            assert not RULE.findall(english), key
-            assert all(spec in ("", None, *text.WORD_KINDS) for _, _, spec in _fields(english)), key
-            if key in text.BULGARIAN:
-                assert not RULE.findall(text.BULGARIAN[key]), key
-                assert {name for name, _, _ in _fields(text.BULGARIAN[key])} == {
-                    name for name, _, _ in _fields(english)}, key
+    checked = 0
+    for words in _domains():
+        kinds = {*words.kinds, *SHARED.kinds}
+        for key in words.keys():
+            if not key.startswith("refusal."):
+                continue
+            checked += 1
+            entry = words.english(key)
+            english = entry.plural or entry.msgid
+            assert not RULE.findall(entry.msgid) and not RULE.findall(english), key
+            assert all(spec in ("", None, *kinds) for _, _, spec in _fields(english)), key
+            want = {name for name, _, _ in _fields(english)}
+            for lang in LANGUAGES:
+                many, one = words.template(key, lang, 5), words.template(key, lang, 1)
+                assert not RULE.findall(many) and not RULE.findall(one), (lang, key)
+                assert {name for name, _, _ in _fields(many)} == want, (lang, key)
+                # a plural's singular may leave out its count
+                assert {name for name, _, _ in _fields(one)} <= want, (lang, key)
+    assert checked > 50
 
 
 def _wakanda_tries(game: Wakanda):
@@ -189,7 +257,7 @@ def _wakanda_tries(game: Wakanda):
     yield "not a move"
 
 
-def test_every_wakanda_refusal_reads_the_same_in_records_and_has_bulgarian_words():
+def test_every_wakanda_refusal_reads_the_same_in_records_and_has_words_in_every_language():
     seen = set()
     for seed in range(6):
         rng = random.Random(seed)
@@ -202,7 +270,7 @@ def test_every_wakanda_refusal_reads_the_same_in_records_and_has_bulgarian_words
                 except IllegalMove as exc:
                     seen.add(exc.key)
                     assert str(exc) == exc.reason + (f" ({exc.rule})" if exc.rule else "")
-                    assert refusal_text(exc.refusal, "bg") and refusal_text(exc.refusal, "en")
+                    assert all(refusal_text(exc.refusal, lang) for lang in LANGUAGES)
             if game.phase == "over":
                 break
             moves = game.legal_moves()
@@ -211,7 +279,7 @@ def test_every_wakanda_refusal_reads_the_same_in_records_and_has_bulgarian_words
             "unknown_piece", "no_reveal", "turn_up_first", "tile_in_row", "game_over"} <= seen
 
 
-def test_every_totem_wars_refusal_reads_the_same_in_records_and_has_bulgarian_words():
+def test_every_totem_wars_refusal_reads_the_same_in_records_and_has_words_in_every_language():
     seen = set()
     for seed in range(4):
         rng = random.Random(seed)
@@ -228,7 +296,7 @@ def test_every_totem_wars_refusal_reads_the_same_in_records_and_has_bulgarian_wo
                 except IllegalMove as exc:
                     seen.add(exc.key)
                     assert str(exc) == exc.reason + f" ({exc.rule})"
-                    assert refusal_text(exc.refusal, "bg") and refusal_text(exc.refusal, "en")
+                    assert all(refusal_text(exc.refusal, lang) for lang in LANGUAGES)
             if game.phase == "over":
                 break
             sim.push(greedy_bot(sim, rng))

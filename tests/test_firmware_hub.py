@@ -24,18 +24,54 @@ def request(seq, verb):
     return frame(seq, verb).encode()
 
 
-def test_hello_at_power_up_then_err_for_a_silent_reader(pico):
+HELLO = f"hello totem-hub {hub.VERSION} slots=7"
+#: The chip lines after a hello when every reader is a genuine MFRC522 2.0.
+CHIPS = [f"chip {slot} 92" for slot in range(7)]
+
+
+def test_hello_at_power_up_then_the_chips_and_err_for_a_silent_reader(pico):
     pico.bench.chip(4).fail()
     lines = pico.hub.start()
-    assert lines == [frame(0, f"hello totem-hub {hub.VERSION} slots=7"), frame(1, "err 4 no answer (VersionReg 00)")]
+    assert lines == [frame(0, HELLO)] + [frame(seq, f"chip {slot} 92") for seq, slot in enumerate((0, 1, 2, 3), 1)] + [
+        frame(5, "err 4 no answer (VersionReg 00)")] + [frame(seq, f"chip {slot} 92") for seq, slot in ((6, 5), (7, 6))]
 
 
 def test_requests_are_answered_before_the_scan(pico):
     pico.hub.start()
+    assert pico.step() == []
     pico.put(2, UID)
     assert pico.step(request(0, "state?")) == ["state 0:- 1:- 2:- 3:- 4:- 5:- 6:-", f"on 2 {UID}"]
     assert pico.step(request(1, "state?") + request(2, "ping") + request(3, "hello?")) == [
-        f"state 0:- 1:- 2:{UID} 3:- 4:- 5:- 6:-", "pong", f"hello totem-hub {hub.VERSION} slots=7"]
+        f"state 0:- 1:- 2:{UID} 3:- 4:- 5:- 6:-", "pong", HELLO, *CHIPS]
+
+
+def test_no_state_before_the_first_scan_is_done(pico):
+    # A hub that restarted with pieces lying still: its first state tells them, so the
+    # host reports none of them gone (and back again).
+    pico.put(2, UID)
+    pico.hub.start()
+    assert pico.step(request(0, "state?")) == [f"on 2 {UID}", f"state 0:- 1:- 2:{UID} 3:- 4:- 5:- 6:-"]
+    assert pico.step(request(1, "state?")) == [f"state 0:- 1:- 2:{UID} 3:- 4:- 5:- 6:-"]
+
+
+def test_a_clone_chip_is_taken_and_named_by_its_version(pico):
+    pico.bench.chip(3).version = 0x89
+    pico.put(3, UID)
+    assert body(pico.hub.start()[4]) == "chip 3 89"
+    assert pico.step() == [f"on 3 {UID}"]
+    assert pico.step(request(0, "hello?")) == [HELLO, *CHIPS[:3], "chip 3 89", *CHIPS[4:]]
+
+
+@pytest.mark.parametrize("leftover", [
+    b"\r\x03\r\x01",                   # mpremote, when the Pico was not in BOOTSEL
+    b"12 sta",                          # half a line of a host that was cut off
+    b"0 ping *0",                       # a line cut just before its last digit
+])
+def test_a_leftover_partial_line_does_not_eat_the_next_request(pico, leftover):
+    pico.hub.start()
+    pico.step()
+    assert pico.step(leftover) == []
+    assert pico.step(request(0, "ping")) == ["pong"]
 
 
 def test_state_leaves_out_a_silent_reader_and_says_why_after(pico):
@@ -122,7 +158,7 @@ def test_serve_answers_the_host_and_reports_tags(pico, line_in):
     host.write(request(0, "hello?") + b"noise\n" + request(1, "ping"))
     board.serve(pico.hub, stdin, out, Stops(2))
     assert [body(line) for line in out.getvalue().decode().splitlines(keepends=True)] == [
-        f"hello totem-hub {hub.VERSION} slots=7", f"hello totem-hub {hub.VERSION} slots=7", "pong", f"on 0 {UID}"]
+        HELLO, *CHIPS, f"on 0 {UID}", HELLO, *CHIPS, "pong"]
 
 
 def test_serve_takes_a_flood_a_little_at_a_time(pico, line_in, mocker):
@@ -156,7 +192,7 @@ def test_main_turns_ctrl_c_off_and_runs_the_hub_until_bootsel(pico, line_in, mon
     assert calls[0] == ("kbd_intr", -1) and calls[-1] == ("kbd_intr", 3)
     assert calls.count("bootsel") == 4
     assert [body(line) for line in out.getvalue().decode().splitlines(keepends=True)] == [
-        f"hello totem-hub {hub.VERSION} slots=7", "pong"]
+        HELLO, *CHIPS, "pong"]
 
 
 def test_bench_times_the_scans_on_the_pico(pico, monkeypatch, capsys):

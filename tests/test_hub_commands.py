@@ -45,9 +45,24 @@ def test_doctor_finds_the_hub_and_every_slot_answering(hub, tmp_path):
     assert report.ok
     assert findings(report) == [
         (True, f"serial port {hub.plug.path} is present"),
-        (True, "the reader hub answers: totem-hub 1.0, 7 slots"),
+        (True, "the reader hub answers: totem-hub 1.1, 7 slots"),
         (True, "all 7 slots answer"),
         (True, "1 tag on the readers now; totem-companion listen shows them come and go")]
+
+
+def test_doctor_names_a_clone_reader_chip_and_counts_it_as_answering(hub, tmp_path, monkeypatch):
+    plug = Plug(str(tmp_path / "ttyACM1"))
+    pico = make_pico(monkeypatch)
+    pico.bench.chip(3).version = 0x89  # widely sold boards answer 0x89, 0x15, 0x80
+    running = PtyHub(plug, pico)
+    try:
+        report = check_reader(Config(reader=f"hub:{plug.path}"), cmdline=tmp_path / "none")
+    finally:
+        running.stop()
+        plug.close()
+    assert report.ok
+    assert (True, "all 7 slots answer") in findings(report)
+    assert (True, "slot 3: MFRC522 clone, version 0x89") in findings(report)
 
 
 def test_doctor_names_the_slots_that_do_not_answer(hub, tmp_path):
@@ -118,6 +133,19 @@ def test_listen_prints_the_hub_events(hub, capsys):
     assert status == 0
     assert capsys.readouterr().out.splitlines() == [
         "reader hub connected", "tag DEADBEEF pad", f"tag {A} slot5"]
+
+
+def test_listen_after_a_partial_line_on_each_side(hub, capsys):
+    # ./setup.sh flash ran without BOOTSEL (mpremote's bytes reached the hub), and the
+    # hub was cut off mid-line: the first listen works all the same.
+    hub.put(5, A)
+    with hub.lock:
+        hub.pico.hub.step(b"\r\x03\r\x01")
+        hub.inject(b"17 on 5 04A1")
+    status = main(["listen", "--reader", f"hub:{hub.plug.path}", "--buttons", "none", "--count", "2",
+                   "--seconds", "10"])
+    assert status == 0
+    assert capsys.readouterr().out.splitlines() == ["reader hub connected", f"tag {A} slot5"]
 
 
 def test_what_listen_prints_is_an_input_script(hub, capsys):

@@ -8,7 +8,7 @@ import time
 import pytest
 import serial
 from fakes import Plug
-from firmware_bench import make_pico, scanner
+from firmware_bench import board, make_pico, scanner
 from hub_pty import PtyHub
 
 from companion.errors import UserError
@@ -30,6 +30,14 @@ def events_until(q, last, timeout=WAIT):
         except queue.Empty:
             pytest.fail(f"{last} did not come within {timeout} s; came: {out}")
     return out
+
+
+def hub_and(q, *events, timeout=WAIT):
+    """True when the hub is reported first and then ``events`` in any order: which slot
+    the hub reads first as the pieces are laid is not the point."""
+    came = [q.get(timeout=timeout) for _ in range(len(events) + 1)]
+    assert came[0] == ReaderState("hub", True) and sorted(map(repr, came[1:])) == sorted(map(repr, events)), came
+    return True
 
 
 def wait_until(condition, what, timeout=WAIT):
@@ -73,9 +81,8 @@ def test_the_board_as_it_lies_when_the_hub_is_opened(hub, listen):
     hub.put(0, C)
     hub.pico.bench.chip(5).fail()
     reader, q = listen()
-    assert events_until(q, ReaderState("slot5", False)) == [
-        ReaderState("hub", True), Tag(C, "pad"), Tag(A, "slot3"), ReaderState("slot5", False)]
-    assert reader.link.version == "1.0" and reader.link.slots == 7
+    assert hub_and(q, Tag(C, "pad"), Tag(A, "slot3"), ReaderState("slot5", False))
+    assert reader.link.version == "1.1" and reader.link.slots == 7
 
 
 def test_tags_arriving_and_leaving(hub, listen):
@@ -100,6 +107,39 @@ def test_noise_and_bad_checksums_on_the_line(hub, listen):
     assert reader.link.bad_lines == 2
 
 
+@pytest.mark.parametrize("hub_leftover, host_leftover", [
+    (b"\r\x03\r\x01", b""),                # mpremote's, when BOOTSEL was not pressed
+    (b"3 sta", b""),                        # half a line of a host cut off
+    (b"", b"41 on 2 04A1B2"),               # half a line of the hub, before the host opened
+    (b"\r\x03\r\x01", b"41 on 2 04A1B2"),
+])
+def test_a_partial_line_left_on_either_side_eats_no_request(hub, listen, hub_leftover, host_leftover):
+    hub.put(3, A)
+    with hub.lock:
+        hub.pico.hub.step(hub_leftover)     # what the hub holds of a line without its end
+        hub.inject(host_leftover)           # what waits for the host, without its end
+    reader, q = listen()
+    assert events_until(q, Tag(A, "slot3")) == [ReaderState("hub", True), Tag(A, "slot3")]
+    hub.put(0, C)
+    assert events_until(q, Tag(C, "pad")) == [Tag(C, "pad")]
+
+
+def test_a_hub_restart_with_pieces_lying_still_reports_nothing(hub, listen):
+    hub.put(3, A)
+    hub.put(0, C)
+    reader, q = listen()
+    assert hub_and(q, Tag(C, "pad"), Tag(A, "slot3"))
+    states = reader.link.states
+    with hub.lock:                          # the Pico restarts; its readers keep their power
+        hub.pico.hub = board.open_hub()
+        hub.plug.write("".join(hub.pico.hub.start()).encode())
+    wait_until(lambda: reader.link.restarts == 1 and reader.link.states > states, "the state after the restart")
+    hub.put(5, B)
+    # Nothing gone and back in between: the first state after the restart had the pieces.
+    assert events_until(q, Tag(B, "slot5")) == [Tag(B, "slot5")]
+    assert reader.link.board == {0: [C], 1: [], 2: [], 3: [A], 4: [], 5: [B], 6: []}
+
+
 def test_a_lost_line_is_made_good_by_the_state(hub, listen):
     reader, q = listen(ping_after=0.3)
     assert q.get(timeout=WAIT) == ReaderState("hub", True)
@@ -116,7 +156,7 @@ def test_unplugged_and_plugged_back_mid_game(hub, listen, mocker):
     hub.put(1, A)
     on_the_pad = hub.put(0, C)
     reader, q = listen(open_port=open_port)
-    assert events_until(q, Tag(A, "slot1")) == [ReaderState("hub", True), Tag(C, "pad"), Tag(A, "slot1")]
+    assert hub_and(q, Tag(C, "pad"), Tag(A, "slot1"))
     hub.unplug()
     # The pieces do not leave the board because the cable did.
     assert q.get(timeout=WAIT) == ReaderState("hub", False)

@@ -23,11 +23,15 @@ from companion.games.wakanda.bots import play_game, random_bot
 from companion.games.wakanda.box_player import BoxPlayer, decision_seed
 from companion.games.wakanda.search import DEFAULT_LEVEL, LEVELS, suggest
 from companion.games.wakanda.setup_flow import BOX
+from companion.games.wakanda.words import WORDS, in_text
+from companion.games.wakanda.words import refusal as wakanda_refusal
+from companion.games.wakanda.words import t as wakanda_t
 from companion.search import Suggestion
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 from companion.ui import text
 from companion.ui.canvas import frame_words
+from companion.words import LANGUAGES
 
 DATA = Path(__file__).parent / "data"
 SCRIPT = DATA / "wakanda_against_box.txt"
@@ -143,10 +147,14 @@ def test_the_box_is_no_name_to_offer_at_the_next_set_up(tmp_path):
     assert s.settings.names == ("Ana",)
 
 
-def test_every_level_has_its_words_in_both_languages():
+def test_every_level_has_its_words_in_every_language():
     for level in LEVELS:
-        assert text.t(f"level.{level}") != text.t(f"level.{level}", lang="bg")
-    assert text.t("box.name", lang="bg") == "Кутията"
+        assert WORDS.has(f"level.{level}")
+        for lang in LANGUAGES:
+            assert wakanda_t(f"level.{level}", lang)
+        assert wakanda_t(f"level.{level}") != wakanda_t(f"level.{level}", lang="bg")
+    assert wakanda_t("box.name", lang="bg") == "Кутията"
+    assert all(wakanda_t("box.name", lang) for lang in LANGUAGES)
 
 
 # --- the box's turn -------------------------------------------------------------------------
@@ -474,12 +482,16 @@ def test_a_bad_box_in_a_header_is_one_line(box):
     assert str(found.value).startswith('line 1: box must map a seat "0" or "1" to a level (easy, ')
 
 
-def test_refusals_of_the_box_have_words_in_both_languages():
-    refusal = Refusal("box_build", {"piece": "sun", "n": 3})
+def test_refusals_of_the_box_have_words_in_every_language():
+    refusal = wakanda_refusal("box_build", {"piece": "sun", "n": 3})
+    assert refusal == Refusal("box_build", {"piece": "sun", "n": 3}, None, "wakanda")
     assert text.refusal_text(refusal) == "Not that: I build sun on village 3"
     assert text.refusal_text(refusal, "bg") == "Не това: строя слънце на село 3"
-    assert text.refusal_text(Refusal("box_claim", {"n": 2, "headdress": "crests"}), "bg") == \
-        "Не това: вземам село 2 с гребени"
+    claim = wakanda_refusal("box_claim", {"n": 2, "headdress": "crests"})
+    assert text.refusal_text(claim, "bg") == "Не това: вземам село 2 с гребени"
+    for lang in LANGUAGES:
+        assert in_text("sun", lang) in text.refusal_text(refusal, lang) and "3" in text.refusal_text(refusal, lang)
+        assert in_text("crests", lang) in text.refusal_text(claim, lang)
 
 
 # --- helpers ----------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ from companion.games.totem_wars import (
 )
 from companion.games.totem_wars.search import TotemChoice, move_line
 from companion.games.totem_wars.simulation import deal
+from companion.games.totem_wars.words import card_label, cards
+from companion.games.totem_wars.words import t as tw_t
 from companion.ui import text
 
 DATA = Path(__file__).parent / "data"
@@ -147,8 +149,14 @@ def test_the_reasons_are_in_the_boxs_language():
     text.set_language("bg")
     game, _ = read_record(START + '{"p": 1, "play": ["indians/wolf"]}\n')
     s = search.suggest(game, hand=["indians/bear", "eskimos/seal", "africans/zebra", "eskimos/fox", "aborigines/emu"])
-    assert s.reason == ("сложи Зебра (Африканци), Мечка (Индианци): +2,5 т. накрая, 3 т. сега, "
-                        "може да вземе рунда, вдига с 1 карта, възможна война")
+    # The same reason as in English (above), each part in the catalogue's Bulgarian.
+    bg = "bg"
+    placed = ", ".join(card_label(C(name), bg) for name in ("africans/zebra", "indians/bear"))
+    parts = [tw_t("tw.hint.gain", bg, n="+" + tw_t("tw.hint.half", bg, n=2), plural_by=2),
+             tw_t("tw.hint.now", bg, n=3), tw_t("tw.hint.take.maybe", bg),
+             tw_t("tw.hint.raise", bg, extra=cards(1, bg)), tw_t("tw.hint.war.possible", bg)]
+    assert s.reason == tw_t("hint.because", bg, move=tw_t("tw.hint.place", bg, cards=placed), why=", ".join(parts))
+    assert s.reason.startswith("сложи Зебра (Африканци), Мечка (Индианци): +2,5 ")
 
 
 def test_a_war_declaration_is_the_best_habitat_and_needs_no_hand():

@@ -284,7 +284,7 @@ def test_a_tile_scanned_in_the_hidden_variant_may_be_face_down(tmp_path):
     set_up(s, variant="hidden")
     scan(s, "village:sun")                               # not in the row yet: maybe face down
     assert s.message == "Face-down tiles turn up after a claim — W10"
-    assert s.view.message == Refusal("face_down", rule="W10")
+    assert s.view.message == Refusal("face_down", rule="W10", domain="wakanda")
 
 
 def test_the_tile_to_turn_up_is_asked_for(tmp_path):
@@ -293,7 +293,9 @@ def test_the_tile_to_turn_up_is_asked_for(tmp_path):
     scan(s, "sun"); s.handle(Press("v1"))
     scan(s, "skin"); s.handle(Hold("v1"))
     assert game.phase == "reveal"
-    assert s.view.message == "Turn up village 4: scan it or OK"
+    # Under the line of the claim just made, the prompt is its one-line form.
+    assert s.view.done and s.view.message == "Turn up village 4"
+    assert s.flow.prompt() == "Turn up village 4: scan it or OK"
 
 
 def test_game_to_the_end_score_pages_then_menu(tmp_path):

@@ -249,7 +249,15 @@ def test_a_name_is_forgotten_after_a_question(tmp_path):
 def test_the_language_changes_at_once_and_after_a_restart(tmp_path):
     s = box(tmp_path)
     open_settings(s)
-    choose(s, "language")
+    choose(s, "language")                             # OK: the next language, at once
+    assert text.language() == "fr"
+    assert s.view.choice.title == text.t("settings.title", "fr") != "Settings"
+    assert s.view.choice.labels[1] == text.t("settings.language", "fr", name=text.t("language.name", "fr"))
+    assert stored(tmp_path) == {"version": 1, "language": "fr"}
+    for lang in text.languages()[2:]:                 # each OK the next, in Settings' order
+        s.handle(Press("ok"))
+        assert text.language() == lang and s.view.choice.value == "language"
+        assert s.view.choice.title == text.t("settings.title", lang)
     assert text.language() == "bg"
     assert s.view.choice.title == "Настройки" and s.view.choice.value == "language"
     assert s.view.choice.labels[1] == "Език: Български"
@@ -343,14 +351,14 @@ def test_a_read_only_data_folder_keeps_the_change_until_the_box_stops(tmp_path, 
     mocker.patch("companion.table.settings.write_atomically",
                  side_effect=OSError(errno.EROFS, os.strerror(errno.EROFS)))
     out = s.handle(Press("down"))
-    out = s.handle(Press("ok"))                       # the language
-    assert out.signal is Signal.ACCEPTED and text.language() == "bg"
-    assert s.view.footer == "Не се пази след рестарт"
+    out = s.handle(Press("ok"))                       # the language: the next one, French
+    assert out.signal is Signal.ACCEPTED and text.language() == "fr"
+    assert s.view.footer == text.t("settings.not_saved", "fr") != "Not kept after a restart"
     choose(s, "names")
     choose(s, None)
     spell(s, "Ana")
-    assert s.view.choice.labels == ("Ново име…", "Ana")   # offered until the box stops
-    assert s.view.footer == "Не се пази след рестарт"
+    assert s.view.choice.labels == (text.t("settings.new_name", "fr"), "Ana")   # offered until the box stops
+    assert s.view.footer == text.t("settings.not_saved", "fr")
     assert not (tmp_path / "data" / SETTINGS_FILE).exists()
     text.set_language("en")
     assert box(tmp_path).settings.names == ()           # nothing was kept

@@ -266,4 +266,4 @@ def test_undo_takes_back_moves_and_resolved_rounds_exactly():
     assert game.phase == "totems" and game.history == ()
     with pytest.raises(IllegalMove) as exc:
         game.pop()
-    assert (str(exc.value), exc.value.refusal) == ("nothing to undo", Refusal("nothing_to_undo"))
+    assert (str(exc.value), exc.value.refusal) == ("nothing to undo", Refusal("nothing_to_undo", domain="totem_wars"))

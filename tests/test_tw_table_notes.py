@@ -6,6 +6,7 @@ from tw_table_helpers import match_of
 from companion.games.totem_wars import Match, TotemWars, default_deck, play_game, random_bot
 from companion.games.totem_wars.round_screens import HABITAT_SHORT, _card_text, _columns, big_game_footer
 from companion.games.totem_wars.screens import deal_lines
+from companion.games.totem_wars.words import t
 from companion.ui.canvas import HEIGHT, MEDIUM, SMALL, WIDTH, new_canvas, note_lines
 from companion.ui.screens import TITLE_HEIGHT
 
@@ -46,7 +47,9 @@ def test_the_big_game_line_keeps_its_rule():
 def test_a_two_word_animal_stays_one_word_in_a_column():
     d = default_deck().card
     assert _card_text(d("eskimos/polar_bear"), "eskimos", totem=False) == "polar-bear"
-    assert _card_text(d("eskimos/polar_bear"), "indians", totem=False) == "polar-bear/esk"
+    # A guest shows its tribe's short label as the catalogue writes it.
+    assert _card_text(d("eskimos/polar_bear"), "indians", totem=False) == "polar-bear/ESK"
+    assert _card_text(d("eskimos/polar_bear"), "indians", totem=False) == "polar-bear/" + t("tribe.eskimos.short")
 
 
 def test_columns_stop_above_the_band_under_them():

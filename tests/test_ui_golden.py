@@ -15,12 +15,12 @@ from companion.games import GAMES
 from companion.games.wakanda.flow import WakandaFlow
 from companion.games.wakanda.score_screens import score_pages
 from companion.games.wakanda.screens import board_screen, picker_screen, status_screen
+from companion.games.wakanda.words import t as wakanda_t
 from companion.table.menu import MenuFlow
 from companion.table.settings import SettingsStore
 from companion.table.settings_flow import SettingsFlow
 from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.tag_tracker import TagTracker
-from companion.ui import text
 from companion.ui.screens import confirm_screen, menu_screen, message_screen, resume_label
 
 PIECES = ["eagle", "chief", "tomahawk", "skin", "teepee", "sun"]
@@ -74,7 +74,7 @@ SCREENS = {
     "board_opening": _opening,
     "board_midgame_cursor": lambda: _midgame(cursor=4, pending="tomahawk",
                                              message="Press OK to build here"),
-    "board_refused": lambda: _midgame(message=Refusal("not_open", {"village": 6}, "W4"),
+    "board_refused": lambda: _midgame(message=Refusal("not_open", {"village": 6}, "W4", "wakanda"),
                                       refused=True),
     "board_done": lambda: _midgame(done="Ana claimed village 4", message="Ben: draw and scan"),
     "status_wakanda": lambda: status_screen(play(" ".join(WORKED_EXAMPLE.split()[:25]))),
@@ -93,8 +93,8 @@ SCREENS = {
     "picker_pieces": lambda: picker_screen("Which piece?", PIECES, 2),
     "confirm_undo": lambda: confirm_screen("Undo?", "Ana: build eagle on 2"),
     "message_bulgarian": lambda: message_screen(
-        text.t("setup.title", lang="bg"),
-        [text.t("scan_tile", lang="bg", n=3), text.t("or_buttons", lang="bg")]),
+        wakanda_t("setup.title", lang="bg"),
+        [wakanda_t("scan_tile", lang="bg", n=3), wakanda_t("or_buttons", lang="bg")]),
 }
 
 

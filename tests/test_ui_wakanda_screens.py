@@ -92,7 +92,7 @@ def test_without_a_message_the_bottom_rows_are_the_tile_labels(midgame):
 
 
 def test_a_refusal_too_long_for_two_lines_is_shown_whole_with_its_rule(midgame):
-    refusal = Refusal("not_yours", {"headdress": "wings", "owner": "Alexandra", "mover": "Benjamin"}, "W4")
+    refusal = Refusal("not_yours", {"headdress": "wings", "owner": "Alexandra", "mover": "Benjamin"}, "W4", "wakanda")
     lines = note_lines("Wings are Alexandra's; it is Benjamin's turn", 4, rule="W4")
     assert lines == ["Wings are Alexandra's;", "it is Benjamin's turn", "— W4"]   # whole, rule kept
     shown = board_screen(midgame, message=refusal, refused=True)

@@ -344,7 +344,7 @@ def test_pop_takes_back_moves_and_the_draw_returns_to_the_bag():
     assert g.pop() == Draw("eagle")
     assert g.bag["eagle"] == 1 and g.phase == "draw" and g.history == ()
     err = illegal_pop(g)
-    assert (str(err), err.refusal) == ("nothing to undo", Refusal("nothing_to_undo"))
+    assert (str(err), err.refusal) == ("nothing to undo", Refusal("nothing_to_undo", domain="wakanda"))
 
 
 def illegal_pop(game):

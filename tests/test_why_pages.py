@@ -1,5 +1,5 @@
 """Why? The hint button shows the rule behind the screen: every rule either game can cite has
-its pages in both languages, every page fits the screen, and through the session HINT on a
+its pages in every language, every page fits the screen, and through the session HINT on a
 refusal, a prompt, a set-up step or a score page shows its rule and gives the screen back
 exactly as it was; a scan while the pages are open is handled as usual."""
 
@@ -16,6 +16,7 @@ import pytest
 from box_helpers import choose, scan
 from tw_table_helpers import place, play_war_round, set_up
 
+from companion.engine import Cited, Refusal
 from companion.events import Hold, Press, Tag
 from companion.games import GAMES
 from companion.table.registry import TagRegistry
@@ -25,13 +26,12 @@ from companion.table.why_flow import cited_rule
 from companion.ui import text
 from companion.ui.canvas import MEDIUM, SMALL, WIDTH, text_width
 from companion.ui.screens import PAGE_ROWS, PAGE_WIDTH, paginate
+from companion.words import LANGUAGES, SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
 RULE = re.compile(r"\b[TWR]\d+[a-z]?\b")
 ROW = ("teepee", "eagle", "chief", "variety", "sun", "tomahawk")
-#: Keys of the catalogue that speak of Totem Wars: their R rules are Totem Wars' rulings.
-TOTEM_WARS_KEYS = ("tw.", "deck.")
 
 
 @pytest.fixture(autouse=True)
@@ -41,7 +41,7 @@ def english_afterwards():
 
 
 def book(game: str):
-    """The rule pages of ``game`` (its record name), as the why-pages find them."""
+    """The rule module of ``game`` (its record name): ``rule_of``, as the why-pages find it."""
     return importlib.import_module(f"{GAMES[game].package}.rule_pages")
 
 
@@ -49,22 +49,43 @@ def package_dir(game: str) -> Path:
     return ROOT / Path(*GAMES[game].package.split("."))
 
 
+def pages(game: str, lang: str) -> dict[str, tuple[str, str]]:
+    """Rule → (title, text) of ``game``'s why-pages in ``lang``: the messages
+    ``rule.<ID>.title`` and ``rule.<ID>.text`` of the game's catalogue."""
+    entry = GAMES[game]
+    rules = [key.split(".")[1] for key in entry.words.keys()
+             if key.startswith("rule.") and key.endswith(".title")]
+    return {rule: (entry.text(f"rule.{rule}.title", lang), entry.text(f"rule.{rule}.text", lang))
+            for rule in rules}
+
+
+def templates(words, key: str, lang: str) -> list[str]:
+    """Every form of a message in ``lang`` (both forms of a plural)."""
+    return [words.template(key, lang, count) for count in (1, 2, 5)]
+
+
 def rules_cited() -> dict[str, set[str]]:
     """Game → the rule numbers its package's code cites (``rule="W4"``, ``"(W9)"``, in
-    docstrings too), plus those in the catalogue's texts: W and T by their letter, an R by
-    the game its key speaks of."""
+    docstrings too), plus those in its catalogue's texts in every language (the pages'
+    own texts left out); a rule in the shared words by its letter (an R: both games')."""
     cited: dict[str, set[str]] = {game: set() for game in GAMES}
-    for game in GAMES:
+    for game, entry in GAMES.items():
         for path in package_dir(game).rglob("*.py"):
             if path.name != "rule_pages.py":  # the pages themselves prove nothing
                 cited[game] |= set(RULE.findall(path.read_text(encoding="utf-8")))
-    for strings in (text.ENGLISH, text.BULGARIAN):
-        for key, words in strings.items():
-            for rule in RULE.findall(words):
-                if rule.startswith("T") or (rule.startswith("R") and key.startswith(TOTEM_WARS_KEYS)):
-                    cited["totem-wars"].add(rule)
-                else:
-                    cited["wakanda"].add(rule)
+        for key in entry.words.keys():
+            if key.startswith("rule."):      # nor do their words
+                continue
+            for lang in LANGUAGES:
+                for words in templates(entry.words, key, lang):
+                    cited[game] |= set(RULE.findall(words))
+    for key in SHARED.keys():
+        for lang in LANGUAGES:
+            for words in templates(SHARED, key, lang):
+                for rule in RULE.findall(words):
+                    for game in GAMES:
+                        if rule[0] == "R" or rule[0] == ("T" if game == "totem-wars" else "W"):
+                            cited[game].add(rule)
     return cited
 
 
@@ -77,30 +98,32 @@ def rules_of_the_rulebook(game: str) -> set[str]:
 # --- the texts --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_every_rule_the_code_cites_has_pages_in_both_languages(game):
+def test_every_rule_the_code_cites_has_pages_in_every_language(game):
     cited = rules_cited()[game]
     assert len(cited) > 10  # the package's rules are found, not skipped
-    pages = book(game).PAGES
-    for lang in ("en", "bg"):
-        assert sorted(cited - set(pages[lang]), key=str) == [], lang
+    for lang in LANGUAGES:
+        assert sorted(cited - set(pages(game, lang)), key=str) == [], lang
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_rule_of_the_rulebook_and_no_other_has_pages(game):
-    pages = book(game).PAGES
-    assert set(pages["en"]) == set(pages["bg"]) == rules_of_the_rulebook(game)
+    for lang in LANGUAGES:
+        assert set(pages(game, lang)) == rules_of_the_rulebook(game), lang
+    # A page is its title and its text: neither lacks the other.
+    keys = {key for key in GAMES[game].words.keys() if key.startswith("rule.")}
+    assert keys == {f"rule.{rule}.{part}" for rule in rules_of_the_rulebook(game) for part in ("title", "text")}
 
 
 def test_the_same_number_is_a_different_rule_in_each_game():
-    wakanda, totem_wars = book("wakanda").PAGES["en"], book("totem-wars").PAGES["en"]
+    wakanda, totem_wars = pages("wakanda", "en"), pages("totem-wars", "en")
     assert wakanda["R1"] != totem_wars["R1"]
     assert wakanda["R1"][0] == "Empty village" and totem_wars["R1"][0] == "Arrangement"
 
 
 def all_pages():
     for game in GAMES:
-        for lang, pages in book(game).PAGES.items():
-            for rule, (title, words) in pages.items():
+        for lang in LANGUAGES:
+            for rule, (title, words) in pages(game, lang).items():
                 yield pytest.param(rule, title, words, id=f"{game}-{lang}-{rule}")
 
 
@@ -119,23 +142,28 @@ def test_every_page_fits_the_screen(rule, title, words):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_bulgarian_pages_cite_the_rules_the_english_ones_cite(game):
-    pages = book(game).PAGES
-    for rule, (_, words) in pages["en"].items():
-        assert RULE.findall(pages["bg"][rule][1]) == RULE.findall(words), rule
-        assert re.search("[а-я]", pages["bg"][rule][1]), rule  # translated, not copied
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_translated_pages_cite_the_rules_the_english_ones_cite(game, lang):
+    english, translated = pages(game, "en"), pages(game, lang)
+    for rule, (title, words) in english.items():
+        assert RULE.findall(translated[rule][1]) == RULE.findall(words), rule
+        assert translated[rule] != (title, words), rule  # translated, not copied
+    if lang == "bg":
+        assert all(re.search("[а-я]", words) for _, words in translated.values())
 
 
-def test_a_note_cites_its_rule_at_its_end():
-    assert cited_rule("Ana passed: no move possible (R3)") == "R3"
-    assert cited_rule("Deck empty (T1a)") == "T1a"
+def test_a_note_cites_its_rule_as_data_never_read_back_out_of_its_words():
+    assert cited_rule(Cited("Ana passed: no move possible (R3)", "R3")) == "R3"
+    assert cited_rule(Cited("Deck empty (T1a)", "T1a")) == "T1a"
+    assert cited_rule(Refusal("not_open", {"village": 5}, "W4", "wakanda")) == "W4"
+    assert cited_rule("Ana passed: no move possible (R3)") is None   # words alone
     assert cited_rule("Ana drew sun") is None and cited_rule(None) is None
 
 
 def test_a_single_page_has_no_page_number_and_says_how_to_go_back():
     from companion.ui.canvas import frame_words
 
-    title, words = book("wakanda").PAGES["en"]["R7"]
+    title, words = pages("wakanda", "en")["R7"]
     image = render(WhyView("R7", title, tuple(paginate(words))))
     assert frame_words(image) == ["R7 Suns in hand", "Suns left in a hand", "at the end cost",
                                   "nothing.", "OK back"]
@@ -347,7 +375,7 @@ def test_totem_wars_end_pages_and_bulgarian_words(tmp_path):
 # --- golden images ------------------------------------------------------------------------------
 
 def _page(game: str, rule: str, lang: str, page: int = 0):
-    title, words = book(game).PAGES[lang][rule]
+    title, words = pages(game, lang)[rule]
     return render(WhyView(rule, title, tuple(paginate(words)), page))
 
 

@@ -9,23 +9,19 @@ The box's settings (``DATA/settings.json``, the settings page) go over the confi
 names and language. When the player quits with a game unfinished, a last line says that it
 is kept. The box holds its data folder for as long as it runs (``hold_data_folder``): a
 second box on the same folder is refused with one line naming the first.
+
+On an OLED the starting frame is drawn first, with the folder held and before the session
+and the screens are even imported: on a Pi Zero 2 W those imports take longer than a person
+waits for a sign of life (docs/reliability.md, "Start-up"). The imports are inside
+the functions for that reason.
 """
 
 from __future__ import annotations
 
-import signal
 import sys
-import threading
 
 from companion.config import OVERRIDES, load_config
-from companion.games import GAMES
-from companion.table.app_loop import AppLoop
 from companion.table.data_lock import hold_data_folder
-from companion.table.journal import CURRENT
-from companion.table.registry import TAGS_FILE, TagRegistry
-from companion.table.session import Session
-from companion.table.settings import SettingsStore
-from companion.ui import text
 
 
 def _config(args):
@@ -54,11 +50,22 @@ def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
     with hold_data_folder(config.data_dir):
-        return _run(args, config)
+        # Held first: a second box on the folder must not draw over the first one's panel.
+        from hardware.displays import show_starting
+        shown = show_starting(config)
+        return _run(args, config, shown)
 
 
-def _run(args, config) -> int:
-    """``run`` with the data folder held."""
+def _run(args, config, shown: bytes | None = None) -> int:
+    """``run`` with the data folder held; ``shown`` is the starting frame on the OLED."""
+    from companion.games import GAMES
+    from companion.table.app_loop import AppLoop
+    from companion.table.journal import CURRENT
+    from companion.table.registry import TAGS_FILE, TagRegistry
+    from companion.table.session import Session
+    from companion.table.settings import SettingsStore
+    from companion.ui import text
+
     text.set_language(config.language)  # a known language: the configuration checked it
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
     settings, problem = SettingsStore.load(config.data_dir, names=config.players,
@@ -81,7 +88,7 @@ def _run(args, config) -> int:
     from hardware.keyboard_input import KEY_HELP
     from hardware.script_input import ScriptInput
 
-    display = open_display(config)
+    display = open_display(config, starting=shown)
     loop = AppLoop(session, display)
     try:
         loop.feedback = open_feedback(config)
@@ -96,9 +103,8 @@ def _run(args, config) -> int:
     except BaseException:
         loop.close()
         raise
-    if threading.current_thread() is threading.main_thread():
-        # systemd stops the service with SIGTERM: end as cleanly as on q.
-        signal.signal(signal.SIGTERM, lambda *_: loop.stop())
+    # systemd stops the service with SIGTERM: end as cleanly as on q.
+    loop.stop_on_signal()
     loop.run(sources)
     if script is None and (config.data_dir / CURRENT).is_file():
         # Printed once the display and the keyboard have given the terminal back.

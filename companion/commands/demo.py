@@ -22,7 +22,9 @@ from companion.table.demo_player import check_record_path
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.script_demo import narrate_script
 from companion.table.session import Session
+from companion.table.settings import chosen_language
 from companion.table.table_game import DemoOptions
+from companion.ui import text
 
 #: The longest pause between turns (``--delay``) worth watching.
 MAX_DELAY = 60
@@ -55,7 +57,7 @@ def _run(args, stdout) -> int:
     game_name = getattr(args, "game", None) or next(iter(GAMES))
     config = load_config(getattr(args, "config", None),
                          {"display": getattr(args, "display", None) or "none",
-                          "data": getattr(args, "data", None)})
+                          "data": getattr(args, "data", None), "language": getattr(args, "language", None)})
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     data = getattr(args, "data", None)
     with hold_data_folder(data) if data else contextlib.nullcontext():
@@ -66,6 +68,7 @@ def _demo(args, config, game_name: str, seed: int, stdout) -> int:
     """``_run`` with the data folder (if any) held."""
     from hardware.displays import open_display  # hardware only inside the command
 
+    speak(args, config)
     # The display writes to the real standard output: a terminal display draws with
     # escape codes.
     if getattr(args, "input", None):
@@ -83,6 +86,14 @@ def _demo(args, config, game_name: str, seed: int, stdout) -> int:
                                       args.delay))
     finally:
         display.close()
+
+
+def speak(args, config) -> None:
+    """Make the demo speak the box's language: ``--language``, else the one chosen in
+    Settings in ``--data``, else the configuration's."""
+    given = getattr(args, "language", None)
+    data = getattr(args, "data", None)
+    text.set_language(given or chosen_language(data, config.language, tuple(GAMES), text.languages()))
 
 
 def _narrate(args, config, display) -> int:

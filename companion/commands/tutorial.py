@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from contextlib import nullcontext
 
+from companion.commands.demo import speak
 from companion.config import load_config
 from companion.errors import UsageError, UserError
 from companion.games import GAMES
@@ -36,7 +37,7 @@ def run(args) -> int:
         raise UsageError("--input is for the lesson played by people, not with --demo")
     config = load_config(getattr(args, "config", None),
                          {"display": getattr(args, "display", None) or "none",
-                          "data": getattr(args, "data", None)})
+                          "data": getattr(args, "data", None), "language": getattr(args, "language", None)})
     data_dir = getattr(args, "data", None)
     with hold_data_folder(data_dir) if data_dir is not None else nullcontext():
         return _demo(args, config, game, data_dir)
@@ -45,10 +46,11 @@ def run(args) -> int:
 def _demo(args, config, game: str, data_dir) -> int:
     """``tutorial --demo``, its data folder (if any) held."""
     if data_dir is not None and TutorialStore(data_dir).load(game) is not None:
-        raise UserError(f"{data_dir}: a lesson of {GAMES[game].title} is under way there; "
+        raise UserError(f"{data_dir}: a lesson of {GAMES[game].shown_title()} is under way there; "
                         "finish it, or give the demo another data folder")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     players = tuple(config.players) if len(config.players) >= 2 else DEMO_NAMES
+    speak(args, config)
 
     from hardware.displays import open_display  # hardware only inside the command
 

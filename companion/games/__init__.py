@@ -9,7 +9,9 @@ Each game is a package ``companion/games/<package>/`` (docs/internals.md, "A gam
   ``moves_json``/``format_moves``;
 - ``<package>.items`` names the things that carry a tag (``parse``, ``enrollment_steps``);
 - ``<package>.table_game`` gives ``TABLE_GAME``, a ``companion.table.table_game.TableGame``:
-  its set-up, play and score flows, demo and replay.
+  its set-up, play and score flows, demo and replay;
+- ``<package>.words`` gives ``WORDS``, the gettext catalogue of its words
+  (``<package>/locale/<lang>/LC_MESSAGES/<domain>.po``), which goes on into the shared one.
 
 Adding a game is one new package and one line in ``GAMES``.
 
@@ -17,6 +19,8 @@ Adding a game is one new package and one line in ``GAMES``.
 ['wakanda', 'totem-wars']
 >>> game_entry("wakanda").engine.__name__
 'companion.games.wakanda'
+>>> game_entry("totem-wars").shown_title("en"), game_entry("totem-wars").shown_title("bg")
+('Totem Wars', 'Тотемни войни')
 """
 
 from __future__ import annotations
@@ -33,16 +37,37 @@ from companion.records import JsonError, parse_json, shown_value
 
 if TYPE_CHECKING:
     from companion.table.table_game import TableGame
+    from companion.words import Catalogue
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One game: its record name (``--game``, record headers), its title in the menu, and
-    its package; the package's parts are imported when first asked for."""
+    """One game: its record name (``--game``, record headers), its English title (the
+    command line's), and its package; the package's parts are imported when first asked
+    for. Its words are the gettext domain named as the package's folder."""
 
     name: str
     title: str
     package: str
+
+    @property
+    def domain(self) -> str:
+        """The gettext domain of the game's words (``wakanda``, ``totem_wars``)."""
+        return self.package.rsplit(".", 1)[-1]
+
+    @cached_property
+    def words(self) -> Catalogue:
+        """The game's words (its catalogue goes on into the shared words)."""
+        module: Any = importlib.import_module(f"{self.package}.words")
+        return module.WORDS
+
+    def text(self, key: str, lang: str | None = None, **fields: Any) -> str:
+        """A message of the game's (or the shared) words in ``lang`` (default: the box's)."""
+        return self.words.t(key, lang, **fields)
+
+    def shown_title(self, lang: str | None = None) -> str:
+        """The game's title as the menu shows it, in ``lang`` (default: the box's)."""
+        return self.text(f"game.{self.domain}", lang)
 
     @cached_property
     def engine(self) -> ModuleType:

@@ -6,12 +6,19 @@ keyboard, a script) and only ever enqueue; the session and the engine run on the
 that called ``run``, so they need no locks. The loop ends on ``stop()`` (the keyboard's
 q, the end of an input script) or Ctrl-C, and always closes the sources, the display and
 the feedback devices (which restores the terminal).
+
+The queue is a ``queue.SimpleQueue``: a signal handler runs on the main thread between two
+bytecodes, possibly while that thread is inside ``get``; ``queue.Queue.put`` would then wait
+for a lock the interrupted thread holds, for ever. ``SimpleQueue.put`` takes no such lock
+(it is documented as safe to call re-entrantly), so ``stop_on_signal`` can use it.
 """
 
 from __future__ import annotations
 
 import queue
+import signal
 import sys
+import threading
 from typing import TextIO
 
 _STOP = object()
@@ -25,7 +32,7 @@ class AppLoop:
         self.session = session
         self.display = display
         self.feedback = feedback
-        self.queue: queue.Queue = queue.Queue()
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.err = err if err is not None else sys.stderr
         self.poll = poll
         self.handled = 0
@@ -38,6 +45,15 @@ class AppLoop:
     def stop(self) -> None:
         """Ask the loop to end after the events already queued (thread-safe)."""
         self.queue.put(_STOP)
+
+    def stop_on_signal(self, signum: int = signal.SIGTERM) -> bool:
+        """Stop the loop, as on q, when ``signum`` arrives (systemd stops the service with
+        SIGTERM). Only the main thread can set a handler: False elsewhere, nothing done."""
+        if threading.current_thread() is not threading.main_thread():
+            return False
+        # The handler only enqueues: SimpleQueue.put is safe in a signal handler (see above).
+        signal.signal(signum, lambda *_: self.stop())
+        return True
 
     def show(self, frame) -> int:
         """Send a frame to the display; a display that stops answering is reported once,

@@ -217,7 +217,8 @@ class Session:
         """What a tag of the ``other`` game is doing here: ``A Totem Wars card: this game is
         Wakanda``."""
         here, there = self._table(), GAMES[other].table
-        return t("wrong_game", item=t(there.item_noun), game=t(here.game_name))
+        return t("wrong_game", item=GAMES[other].text(there.item_noun),
+                 game=GAMES[str(self.game_name)].text(here.game_name))
 
     def _follow(self, reply: Reply) -> Signal | None:
         """Switch flows as the reply asks; returns the signal to play."""
@@ -287,7 +288,7 @@ class Session:
 
     def _menu(self, note: str | None = None) -> MenuFlow:
         """The start menu, offering the unfinished game when there is one."""
-        titles = tuple((entry.name, entry.title) for entry in GAMES.values())
+        titles = tuple((entry.name, entry.shown_title()) for entry in GAMES.values())
         try:
             found = self._unfinished()
         except SetAside:
@@ -300,7 +301,7 @@ class Session:
         if journal.dropped is not None:
             note = t("session.dropped", line=journal.dropped.line)
         journal.close()
-        return MenuFlow(titles, resume_label(GAMES[name].title), note,
+        return MenuFlow(titles, resume_label(GAMES[name].shown_title()), note,
                         players=resume_players(game.players))
 
     def _unfinished(self):

@@ -24,6 +24,7 @@ from PIL import Image
 
 from companion.errors import UserError
 from companion.events import Press
+from companion.games import GAMES
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
 from companion.table.flow import Flow, Reply, Scan, ToMenu
@@ -61,7 +62,8 @@ class SettingsFlow(Flow):
         values: list[Any] = [NAMES, LANGUAGE, SOUND, HINTS]
         for game, option in self.options:
             value = self.store.options(game, (option,))[option.key]
-            labels.append(t(option.label, value=t(option.words[option.values.index(value)])))
+            words = GAMES[game]
+            labels.append(words.text(option.label, value=words.text(option.words[option.values.index(value)])))
             values.append((game, option))
         return Choice(t("settings.title"), tuple(labels), tuple(values)).select(selected)
 
@@ -88,7 +90,7 @@ class SettingsFlow(Flow):
     def _footer(self) -> str:
         value = self.choice.value
         if isinstance(value, tuple):
-            return t(value[1].about)
+            return GAMES[value[0]].text(value[1].about)
         if value == HINTS:
             return t("settings.hints_about")
         if self.page == "names":

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -54,7 +55,7 @@ from companion.table.tag_tracker import TagTracker
 from companion.table.tutorial_store import Progress, Record, TutorialStore, lesson_folder
 from companion.table.why_flow import why_view
 from companion.ui.screens import fits_line, paginate
-from companion.ui.text import refusal_text, t
+from companion.ui.text import refusal_text
 
 
 class TutorialFlow(Flow):
@@ -65,6 +66,10 @@ class TutorialFlow(Flow):
 
     kind = "tutorial"
 
+    def _t(self, key: str, **fields: Any) -> str:
+        """A message of the lesson's game (its words go on into the shared ones)."""
+        return GAMES[self.name].text(key, **fields)
+
     def __init__(self, name: str, data_dir, tracker: TagTracker, *, names: tuple[str, ...] = (),
                  rng: random.Random | None = None):
         super().__init__()
@@ -72,7 +77,7 @@ class TutorialFlow(Flow):
         self.table = GAMES[name].table
         lesson = self.table.lessons
         if lesson is None:
-            raise UserError(t("tutorial.none", game=GAMES[name].title))
+            raise UserError(self._t("tutorial.none", game=GAMES[name].shown_title()))
         self.lesson = lesson
         self.steps = lesson.steps
         self.data_dir = Path(data_dir)
@@ -300,8 +305,8 @@ class TutorialFlow(Flow):
             self.store.save(self.name, None)
         except UserError:
             pass  # the lesson is over either way: its game is kept
-        title = t(self.table.game_name)
-        self.page = lesson_page(t("tutorial.complete.title"), t("tutorial.complete", game=title),
+        title = self._t(self.table.game_name)
+        self.page = lesson_page(self._t("tutorial.complete.title"), self._t("tutorial.complete", game=title),
                                 "tutorial.footer.menu")
         return Reply(Signal.ACCEPTED)
 
@@ -339,7 +344,7 @@ class TutorialFlow(Flow):
                     return
                 self._begin(step, situation)
             if step.kind == "setup" and step.passed is not None and step.passed(self.situation()):
-                self._leave(step, "done", step.did(self.situation()) if step.did else t("tutorial.did.ok"))
+                self._leave(step, "done", step.did(self.situation()) if step.did else self._t("tutorial.did.ok"))
                 continue
             return
 
@@ -383,7 +388,7 @@ class TutorialFlow(Flow):
         if step.page is None:
             return
         picture = step.picture(situation) if step.picture is not None else None
-        self.page = lesson_page(f"{step.rule} {t(step.title)}", step.page(situation), picture=picture)
+        self.page = lesson_page(f"{step.rule} {self._t(step.title)}", step.page(situation), picture=picture)
         if step.key not in self.taught:
             self.taught.append(step.key)
 
@@ -391,8 +396,8 @@ class TutorialFlow(Flow):
         """The current step is behind: ``done`` (with what was done), ``passed`` (its
         situation never came) or ``skipped``."""
         if status != "passed":
-            done = "; ".join([*self.wrongs, did or t("tutorial.did.skipped")])
-            asked = self.asked or t(step.title)  # a step skipped before it began: its title
+            done = "; ".join([*self.wrongs, did or self._t("tutorial.did.skipped")])
+            asked = self.asked or self._t(step.title)  # a step skipped before it began: its title
             self.log.append(f"step {self.number} [{step.rule}]: {asked} -> {done}")
         self.records.append(Record(step.key, status, self._moves()))
         self.index += 1
@@ -438,7 +443,7 @@ class TutorialFlow(Flow):
         """The transcript's line for a step left by going back (when it had begun)."""
         step = self.step
         if step is not None and self.asked:
-            back = t("tutorial.did.back", what=what or t("tutorial.did.ok"))
+            back = self._t("tutorial.did.back", what=what or self._t("tutorial.did.ok"))
             self.log.append(f"step {self.number} [{step.rule}]: {self.asked} -> "
                             + "; ".join([*self.wrongs, back]))
 
@@ -446,7 +451,7 @@ class TutorialFlow(Flow):
         """OK on a step that asks to read (or to do something away from the box)."""
         step = self.step
         assert step is not None
-        self._leave(step, "done", t("tutorial.did.ok"))
+        self._leave(step, "done", self._t("tutorial.did.ok"))
         return Reply(Signal.ACCEPTED)
 
     def _skip(self) -> Reply:
@@ -462,7 +467,7 @@ class TutorialFlow(Flow):
             self.records.append(Record(self.step.key, "passed", self._moves()))
             self.index += 1
         if self.step is not None:
-            self.inner.tell(t("tutorial.skipped", topic=t(self.step.topic)))
+            self.inner.tell(self._t("tutorial.skipped", topic=self._t(self.step.topic)))
         return Reply(Signal.ACCEPTED)
 
     def _step_back(self) -> Reply:
@@ -475,7 +480,7 @@ class TutorialFlow(Flow):
             # The game's own Back: "Take back?" (the rewind follows the undo), or the
             # set-up's step before (its first step: the menu, the lesson kept).
             return self._follow(self.inner.handle(Press("back")))
-        self._log_back(t(step.title))
+        self._log_back(self._t(step.title))
         while self.records[-1] is not previous:
             self.records.pop()
         self.records.pop()
@@ -485,9 +490,9 @@ class TutorialFlow(Flow):
 
     def _refused(self, refusal: Refusal) -> None:
         """An action the rules refused: the rule in words, then the step asks again."""
-        self.wrongs.append(t("tutorial.did.wrong", what=refusal_text(refusal)))
+        self.wrongs.append(self._t("tutorial.did.wrong", what=refusal_text(refusal)))
         words = self.lesson.explain(self.situation(), refusal)
-        title = f"{refusal.rule} {t('tutorial.wrong.title')}"
+        title = f"{refusal.rule} {self._t('tutorial.wrong.title')}"
         if words is not None:
             self.page = lesson_page(title, f"{refusal_text(refusal)}\n{words}", "tutorial.footer.again")
             return
@@ -501,9 +506,9 @@ class TutorialFlow(Flow):
         what = self.table.describe(self.play.game, player, move)
         self.play.undo()
         table = self.play.note if isinstance(self.play.note, str) else self.play.done
-        self.wrongs.append(t("tutorial.did.not_now", what=what))
-        text = t("tutorial.not_now", ask=self.asked)
-        self.page = lesson_page(f"{step.rule} {t('tutorial.not_now.title')}",
+        self.wrongs.append(self._t("tutorial.did.not_now", what=what))
+        text = self._t("tutorial.not_now", ask=self.asked)
+        self.page = lesson_page(f"{step.rule} {self._t('tutorial.not_now.title')}",
                                 f"{text}\n{table}" if table else text, "tutorial.footer.again")
 
     # --- what is kept and shown -----------------------------------------------------------
@@ -523,7 +528,7 @@ class TutorialFlow(Flow):
         try:
             self.store.save(self.name, progress)
         except UserError:
-            self.inner.tell(t("tutorial.not_saved"), True)
+            self.inner.tell(self._t("tutorial.not_saved"), True)
             return
         self._saved = progress
 
@@ -571,7 +576,7 @@ class TutorialFlow(Flow):
         else:
             self._restore(progress)
         if damaged:
-            self.inner.tell(t("tutorial.damaged"), True)
+            self.inner.tell(self._t("tutorial.damaged"), True)
         self._save()
         self._overlay()
         self._mirror()
@@ -596,7 +601,7 @@ class TutorialFlow(Flow):
                     break
         self._sync()
         step = self.step
-        resumed = t("tutorial.resumed", n=self.number)
+        resumed = self._t("tutorial.resumed", n=self.number)
         if step is None or self.start is None:
             self.inner.tell(resumed)
             return
@@ -604,8 +609,8 @@ class TutorialFlow(Flow):
         situation = self.situation()
         text = step.page(situation) if step.page is not None else step.ask(situation)
         picture = step.picture(situation) if step.picture is not None else None
-        self.page = lesson_page(f"{step.rule} {t(step.title)}",
-                                f"{t('tutorial.resumed_at', n=self.number)}\n{text}", picture=picture)
+        self.page = lesson_page(f"{step.rule} {self._t(step.title)}",
+                                f"{self._t('tutorial.resumed_at', n=self.number)}\n{text}", picture=picture)
 
     def _setup(self) -> Flow:
         """The game's own set-up, with the options the lesson is played with."""

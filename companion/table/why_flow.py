@@ -8,65 +8,61 @@ village button) closes the pages and is handled as usual, so nothing a player do
 In play the same button also coaches: ``hint_pages.py`` puts the move hints and these pages
 in one order of presses.
 
-Each game's texts are data of its own package, ``companion/games/<game>/rule_pages.py``
-(``PAGES``: language → rule → (title, text)), found through the registry: the package of
-the game whose package holds the flow. Wakanda's R1 and Totem Wars' R1 are different rules,
-so a rule number is always read in its game.
+Each game's pages are messages of its own catalogue (``rule.<id>.title``, ``rule.<id>.text``
+in ``companion/games/<game>/locale``), found through the registry: the game whose package
+holds the flow. Wakanda's R1 and Totem Wars' R1 are different rules, so a rule number is
+always read in its game.
 """
 
 from __future__ import annotations
 
 import importlib
-import re
 from dataclasses import replace
 from types import ModuleType
 
-from companion.engine import Refusal
+from companion.engine import Cited, Refusal
 from companion.events import Press
-from companion.games import GAMES
+from companion.games import GAMES, GameEntry
 from companion.table.choice import step_of
 from companion.table.views import WhyView
 from companion.ui.screens import paginate
-from companion.ui.text import language
 
-#: A note that ends by citing its rule, as the catalogue writes it: "Ana passed: … (R3)".
-CITED = re.compile(r"\(([WTR]\d+[a-z]?)\)$")
 #: The buttons that close the pages, used up: the screen below comes back unchanged.
 CLOSING = frozenset({"ok", "back", "hint", "undo"})
 
 
-def rule_book(flow) -> ModuleType | None:
-    """The rule pages (``<package>.rule_pages``) of the game whose package holds ``flow``'s
-    class; None for a flow of no game (the start menu)."""
+def game_of(flow) -> GameEntry | None:
+    """The game whose package holds ``flow``'s class; None for a flow of no game (the start
+    menu)."""
     module = type(flow).__module__
-    for entry in GAMES.values():
-        if module.startswith(entry.package + "."):
-            return importlib.import_module(f"{entry.package}.rule_pages")
-    return None
+    return next((entry for entry in GAMES.values() if module.startswith(entry.package + ".")), None)
+
+
+def rule_book(flow) -> ModuleType | None:
+    """The rules behind the screens (``<package>.rule_pages``: ``rule_of``) of the game whose
+    package holds ``flow``'s class; None for a flow of no game."""
+    entry = game_of(flow)
+    return importlib.import_module(f"{entry.package}.rule_pages") if entry is not None else None
 
 
 def cited_rule(note: str | Refusal | None) -> str | None:
-    """The rule a note on screen cites: a refusal's, or the one a line ends with."""
-    if isinstance(note, Refusal):
-        return note.rule
-    found = CITED.search(note) if note else None
-    return found.group(1) if found else None
+    """The rule a note on screen cites as data: a refusal's, or a ``Cited`` note's; None for
+    words alone (their rule, if they name one, is never read back out of them)."""
+    return note.rule if isinstance(note, Refusal | Cited) else None
 
 
 def why_view(flow, note: str | Refusal | None) -> WhyView | None:
     """The first page of the rule behind ``note`` (the note on screen), or, when it cites
     none the game has a page for, of the rule of what ``flow`` asks now; None for a flow of
     no game, or one its game names no rule for."""
-    book = rule_book(flow)
-    if book is None:
+    entry, book = game_of(flow), rule_book(flow)
+    if entry is None or book is None:
         return None
-    english = book.PAGES["en"]
     cited = cited_rule(note)
-    rule = cited if cited is not None and cited in english else book.rule_of(flow)
+    rule = cited if cited is not None and entry.words.has(f"rule.{cited}.title") else book.rule_of(flow)
     if rule is None:
         return None
-    title, text = book.PAGES.get(language(), english).get(rule) or english[rule]
-    return WhyView(rule, title, tuple(paginate(text)))
+    return WhyView(rule, entry.text(f"rule.{rule}.title"), tuple(paginate(entry.text(f"rule.{rule}.text"))))
 
 
 class WhyPages:

@@ -283,3 +283,26 @@ def short_names(names: Sequence[str], chars: int) -> list[str]:
         prefix = name[:max(chars - 1, 1)]
         return next((other for other in names if other != name and other.startswith(prefix)), "")
     return [short_name(name, alike(name), chars) for name in names]
+
+
+def named(template: str, name: str, width: int, font: Font, others: Sequence[str] = (),
+          lines: int = 1) -> str:
+    """``template`` (a text with ``{name}``) with ``name`` put in, the name shortened so that
+    the text wraps into ``lines`` lines of ``width``: what follows the name (a rule, OK) is
+    never the part lost. Given the ``others`` at the table, a short name stays told apart
+    from theirs (``P1``, ``P2``).
+
+    >>> named("{name}: draw and scan", "Konstantinovich", 96, SMALL)
+    'Kon…: draw and scan'
+    """
+    def fits(text: str) -> bool:
+        return len(wrap(text, width, font)) <= lines if lines > 1 else text_width(text, font) <= width
+
+    if fits(template.format(name=name)):
+        return template.format(name=name)
+    index = list(others).index(name) if name in others else 0
+    for chars in range(len(name) - 1, 1, -1):
+        text = template.format(name=short_names(others or (name,), chars)[index])
+        if fits(text):
+            return text
+    return template.format(name=short_names(others or (name,), 2)[index])

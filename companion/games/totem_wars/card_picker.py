@@ -23,9 +23,8 @@ from dataclasses import dataclass, replace
 
 from companion.engine import IllegalMove
 from companion.games.totem_wars import TRIBES, Card
+from companion.games.totem_wars.words import animal_name, illegal, t
 from companion.table.choice import Choice
-from companion.ui import text
-from companion.ui.text import animal_name, t
 
 
 def card_problem(game, card: Card, held=()) -> IllegalMove | None:
@@ -36,18 +35,18 @@ def card_problem(game, card: Card, held=()) -> IllegalMove | None:
     ``held`` are the cards already scanned for the placement (or the totems) under way.
     """
     if card not in game.deck:  # T1a: the cards of this game's deck
-        return IllegalMove("card.not_in_deck", rule="T1a", card=card)
+        return illegal("card.not_in_deck", rule="T1a", card=card)
     if card in held:  # T4: a card is placed once
-        return IllegalMove("card.scanned", rule="T4", card=card)
+        return illegal("card.scanned", rule="T4", card=card)
     if card in game.unseen:
         return None
     if card in game.totems:  # T2: a totem stays on the table all game
-        return IllegalMove("card.totem", rule="T2", card=card)
+        return illegal("card.totem", rule="T2", card=card)
     if any(card in cards for cards in game.table):  # T4: already placed this round
-        return IllegalMove("card.on_table", rule="T4", card=card)
+        return illegal("card.on_table", rule="T4", card=card)
     if any(card in cards for cards in game.taken):  # T9: taken cards are out of the hands
-        return IllegalMove("card.taken", rule="T9", card=card)
-    return IllegalMove("card.left", rule="R4", card=card)  # R4: out of the game
+        return illegal("card.taken", rule="T9", card=card)
+    return illegal("card.left", rule="R4", card=card)  # R4: out of the game
 
 
 def tribe_label(tribe: str) -> str:
@@ -58,11 +57,6 @@ def tribe_label(tribe: str) -> str:
 def animal_label(card: Card) -> str:
     """A card's animal as players read it: ``Polar bear``."""
     return animal_name(card.animal)
-
-
-def card_label(card: Card) -> str:
-    """A card as players read it: ``Snake (Indians)``."""
-    return text.card_label(card)
 
 
 @dataclass(frozen=True)

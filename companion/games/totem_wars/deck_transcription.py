@@ -23,14 +23,14 @@ from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
 from companion.files import SMALL_BYTES, read_bytes, shown, shown_path, write_atomically
 from companion.games.totem_wars import TRIBES, Card, Deck, default_deck
-from companion.games.totem_wars.card_picker import animal_label, card_label, tribe_label
+from companion.games.totem_wars.card_picker import animal_label, tribe_label
 from companion.games.totem_wars.deck import CARDS_PER_TRIBE, deck_from_toml
 from companion.games.totem_wars.setup_flow import DECKS_FOLDER
+from companion.games.totem_wars.words import card_label, t
 from companion.table.choice import Choice, step_of
 from companion.table.registry import normalise_uid
 from companion.table.tag_tracker import TagTracker
 from companion.ui.screens import menu_screen, message_screen
-from companion.ui.text import t
 
 #: Every habitat list a card may carry (T1), in the order printed (R2 breaks ties with it).
 HABITAT_CHOICES = (("water",), ("land",), ("air",), ("water", "land"), ("land", "water"),

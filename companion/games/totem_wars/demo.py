@@ -18,11 +18,11 @@ from pathlib import Path
 from companion.errors import UserError
 from companion.events import Press, Tag, TagGone
 from companion.games.totem_wars import ChooseTotems, Declare, Play, deal, greedy_bot, random_bot, write_record
-from companion.games.totem_wars.card_picker import card_label
 from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.round_screens import outcome_line, refill_line
 from companion.games.totem_wars.simulation import NAMES
+from companion.games.totem_wars.words import card_label
 from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session

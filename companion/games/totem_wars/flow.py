@@ -30,11 +30,11 @@ an action follows from the game alone, so a resumed game shows what it showed be
 
 from __future__ import annotations
 
-from companion.engine import IllegalMove, Refusal
+from companion.engine import Cited, IllegalMove
 from companion.errors import UserError
 from companion.events import Hold, Press
 from companion.games.totem_wars import ChooseTotems, Declare, Play, event_line
-from companion.games.totem_wars.card_picker import CardPicker, card_label, card_problem
+from companion.games.totem_wars.card_picker import CardPicker, card_problem
 from companion.games.totem_wars.hand_hint import HandHint, HandView
 from companion.games.totem_wars.items import CardTag
 from companion.games.totem_wars.round_screens import round_page, round_page_count
@@ -49,6 +49,7 @@ from companion.games.totem_wars.views import (
     after_action,
     render,
 )
+from companion.games.totem_wars.words import card_label, cards, refusal, t
 from companion.signals import Signal
 from companion.table.choice import step_of
 from companion.table.flow import Reply, Scan, ToScore
@@ -57,7 +58,6 @@ from companion.table.play_flow import PlayFlow, Question
 from companion.table.views import MenuView
 from companion.ui.canvas import SMALL, WIDTH
 from companion.ui.screens import fits_line
-from companion.ui.text import cards, t
 
 #: The width of a line of the note band.
 BAND_WIDTH = WIDTH - 4
@@ -145,12 +145,12 @@ class TotemWarsFlow(PlayFlow):
         game = self.game
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems)]
-            return named(t("tw.prompt.totem"), game.players[player], 2 * BAND_WIDTH, SMALL)
+            return named(t("tw.prompt.totem"), game.players[player], BAND_WIDTH, SMALL, lines=2)
         if game.phase != "play" or self.pending or game.to_move is None:
             return None
         key, fields = placement(game)
         template = t(f"tw.prompt.{key}{'.short' if short else ''}", None, name="{name}", **fields)
-        return named(template, game.players[game.to_move], (1 if short else 2) * BAND_WIDTH, SMALL)
+        return named(template, game.players[game.to_move], BAND_WIDTH, SMALL, lines=1 if short else 2)
 
     def frame(self):
         """The picture of ``view()``."""
@@ -221,7 +221,7 @@ class TotemWarsFlow(PlayFlow):
         """The war asks ``due.player`` for a habitat (R2): ▲▼ choose, OK declares, Back
         offers to take the last move back; a card waits until the war is declared."""
         if isinstance(event, Scan):
-            return self.refuse(Refusal("declare_first", {"name": self.game.players[due.player]}, "R2"))
+            return self.refuse(refusal("declare_first", {"name": self.game.players[due.player]}, "R2"))
         button = event.button
         if step_of(button):
             self.selected = (self.selected + step_of(button)) % len(due.habitats)
@@ -254,7 +254,7 @@ class TotemWarsFlow(PlayFlow):
         try:
             card = self.game.deck.card(scan.item.name)
         except KeyError:
-            return self.refuse(Refusal("no_card", {"name": scan.item.name}, "T1a"))
+            return self.refuse(refusal("no_card", {"name": scan.item.name}, "T1a"))
         return self._card(card)
 
     def _card(self, card) -> Reply:
@@ -263,7 +263,7 @@ class TotemWarsFlow(PlayFlow):
             return self.tell(t("tw.over"), True)
         if game.phase == "totems" and card in self.totems:
             # Everyone sees the screen: a totem is never named before all are down (T2).
-            return self.refuse(Refusal("totem_down", rule="T2"))
+            return self.refuse(refusal("totem_down", rule="T2"))
         problem = card_problem(game, card, self.pending)
         if problem is not None:
             return self.refuse(problem.refusal)
@@ -347,7 +347,7 @@ class TotemWarsFlow(PlayFlow):
             self.showing, self.page = "round", 0
         elif isinstance(move, Play) and first and 0 < level < len(move.cards):
             raised = t("tw.raises", name=game.players[before], level=game.level)
-            self.done = raised if fits_line(raised) else t("tw.raised", level=game.level)
+            self.done = Cited(raised if fits_line(raised) else t("tw.raised", level=game.level), "T5")
         return Reply(self.signal_after(before))
 
     def undo(self) -> Reply:

@@ -48,6 +48,7 @@ from companion.games.totem_wars.rounds import (
     war_plan,
     war_players,
 )
+from companion.games.totem_wars.words import illegal
 
 __all__ = ["IllegalMove", "Outcome", "SetupError", "Termination", "TotemWars"]
 
@@ -213,38 +214,38 @@ class TotemWars:
         """Raise ``IllegalMove`` (with the rule) unless ``move`` is legal now."""
         s = self._state
         if s.phase == "over":
-            raise IllegalMove("game_over", rule="T15")  # T15: deck and hands are empty
+            raise illegal("game_over", rule="T15")  # T15: deck and hands are empty
         if isinstance(move, ChooseTotems):
             self._check_totems(move)
         elif isinstance(move, Play):
             if s.phase == "totems":  # T2: the totems come first
-                raise IllegalMove("totems_first", rule="T2")
+                raise illegal("totems_first", rule="T2")
             if s.due is not None:  # R2: the war is scored once its habitats are declared
-                raise IllegalMove("declare_first", rule="R2", name=self._players[s.due.player])
+                raise illegal("declare_first", rule="R2", name=self._players[s.due.player])
             self._check_play(move)
         elif isinstance(move, Declare):
             self._check_declare(move)
         else:
-            raise IllegalMove("not_totem_wars_move", rule="T4", move=move)
+            raise illegal("not_totem_wars_move", rule="T4", move=move)
 
     def _check_declare(self, move: Declare) -> None:
         """R2: only while a war waits for it, one of the declaring owner's totem habitats."""
         due = self._state.due
         if due is None:
-            raise IllegalMove("no_declaration", rule="R2")
+            raise illegal("no_declaration", rule="R2")
         if move.habitat not in HABITATS:
-            raise IllegalMove("not_a_habitat", rule="T1", habitat=move.habitat)
+            raise illegal("not_a_habitat", rule="T1", habitat=move.habitat)
         if move.habitat not in due.habitats:
-            raise IllegalMove("not_totem_habitat", rule="R2", name=self._players[due.player],
+            raise illegal("not_totem_habitat", rule="R2", name=self._players[due.player],
                               habitat=move.habitat)
 
     def _check_totems(self, move: ChooseTotems) -> None:
         """T2: once, one card per player."""
         if self._state.phase != "totems":
-            raise IllegalMove("totems_laid", rule="T2")
+            raise illegal("totems_laid", rule="T2")
         n = len(self._players)
         if len(move.cards) != n:
-            raise IllegalMove("one_totem_each", rule="T2", players=n, given=len(move.cards))
+            raise illegal("one_totem_each", rule="T2", players=n, given=len(move.cards))
         self._check_cards(move.cards, "T2")
 
     def _check_play(self, move: Play) -> None:
@@ -258,37 +259,37 @@ class TotemWars:
             return
         name, hand = self._players[p], s.hand_sizes[p]
         if count > hand:  # T5: nobody places more than they hold
-            raise IllegalMove("holds_only", rule="T5", name=name, hand=hand)
+            raise illegal("holds_only", rule="T5", name=name, hand=hand)
         if sum(s.playing) == 1:  # T14: the last player with cards places them all
-            raise IllegalMove("last_places_all", rule="T14", name=name, hand=hand)
+            raise illegal("last_places_all", rule="T14", name=name, hand=hand)
         if s.placed_first[p]:  # T6: an answer brings the player up to the level, no raise
-            raise IllegalMove("answer_exactly", rule="T6", name=name, count=legal[0])
+            raise illegal("answer_exactly", rule="T6", name=name, count=legal[0])
         if s.level == 0:  # T4: the starter places 1 or more
-            raise IllegalMove("starter_places_one", rule="T4")
+            raise illegal("starter_places_one", rule="T4")
         if hand < s.level:  # T5: all-in with fewer cards than the level
-            raise IllegalMove("all_in", rule="T5", name=name, level=s.level, hand=hand)
-        raise IllegalMove("at_least_level", rule="T5", level=s.level)  # T5: at least L
+            raise illegal("all_in", rule="T5", name=name, level=s.level, hand=hand)
+        raise illegal("at_least_level", rule="T5", level=s.level)  # T5: at least L
 
     def _check_cards(self, cards: Sequence[object], rule: str) -> None:
         """Each card could be in a hand: of this deck (T1a), named once, not a totem (T2),
         not on the table, not taken (T9), not out of the game (R4)."""
         s = self._state
         if not cards:
-            raise IllegalMove("no_cards_named", rule=rule)
+            raise illegal("no_cards_named", rule=rule)
         for i, card in enumerate(cards):
             if not isinstance(card, Card) or card not in self._deck:
-                raise IllegalMove("not_in_deck", rule="T1a", card=card)
+                raise illegal("not_in_deck", rule="T1a", card=card)
             if card in cards[:i]:
-                raise IllegalMove("named_twice", rule=rule, card=card)
+                raise illegal("named_twice", rule=rule, card=card)
             if card in s.unseen:
                 continue
             if card in s.totems:
-                raise IllegalMove("totem_card", rule="T2", card=card)
+                raise illegal("totem_card", rule="T2", card=card)
             if any(card in t for t in s.table):
-                raise IllegalMove("on_table", rule=rule, card=card)
+                raise illegal("on_table", rule=rule, card=card)
             if any(card in t for t in s.taken):
-                raise IllegalMove("taken_card", rule="T9", card=card)
-            raise IllegalMove("out_of_game", rule="R4", card=card)
+                raise illegal("taken_card", rule="T9", card=card)
+            raise illegal("out_of_game", rule="R4", card=card)
 
     def push(self, move: Move) -> None:
         """Apply a legal move (``IllegalMove`` otherwise, the state unchanged)."""
@@ -315,7 +316,7 @@ class TotemWars:
         """
         s = self._state
         if s.due is None:
-            raise IllegalMove("no_declaration", rule="R2")
+            raise illegal("no_declaration", rule="R2")
         while s.due is not None:
             p = s.due.player
             s = self._after_declare(s, p, war_grouping(s.totems[p], s.table[p]).totem_column.key)
@@ -327,7 +328,7 @@ class TotemWars:
         ``IllegalMove("nothing_to_undo")`` when there is nothing to take back.
         """
         if not self._stack:
-            raise IllegalMove("nothing_to_undo")
+            raise illegal("nothing_to_undo")
         self._state = self._stack.pop()
         return self._history.pop()[1]
 

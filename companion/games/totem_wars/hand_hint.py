@@ -38,14 +38,14 @@ from companion.games.totem_wars.items import CardTag
 from companion.games.totem_wars.moves import Declare, Play
 from companion.games.totem_wars.rounds import HAND_SIZE
 from companion.games.totem_wars.search import DEFAULT_LEVEL, TotemChoice, suggest
+from companion.games.totem_wars.words import card_label, refusal, t
+from companion.games.totem_wars.words import cards as cards_words
 from companion.search import Suggestion
 from companion.signals import Signal
 from companion.table.choice import step_of
 from companion.table.flow import Note, Reply, Scan
 from companion.table.hint_pages import HintPages, HintView, Tip
 from companion.table.views import MenuView
-from companion.ui.text import card_label, t
-from companion.ui.text import cards as cards_words
 
 #: How many suggestions the tips offer: the best and the next two.
 MOVES = 3
@@ -176,21 +176,21 @@ class HandHint:
         try:
             card = flow.game.deck.card(scan.item.name)
         except KeyError:
-            return self._refuse(Refusal("no_card", {"name": scan.item.name}, "T1a"))
+            return self._refuse(refusal("no_card", {"name": scan.item.name}, "T1a"))
         return self._add(flow, card)
 
     def _add(self, flow, card: Card) -> Reply:
         """One more card of the hand, or why it cannot be one."""
         if flow.game.phase == "totems" and card in flow.totems:
-            return self._refuse(Refusal("totem_down", rule="T2"))  # never named before all are down
+            return self._refuse(refusal("totem_down", rule="T2"))  # never named before all are down
         problem = card_problem(flow.game, card)
         if problem is not None:
             return self._refuse(problem.refusal)
         if card in self.cards:
-            return self._refuse(Refusal("hand.twice", {"card": card}))
+            return self._refuse(refusal("hand.twice", {"card": card}))
         size = self.size(flow)
         if len(self.cards) == size:
-            return self._refuse(Refusal("hand.full", {"name": flow.game.players[self.seat], "n": size}))
+            return self._refuse(refusal("hand.full", {"name": flow.game.players[self.seat], "n": size}))
         self.cards.append(card)
         return Reply(Signal.ACCEPTED)
 
@@ -202,7 +202,7 @@ class HandHint:
         """OK: with the whole hand, the suggestions, shown at once as the hint's tips."""
         size = self.size(flow)
         if len(self.cards) < size:
-            return self._refuse(Refusal("hand.short", {"n": size - len(self.cards), "size": size}))
+            return self._refuse(refusal("hand.short", {"n": size - len(self.cards), "size": size}))
         game = flow.game
         seat = self.seat
         assert seat is not None

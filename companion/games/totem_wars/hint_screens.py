@@ -15,6 +15,7 @@ from PIL import Image
 
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.screens import CARD_H, CARD_PITCH, CARD_W, TRIBE_SHORT
+from companion.games.totem_wars.words import animal_in_text, card_label, t
 from companion.ui.canvas import (
     HEIGHT,
     SMALL,
@@ -28,7 +29,6 @@ from companion.ui.canvas import (
     wrap,
 )
 from companion.ui.screens import TITLE_HEIGHT, note_band, title_band
-from companion.ui.text import animal_name, card_label, t
 
 #: Rows of small text between the title band and the lit bottom line.
 ROWS = 5
@@ -117,7 +117,7 @@ def tip_screen(picture: TipPicture) -> Image.Image:
 
 def animal_word(card: Card) -> str:
     """A card's animal as one word in a row of its tribe: ``snake``, ``polar-bear``."""
-    return animal_name(card.animal).lower().replace(" ", "-")
+    return animal_in_text(card.animal).replace(" ", "-")
 
 
 def by_tribe(cards) -> tuple[tuple[str, tuple[Card, ...]], ...]:

@@ -22,8 +22,8 @@ from companion.games.totem_wars.lesson_demo import Learner
 from companion.games.totem_wars.moves import ChooseTotems, Play
 from companion.games.totem_wars.rounds import REMOVED
 from companion.games.totem_wars.views import PlacementView, TotemsView
+from companion.games.totem_wars.words import card_label, cards, t
 from companion.table.lesson import Lesson, Situation, Step
-from companion.ui.text import card_label, cards, t
 
 DEAL_TOPIC = "tutorial.topic.deal"
 ROUND_TOPIC = "tutorial.topic.round"

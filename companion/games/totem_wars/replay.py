@@ -19,8 +19,8 @@ from companion.games.totem_wars.record import games_by_line, read_record
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.round_screens import end_pages, outcome_line, refill_line
 from companion.games.totem_wars.views import after_action, frame_after
+from companion.games.totem_wars.words import t
 from companion.table.replay_frames import LineNotes
-from companion.ui.text import t
 
 
 def frames(text: str, data_dir=None) -> Iterator[tuple[Image.Image, str]]:

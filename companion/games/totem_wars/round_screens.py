@@ -16,6 +16,7 @@ from PIL import Image
 from companion.games.totem_wars.deck import HABITATS
 from companion.games.totem_wars.rounds import REMOVED
 from companion.games.totem_wars.screens import TRIBE_SHORT, named
+from companion.games.totem_wars.words import animal_in_text, cards, t
 from companion.ui.canvas import (
     HEIGHT,
     LARGE,
@@ -33,7 +34,6 @@ from companion.ui.canvas import (
     wrap,
 )
 from companion.ui.screens import TITLE_HEIGHT, result_band, title_band
-from companion.ui.text import ENGLISH, cards, t
 
 #: The big game's target (T16).
 TARGET = 42
@@ -82,15 +82,11 @@ def _card_text(card, key: str, totem: bool) -> str:
     """A card in a column: its animal, with its tribe when it is a guest (T7). A two-word
     animal keeps a hyphen (``polar-bear``): cards are told apart by the spaces. An animal of
     another deck than the default one shows as its file writes it."""
-    known = f"animal.{card.animal}"
-    if known in ENGLISH:
-        animal = t(known).lower().replace(" ", "-")
-    else:
-        animal = card.animal.replace("_", "-")
+    animal = animal_in_text(card.animal).replace(" ", "-")
     if totem:
         return "● " + animal
     if card.tribe != key and key in TRIBE_SHORT:
-        return f"{animal}/{t(TRIBE_SHORT[card.tribe]).lower()}"
+        return f"{animal}/{t(TRIBE_SHORT[card.tribe])}"
     return animal
 
 
@@ -123,7 +119,7 @@ def _columns(image: Image.Image, top: int, arrangement, short: dict[str, str],
 def _arrangement(game, result, player: int, number: int, count: int) -> Image.Image:
     image = new_canvas()
     arrangement = result.arrangements[player]
-    title_band(image, t("tw.round.points", name=game.players[player], points=arrangement.points),
+    title_band(image, t("tw.round.points", name=game.players[player], n=arrangement.points),
                f"{number}/{count}")
     _columns(image, TITLE_HEIGHT + 2, arrangement, TRIBE_SHORT, guest_tribes=True)
     return image

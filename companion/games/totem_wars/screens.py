@@ -10,14 +10,15 @@ cards in hand). Round results and the end are in ``totem_wars_round_screens.py``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from PIL import Image
 
 from companion.engine import Refusal
 from companion.games.totem_wars.arrangement import war_grouping
 from companion.games.totem_wars.deck import TRIBES
+from companion.games.totem_wars.words import animal_name, cards, t
 from companion.ui.canvas import (
     MEDIUM,
     SMALL,
@@ -25,6 +26,7 @@ from companion.ui.canvas import (
     draw_text,
     fill_box,
     fit,
+    named,
     new_canvas,
     outline_box,
     short_names,
@@ -32,7 +34,6 @@ from companion.ui.canvas import (
     text_width,
 )
 from companion.ui.screens import TITLE_HEIGHT, footer_line, note_band, title_band
-from companion.ui.text import animal_name, cards, t
 
 Note = str | Refusal
 
@@ -55,17 +56,6 @@ def mark(name: str) -> Image.Image:
     image = Image.new("1", (len(rows[0]), len(rows)), 0)
     image.putdata([1 if ch == "#" else 0 for row in rows for ch in row])
     return image
-
-
-def named(template: str, name: str, width: int, font, others: Sequence[str] = ()) -> str:
-    """``template`` (a text with ``{name}``) with ``name`` put in, the name shortened so that
-    the line fits ``width``: what follows the name (a rule, OK) is never the part lost. Given
-    the ``others`` at the table, a short name stays told apart from theirs (``P1``, ``P2``)."""
-    room = width - text_width(template.format(name=""), font)
-    if text_width(name, font) <= room:
-        return template.format(name=name)
-    return template.format(name=short_names(others or (name,), room // font.width)[
-        list(others).index(name) if name in others else 0])
 
 
 def _pill(image: Image.Image, name: str) -> None:
@@ -130,7 +120,7 @@ def deal_lines(game) -> tuple[str, str]:
 
 # --- the round board ----------------------------------------------------------------------
 
-def placement(game) -> tuple[str, dict[str, object]]:
+def placement(game) -> tuple[str, dict[str, Any]]:
     """What the player to move may place (T4–T6, T14), as a text key's last part and its
     fields: ``last``, ``start``, ``answer``, ``all_in``, ``place`` or ``raise``."""
     player = game.to_move
@@ -146,7 +136,7 @@ def placement(game) -> tuple[str, dict[str, object]]:
         return "all_in", {"cards": cards(hand)}
     if hand == game.level:
         return "place", {"cards": cards(hand)}
-    return "raise", {"level": game.level, "next": game.level + 1}
+    return "raise", {"level": game.level, "n": game.level, "next": game.level + 1}
 
 
 def instruction(game) -> str:

@@ -40,7 +40,6 @@ import time
 from dataclasses import dataclass
 from itertools import combinations
 
-from companion.engine import IllegalMove
 from companion.errors import UserError
 from companion.games.totem_wars.arrangement import best_arrangement, war_grouping
 from companion.games.totem_wars.deck import Card
@@ -49,9 +48,9 @@ from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
 from companion.games.totem_wars.record import event_line
 from companion.games.totem_wars.rounds import HAND_SIZE, RoundResult
 from companion.games.totem_wars.simulation import deal
+from companion.games.totem_wars.words import card_label, illegal, t
+from companion.games.totem_wars.words import cards as cards_words
 from companion.search import Alternative, Duel, Suggestion
-from companion.ui.text import card_label, t
-from companion.ui.text import cards as cards_words
 
 #: Levels, weakest first: how many deals of the other hands each plays out per candidate
 #: placement, and whether it chooses by the expected gain (else by the points now).
@@ -98,7 +97,7 @@ def suggest(game: TotemWars, seat: int | None = None, *, level: str | None = Non
     if seat is not None and not 0 <= seat < len(game.players):
         raise UserError(f"seat must be 0 to {len(game.players) - 1}, got {seat!r}")
     if game.phase == "over":
-        raise IllegalMove("game_over", rule="T15")
+        raise illegal("game_over", rule="T15")
     if game.phase == "totems":
         if seat is None:
             raise UserError("name the seat: every player lays a totem at once (T2)")
@@ -106,7 +105,7 @@ def suggest(game: TotemWars, seat: int | None = None, *, level: str | None = Non
     to_move = game.to_move
     assert to_move is not None, "a round under way has a player to move"
     if seat is not None and seat != to_move:
-        raise IllegalMove("not_turn_of", rule="R2" if game.phase == "declare" else "T5",
+        raise illegal("not_turn_of", rule="R2" if game.phase == "declare" else "T5",
                           name=game.players[seat])
     if game.phase == "declare":
         return _declare(game, to_move)
@@ -163,7 +162,7 @@ def _declare(game: TotemWars, seat: int) -> Suggestion:
     def reason(habitat: str) -> str:
         points = war_grouping(totem, game.table[seat], habitat).points
         return t("hint.because", move=t("tw.hint.declare", habitat=t(f"habitat.{habitat}")),
-                 why=t("tw.hint.war_points", points=points))
+                 why=t("tw.hint.war_points", n=points))
 
     return Suggestion(player=seat, move=moves[0], reason=reason(moves[0].habitat), value=1.0,
                       alternatives=tuple(Alternative(m, 0.0, reason(m.habitat)) for m in moves[1:]))
@@ -301,7 +300,7 @@ def _place_reason(game: TotemWars, seat: int, cards: tuple[Card, ...], points: i
     """``place <cards>: <end points>, <points now>, <the round>, raises by N cards, <war>``:
     what ordered the candidates first (the points now when not ``by_gain``), a war last —
     the part a small screen cuts first."""
-    now = t("tw.hint.now.one" if points == 1 else "tw.hint.now.many", n=points)
+    now = t("tw.hint.now", n=points)
     gain = _end_points(tally.gain / tally.rounds)
     take, war = _chances(tally)
     parts = [gain, now, take] if by_gain else [now, gain, take]
@@ -319,7 +318,7 @@ def _end_points(gain: float) -> str:
     halves = math.floor(2 * abs(gain) + 0.5)
     number = str(halves // 2) if halves % 2 == 0 else t("tw.hint.half", n=halves // 2)
     sign = "±" if halves == 0 else "+" if gain > 0 else "-"
-    return t("tw.hint.gain.one" if halves == 2 else "tw.hint.gain.many", n=sign + number)
+    return t("tw.hint.gain", n=sign + number, plural_by=1 if halves == 2 else 2)
 
 
 #: The shares of the play-outs from which a chance is said to be likely, and up to which

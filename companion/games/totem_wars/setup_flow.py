@@ -13,16 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.engine import Refusal
 from companion.errors import UserError
 from companion.games.totem_wars import Deck, default_deck, load_deck
 from companion.games.totem_wars.big_game_store import load_big_game, next_dealer
 from companion.games.totem_wars.deck import DECKS_FOLDER
+from companion.games.totem_wars.words import refusal, t
 from companion.signals import Signal
 from companion.table.choice import Choice
 from companion.table.flow import ChoiceStepsFlow, Reply, Scan, ToMenu, ToStart, default_name
 from companion.table.views import MenuView, render
-from companion.ui.text import t
 
 #: The settings' name of the bundled deck (the set-up shows it in the screens' language).
 DEFAULT_DECK = "Default deck"
@@ -145,7 +144,7 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         except UserError:
             # The loader's full reason is too long for the screen: one short line names the
             # deck; `enroll --deck FILE` prints the reason (docs/decks.md).
-            return self.tell(Refusal("bad_deck", {"deck": Path(path).stem}, "T1a"), True)
+            return self.tell(refusal("bad_deck", {"deck": Path(path).stem}, "T1a"), True)
         name = DEFAULT_DECK if path is None else Path(path).stem
         return Reply(Signal.ACCEPTED, ToStart(TotemWarsSettings(self._names(), self.dealer, deck, name)))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.engine import Cited
 from companion.games.totem_wars import TotemWars, items
 from companion.games.totem_wars.deck import default_deck, load_deck
 from companion.games.totem_wars.deck_transcription import DeckTranscription
@@ -12,9 +13,9 @@ from companion.games.totem_wars.replay import frames, narrate
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.score_flow import TotemWarsScoreFlow
 from companion.games.totem_wars.setup_flow import TotemWarsSettings, TotemWarsSetupFlow
+from companion.games.totem_wars.words import t
 from companion.table.items import EnrollmentStep
 from companion.table.table_game import TableGame
-from companion.ui.text import t
 
 
 def new_game(settings: TotemWarsSettings, *, hints: bool = False) -> tuple[TotemWars, None]:
@@ -27,7 +28,7 @@ def resumed(game: TotemWars) -> str:
     """Where an unfinished game resumes: ``Game resumed: round 3, Ben to play``, or the
     totems still to lay (T2)."""
     if game.to_move is None:
-        return t("resumed.totem_wars_totems")
+        return Cited(t("resumed.totem_wars_totems"), "T2")
     return t("resumed.totem_wars", round=len(game.rounds) + 1, name=game.players[game.to_move])
 
 

@@ -27,7 +27,7 @@ import json
 import zlib
 from collections.abc import Callable, Mapping
 
-from companion.engine import Refusal
+from companion.engine import Cited, Refusal
 from companion.errors import UserError
 from companion.events import Press
 from companion.games.wakanda.game import Wakanda
@@ -35,8 +35,8 @@ from companion.games.wakanda.items import Headdress, Piece
 from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
 from companion.games.wakanda.rules import HEADDRESSES
 from companion.games.wakanda.search import suggest
+from companion.games.wakanda.words import in_text, piece_name, refusal, t
 from companion.table.flow import Scan
-from companion.ui.text import piece_name, t
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
 
@@ -51,11 +51,6 @@ def decision_seed(game: Wakanda) -> int:
 def _decision(move: Move) -> bool:
     """Whether ``move`` is a player's decision (W4 A/B, R3), not chance (a draw, a tile)."""
     return isinstance(move, Build | Claim | Pass)
-
-
-def _lower(name: str) -> str:
-    """A piece's or headdress's name inside a sentence: ``sun``, ``crests``."""
-    return (t(f"headdress.{name}") if name in HEADDRESSES else piece_name(name)).lower()
 
 
 #: The box's last decision, by (seed, history, level): what it does follows from those
@@ -104,19 +99,19 @@ class BoxPlayer:
         if isinstance(move, Build | Claim) and pending:
             return t("box.press", n=move.village)
         if isinstance(move, Build):
-            return t(f"box.build{form}", piece=_lower(move.piece), n=move.village)
+            return t(f"box.build{form}", piece=in_text(move.piece), n=move.village)
         if isinstance(move, Claim):
-            return t(f"box.claim{form}", n=move.village, headdress=_lower(HEADDRESSES[seat]))
+            return t(f"box.claim{form}", n=move.village, headdress=in_text(HEADDRESSES[seat]))
         return None
 
     def refusal(self, game: Wakanda) -> Refusal:
         """The line that refuses anything but the box's move, naming that move."""
         move = self.move(game)
         if isinstance(move, Build):
-            return Refusal("box_build", {"piece": move.piece, "n": move.village})
+            return refusal("box_build", {"piece": move.piece, "n": move.village})
         if isinstance(move, Claim):
-            return Refusal("box_claim", {"n": move.village, "headdress": HEADDRESSES[game.to_move or 0]})
-        return Refusal("no_move", rule="R3")
+            return refusal("box_claim", {"n": move.village, "headdress": HEADDRESSES[game.to_move or 0]})
+        return refusal("no_move", rule="R3")
 
     # --- what it takes -----------------------------------------------------------------
 
@@ -188,7 +183,7 @@ class BoxPlayer:
         elif isinstance(move, Claim):
             what = t("done.claimed", n=move.village)
         else:
-            what = t("done.passed")
+            what = Cited(t("done.passed"), "R3")
         return t("box.undo", what=what)
 
     def take_back(self, flow) -> None:
@@ -210,7 +205,7 @@ class BoxPlayer:
             except UserError:
                 if not popped:
                     raise
-                raise UserError(t("save.partly_taken_back", n=len(popped), of=count)) from None
+                raise UserError(t("save.partly_taken_back", done=len(popped), n=count)) from None
             # A tile turned up goes face down where the first face-down tile now is.
             popped.append((player, move, game.villages.index(None) + 1 if None in game.villages else 0))
         said = ", ".join(_table_parts(popped))
@@ -239,5 +234,5 @@ def _table_parts(popped: list[tuple[int | None, Move, int]]) -> list[str]:
             parts.append(["undo.part.headdress", HEADDRESSES[player], move.village])
         elif isinstance(move, Reveal):
             tiles.append(["undo.part.face_down", None, face_down])
-    return [t(key, piece=_lower(item) if item else "", headdress=_lower(item) if item else "",
+    return [t(key, piece=in_text(item) if item else "", headdress=in_text(item) if item else "",
               n=village) for key, item, village in parts + tiles]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.engine import IllegalMove, Refusal
+from companion.engine import Cited, IllegalMove, Refusal
 from companion.errors import UserError
 from companion.events import Hold, Press, ReaderState
 from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, event_line
@@ -40,6 +40,7 @@ from companion.games.wakanda.items import Headdress, Piece, Tile
 from companion.games.wakanda.rules import HEADDRESSES, PIECES
 from companion.games.wakanda.slots import Missing, Problem, adoptable, item_kind, problems, slot_reader
 from companion.games.wakanda.views import BoardView, StatusView, render
+from companion.games.wakanda.words import in_text, piece_name, refusal, t
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
 from companion.table.flow import Lift, Note, Reply, Scan, ToScore, slot_of
@@ -47,10 +48,12 @@ from companion.table.hint_pages import Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.tag_tracker import Place
 from companion.table.views import PickerView
+from companion.ui.canvas import SMALL, WIDTH, named
 from companion.ui.screens import fits_line
-from companion.ui.text import piece_name, t
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
+#: The width of a line of the prompt band (the small font, a margin each side).
+PROMPT_WIDTH = WIDTH - 4
 #: The reader name of the reader hub as a whole, in ``ReaderState`` events.
 HUB = "hub"
 
@@ -68,29 +71,24 @@ def _headdress(item: str) -> str:
     return t(f"headdress.{item}")
 
 
-def _lower(item: str) -> str:
-    """A piece's, village's or headdress's name inside a sentence: ``sun``, ``томахавка``."""
-    return (_headdress(item) if item in HEADDRESSES else piece_name(item)).lower()
-
-
 def describe(game, player: int | None, move) -> str:
     """What a move did, in the past tense: ``Ana built sun on village 2``."""
     if isinstance(move, Reveal):
-        return t("play.turned_up", n=game.open_count, village=_lower(move.village))
+        return t("play.turned_up", n=game.open_count, village=in_text(move.village))
     name = game.name(player)
     if isinstance(move, Draw):
-        return t("play.drew", name=name, piece=_lower(move.piece))
+        return t("play.drew", name=name, piece=in_text(move.piece))
     if isinstance(move, Build):
-        return t("play.built", name=name, piece=_lower(move.piece), n=move.village)
+        return t("play.built", name=name, piece=in_text(move.piece), n=move.village)
     if isinstance(move, Claim):
         return t("play.claimed", name=name, n=move.village)
-    return t("play.passed", name=name)
+    return Cited(t("play.passed", name=name), "R3")
 
 
 def move_label(move) -> str:
     """A move as a menu line: ``Build sun on 2``, ``Claim 3``, ``Pass``."""
     if isinstance(move, Build):
-        return t("move.build", piece=_lower(move.piece), n=move.village)
+        return t("move.build", piece=in_text(move.piece), n=move.village)
     if isinstance(move, Claim):
         return t("move.claim", n=move.village)
     if isinstance(move, Reveal):
@@ -163,15 +161,19 @@ class WakandaFlow(PlayFlow):
         if self.pending is not None:
             item = self.pending.item
             if isinstance(item, Headdress):
-                return t("play.press_claim", headdress=_lower(item.kind))
-            return t("play.press_village", piece=_lower(item.kind))
+                return t("play.press_claim", headdress=in_text(item.kind))
+            return t("play.press_village", piece=in_text(item.kind))
         if game.phase == "reveal":
-            return t("play.turn_up", n=game.open_count)
+            return t("play.turn_up.short" if short else "play.turn_up", n=game.open_count)
         name = game.name(game.to_move)
         form = ".short" if short else ""
         if game.phase == "action" and list(game.legal_moves()) == [Pass()]:
-            return t(f"prompt.pass{form}", name=name)  # what to press, never cut off (R3)
-        return t(f"prompt.{'draw' if game.phase == 'draw' else 'act'}{form}", name=name)
+            key = f"prompt.pass{form}"  # what to press, never cut off (R3)
+        else:
+            key = f"prompt.{'draw' if game.phase == 'draw' else 'act'}{form}"
+        # A long name is shortened, never the prompt: one line under the last action's
+        # confirmation, else the band's two lines.
+        return named(t(key, name="{name}"), name, PROMPT_WIDTH, SMALL, game.players, lines=1 if short else 2)
 
     def frame(self):
         """The picture of ``view()``."""
@@ -253,7 +255,7 @@ class WakandaFlow(PlayFlow):
         if not isinstance(item, Piece | Headdress):
             return Reply()  # the session lets only this game's items through
         if where is not None and where.kind == "pole":
-            return self.tell(t("play.on_pole", piece=_lower(item.kind), n=where.index), True)
+            return self.tell(t("play.on_pole", piece=in_text(item.kind), n=where.index), True)
         game = self.game
         if game.phase == "reveal":
             return self._refuse(Claim(game.open_count))
@@ -269,7 +271,7 @@ class WakandaFlow(PlayFlow):
         if scan.slot is not None:
             return self.commit(Build(piece, scan.slot), scan.uid, Place("pole", scan.slot))
         if not game.hands[game.to_move][piece]:
-            return self.refuse(Refusal("not_in_hand", {"piece": piece, "name": game.name(game.to_move)}, "W4"))
+            return self.refuse(refusal("not_in_hand", {"piece": piece, "name": game.name(game.to_move)}, "W4"))
         self.pending = Pending(item, scan.uid)
         return Reply(Signal.ACCEPTED)
 
@@ -277,12 +279,12 @@ class WakandaFlow(PlayFlow):
         game = self.game
         owner = item.player
         if owner != game.to_move:
-            return self.refuse(Refusal("not_yours", {"headdress": item.kind, "owner": game.name(owner),
+            return self.refuse(refusal("not_yours", {"headdress": item.kind, "owner": game.name(owner),
                                                      "mover": game.name(game.to_move)}, "W4"))
         if game.phase == "draw":
             return self._refuse(Claim(scan.slot or 1))
         if not game.headdresses[owner]:
-            return self.refuse(Refusal("no_headdress", {"name": game.name(owner)}, "W6"))
+            return self.refuse(refusal("no_headdress", {"name": game.name(owner)}, "W6"))
         if scan.slot is not None:
             return self.commit(Claim(scan.slot), scan.uid, Place("pole", scan.slot))
         self.pending = Pending(item, scan.uid)
@@ -293,12 +295,12 @@ class WakandaFlow(PlayFlow):
         if game.phase == "reveal":
             return self.commit(Reveal(name))
         if name in game.villages:
-            return self.tell(t("play.tile_is", village=_lower(name),
+            return self.tell(t("play.tile_is", village=in_text(name),
                                n=game.villages.index(name) + 1))
         if None in game.villages:
             # Face-down tiles are unknown until turned up: it may be one of them.
-            return self.tell(Refusal("face_down", rule="W10"))
-        return self.tell(t("play.tile_absent", village=_lower(name)))
+            return self.tell(refusal("face_down", rule="W10"))
+        return self.tell(t("play.tile_absent", village=in_text(name)))
 
     def _press(self, button: str) -> Reply:
         game = self.game
@@ -353,7 +355,7 @@ class WakandaFlow(PlayFlow):
         if held:
             return self._refuse(Build(held[0], village))
         if list(game.legal_moves()) == [Pass()]:
-            return self.refuse(Refusal("no_move", rule="R3"))
+            return self.refuse(refusal("no_move", rule="R3"))
         return self.tell(t("play.hand_empty"), True)
 
     def _ok(self) -> Reply:
@@ -428,23 +430,25 @@ class WakandaFlow(PlayFlow):
         """``Ana built sun on village 2``; without the name when that is too long for the
         band's line (the village is what matters)."""
         full = describe(self.game, player, move)
-        if fits_line(full) or isinstance(move, Reveal):
+        if fits_line(full):
             return full
+        if isinstance(move, Reveal):
+            return t("done.turned_up", n=self.game.open_count, village=piece_name(move.village))
         if isinstance(move, Draw):
-            return t("done.drew", piece=_lower(move.piece))
+            return t("done.drew", piece=in_text(move.piece))
         if isinstance(move, Build):
             return t("done.built", piece=piece_name(move.piece), n=move.village)
         if isinstance(move, Claim):
             return t("done.claimed", n=move.village)
-        return t("done.passed")
+        return Cited(t("done.passed"), "R3")
 
     def undo_hint(self, player: int | None, move) -> str | None:
         """What to undo on the table: the piece back to the bag or the hand, the headdress
         back, the tile face down again."""
         if isinstance(move, Draw):
-            return t("undo.to_bag", piece=_lower(move.piece))
+            return t("undo.to_bag", piece=in_text(move.piece))
         if isinstance(move, Build):
-            return t("undo.to_hand", piece=_lower(move.piece), n=move.village)
+            return t("undo.to_hand", piece=in_text(move.piece), n=move.village)
         if isinstance(move, Claim):
             return t("undo.headdress_off", n=move.village)
         if isinstance(move, Reveal):
@@ -463,12 +467,12 @@ class WakandaFlow(PlayFlow):
     def problem_note(self, problem: Problem) -> Note:
         """What to do about ``problem``: "Put the teepee back on village 3", "Take the eagle
         off village 5: village 5 is not open yet — W4"."""
-        village, piece = problem.village, _lower(problem.item)
+        village, piece = problem.village, in_text(problem.item)
         if isinstance(problem, Missing):
             return t("slot.put_back", piece=piece, n=village)
         reason = self.reasons.get((problem.uid, village))
         if reason is not None:
-            return Refusal("slot.take_off", {"item": problem.item, "n": village, "why": reason},
+            return refusal("slot.take_off", {"item": problem.item, "n": village, "why": reason},
                            reason.rule)
         belongs = problem.belongs
         if belongs is not None and belongs.kind == "pole":

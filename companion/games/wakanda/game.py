@@ -16,7 +16,7 @@ of the catalogue, its raw parameters and the rule.
 ...     g.push(Claim(1))
 ... except IllegalMove as exc:
 ...     print(exc, "/", exc.refusal)
-draw first: the bag is not empty (W4) / Refusal(key='draw_first', params={}, rule='W4')
+draw first: the bag is not empty (W4) / Refusal(key='draw_first', params={}, rule='W4', domain='wakanda')
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
 from companion.games.wakanda.rules import HEADDRESSES_EACH, OPEN_AT_START, PIECES, ROW, VILLAGES
 from companion.games.wakanda.scoring import ScoreBreakdown, breakdown
 from companion.games.wakanda.setup import SetupError, check_setup
+from companion.games.wakanda.words import illegal
 
 # The moves are immutable, so each is made once: legal_moves() only collects them.
 _DRAWS = {piece: Draw(piece) for piece in PIECES}
@@ -239,72 +240,72 @@ class Wakanda:
     def check_turn(self, player: int | None) -> None:
         """Raise ``IllegalMove`` unless ``player`` may act now (None: a reveal, no player)."""
         if self._phase == "over":
-            raise IllegalMove("game_over", rule="W6")  # W6: the game ends at the sixth claim
+            raise illegal("game_over", rule="W6")  # W6: the game ends at the sixth claim
         if self._phase == "reveal":
             if player is not None:  # W10: the tile that became available is turned up first
-                raise IllegalMove("turn_up_first", rule="W10", village=self.open_count)
+                raise illegal("turn_up_first", rule="W10", village=self.open_count)
             return
         if player is None:
-            raise IllegalMove("no_reveal", rule="W10")
+            raise illegal("no_reveal", rule="W10")
         if player != self._to_move:  # W4: players take turns
-            raise IllegalMove("not_your_turn", rule="W4", name=self._players[self._mover()])
+            raise illegal("not_your_turn", rule="W4", name=self._players[self._mover()])
 
     def check(self, move: Move) -> None:
         """Raise ``IllegalMove`` (its key, parameters and rule) if ``move`` is not legal now."""
         phase = self._phase
         if phase == "over":
-            raise IllegalMove("game_over", rule="W6")  # W6: the game ends at the sixth claim
+            raise illegal("game_over", rule="W6")  # W6: the game ends at the sixth claim
         if isinstance(move, Reveal):
             self._check_reveal(move)
             return
         if phase == "reveal":  # W10: the tile that became available is turned up first
-            raise IllegalMove("turn_up_first", rule="W10", village=self.open_count)
+            raise illegal("turn_up_first", rule="W10", village=self.open_count)
         if isinstance(move, Draw):
             if move.piece not in PIECES:  # W1: the six piece types
-                raise IllegalMove("unknown_piece", rule="W1", piece=move.piece)
+                raise illegal("unknown_piece", rule="W1", piece=move.piece)
             if phase == "action":  # W4 (1): one draw, and only while the bag has pieces
-                raise IllegalMove("one_draw" if self._bag_total else "bag_empty", rule="W4")
+                raise illegal("one_draw" if self._bag_total else "bag_empty", rule="W4")
             if not self._bag[move.piece]:  # W4 (1): a draw comes out of the bag
-                raise IllegalMove("none_in_bag", rule="W4", piece=move.piece)
+                raise illegal("none_in_bag", rule="W4", piece=move.piece)
             return
         if phase == "draw":  # W4 (1): draw first while the bag is not empty
-            raise IllegalMove("draw_first", rule="W4")
+            raise illegal("draw_first", rule="W4")
         player = self._mover()
         if isinstance(move, Build):
             if move.piece not in PIECES:  # W1: the six piece types
-                raise IllegalMove("unknown_piece", rule="W1", piece=move.piece)
+                raise illegal("unknown_piece", rule="W1", piece=move.piece)
             self._check_village(move.village)
             if not self._hands[player][move.piece]:  # W4 A: a piece from your hand
-                raise IllegalMove("not_in_hand", rule="W4", piece=move.piece, name=self._players[player])
+                raise illegal("not_in_hand", rule="W4", piece=move.piece, name=self._players[player])
         elif isinstance(move, Claim):
             self._check_village(move.village)
             if not self._heads[player]:  # W6: three headdresses each
-                raise IllegalMove("no_headdress", rule="W6", name=self._players[player])
+                raise illegal("no_headdress", rule="W6", name=self._players[player])
             if not self._poles[move.village - 1] and not self._empty_claim_allowed():
-                raise IllegalMove("empty_pole", rule="R1")  # R1: a claim needs a piece
+                raise illegal("empty_pole", rule="R1")  # R1: a claim needs a piece
         elif isinstance(move, Pass):
             if self._actions(player)[0] is not _PASS:  # W5: no passing while a move is legal
-                raise IllegalMove("no_pass", rule="W5")
+                raise illegal("no_pass", rule="W5")
         else:
-            raise IllegalMove("not_wakanda_move", move=move)
+            raise illegal("not_wakanda_move", move=move)
 
     def _check_village(self, village: object) -> None:
         """W2: villages 1 to 6; W4: an available (open) and unclaimed one."""
         if isinstance(village, bool) or not isinstance(village, int) or not 1 <= village <= ROW:
-            raise IllegalMove("no_such_village", rule="W2", village=village, last=ROW)
+            raise illegal("no_such_village", rule="W2", village=village, last=ROW)
         if village > self.open_count:
-            raise IllegalMove("not_open", rule="W4", village=village)
+            raise illegal("not_open", rule="W4", village=village)
         if self._owners[village - 1] is not None:
-            raise IllegalMove("claimed", rule="W4", village=village)
+            raise illegal("claimed", rule="W4", village=village)
 
     def _check_reveal(self, move: Reveal) -> None:
         """W10: a reveal turns up the tile that just became available, one of the unseen."""
         if self._phase != "reveal":
-            raise IllegalMove("no_reveal", rule="W10")
+            raise illegal("no_reveal", rule="W10")
         if move.village not in VILLAGES:  # W1: the eight tiles
-            raise IllegalMove("unknown_village", rule="W1", tile=move.village)
+            raise illegal("unknown_village", rule="W1", tile=move.village)
         if move.village in self._villages:
-            raise IllegalMove("tile_in_row", rule="W10", tile=move.village)
+            raise illegal("tile_in_row", rule="W10", tile=move.village)
 
     # --- changing the state ----------------------------------------------------------------
 
@@ -364,7 +365,7 @@ class Wakanda:
         ``IllegalMove("nothing_to_undo")`` when there is nothing to take back.
         """
         if not self._history:
-            raise IllegalMove("nothing_to_undo")
+            raise illegal("nothing_to_undo")
         player, move = self._history.pop()
         self._to_move, self._phase, self._passes = self._undo.pop()
         if isinstance(move, Reveal):

@@ -21,9 +21,9 @@ from companion.games.wakanda.information import InformationSet, information_set
 from companion.games.wakanda.moves import Move
 from companion.games.wakanda.reasons import reason
 from companion.games.wakanda.search import DEFAULT_LEVEL, suggest
+from companion.games.wakanda.words import t
 from companion.search import Suggestion
 from companion.table.hint_pages import Tip
-from companion.ui.text import t
 
 #: How many moves the tips offer: the best and the next two. Further down the search's
 #: order says little (it spends its effort on the best moves), and the rule is one press on.

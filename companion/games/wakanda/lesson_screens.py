@@ -14,9 +14,9 @@ from PIL import Image
 from companion.games.wakanda import icons as art
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
 from companion.games.wakanda.screens import COLUMN_WIDTH, LABEL_HEIGHT, column_left
+from companion.games.wakanda.words import t, tile_label
 from companion.ui.canvas import MEDIUM, SMALL, draw_centered, hatch_box, new_canvas, outline_box
 from companion.ui.screens import FOOTER_TOP
-from companion.ui.text import t, tile_label
 
 ICON_TOP = 13
 LABEL_TOP = 26

@@ -20,8 +20,8 @@ from companion.games.wakanda.lesson_screens import row_picture
 from companion.games.wakanda.moves import Build, Claim, Draw, Reveal
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
 from companion.games.wakanda.views import BoardView
+from companion.games.wakanda.words import in_text, t
 from companion.table.lesson import Lesson, Situation, Step
-from companion.ui.text import piece_name, t
 
 PIECES_TOPIC = "tutorial.topic.pieces"
 SETUP_TOPIC = "tutorial.topic.setup"
@@ -34,10 +34,6 @@ END_TOPIC = "tutorial.topic.end"
 
 def _w(key: str, **fields) -> str:
     return t(f"tutorial.wakanda.{key}", **fields)
-
-
-def _lower(piece: str) -> str:
-    return piece_name(piece).lower()
 
 
 def _mover(s: Situation) -> str:
@@ -82,8 +78,8 @@ def worth(game, piece: str) -> str:
             return _w("worth.sun", n=number)
         return _w("worth.sun_hidden" if None in game.villages else "worth.sun_none")
     if number is not None:
-        return _w("worth.piece", piece=_lower(piece), points=PIECE_VILLAGE_POINTS[piece], n=number)
-    return _w("worth.piece_none", piece=_lower(piece))
+        return _w("worth.piece", piece=in_text(piece), points=PIECE_VILLAGE_POINTS[piece], n=number)
+    return _w("worth.piece_none", piece=in_text(piece))
 
 
 # --- the pages ------------------------------------------------------------------------------
@@ -95,7 +91,7 @@ def _tiles_page(s: Situation) -> str:
 
 def _tiles_did(s: Situation) -> str:
     villages = s.game.villages if s.game is not None else getattr(s.flow, "tiles", ())
-    return ", ".join(_lower(v) if v else "?" for v in villages)
+    return ", ".join(in_text(v) if v else "?" for v in villages)
 
 
 def _drawn(s: Situation) -> str | None:
@@ -109,7 +105,7 @@ def _build_page(s: Situation) -> str:
     piece = _drawn(s)
     if piece is None:
         return _w("build.plain", last=s.game.open_count)
-    return _w("build.page", name=_mover(s), piece=_lower(piece), worth=worth(s.game, piece),
+    return _w("build.page", name=_mover(s), piece=in_text(piece), worth=worth(s.game, piece),
               last=s.game.open_count)
 
 
@@ -131,7 +127,7 @@ def _reveal_page(s: Situation) -> str:
 def _opened_page(s: Situation) -> str:
     game = s.game
     number = game.open_count
-    return _w("opened.page", n=number, village=_lower(game.villages[number - 1]))
+    return _w("opened.page", n=number, village=in_text(game.villages[number - 1]))
 
 
 def _owned_page(s: Situation) -> str:
@@ -140,10 +136,10 @@ def _owned_page(s: Situation) -> str:
     village = game.villages[number - 1]
     name = game.name(player)
     if village in PIECE_VILLAGE_POINTS:
-        scores = _w("scores.piece", points=PIECE_VILLAGE_POINTS[village], piece=_lower(village), name=name)
+        scores = _w("scores.piece", points=PIECE_VILLAGE_POINTS[village], piece=in_text(village), name=name)
     else:
         scores = _w(f"scores.{village}", name=name)
-    return _w("owned.page", name=name, n=number, village=_lower(village), scores=scores)
+    return _w("owned.page", name=name, n=number, village=in_text(village), scores=scores)
 
 
 def _sun_page(s: Situation) -> str:
@@ -171,7 +167,7 @@ def _villages_page(s: Situation) -> str:
     lines = [_w("villages.intro")]
     for player in (0, 1):
         score = game.score(player)
-        parts = ", ".join(f"{_lower(v)} {points}" for v, points in score.villages.items())
+        parts = ", ".join(f"{in_text(v)} {points}" for v, points in score.villages.items())
         lines.append(_w("villages.player", name=game.name(player), parts=parts or "-"))
     return "\n".join(lines)
 

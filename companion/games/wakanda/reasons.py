@@ -21,7 +21,7 @@ from companion.games.wakanda.information import InformationSet
 from companion.games.wakanda.moves import Build, Claim, Move
 from companion.games.wakanda.rules import OPEN_AT_START, ROW
 from companion.games.wakanda.scoring import breakdown
-from companion.ui.text import piece_name, t
+from companion.games.wakanda.words import in_text, t
 
 
 def _total(info: InformationSet, player: int, poles, owners) -> int:
@@ -40,13 +40,13 @@ def claim_gain(info: InformationSet, player: int, village: int, poles=None) -> i
 
 def points_words(n: int, lang: str | None = None) -> str:
     """``1 point``, ``8 points`` in the box's language."""
-    return t("hint.points.one" if n == 1 else "hint.points.many", lang, n=n)
+    return t("hint.points", lang, n=n)
 
 
 def move_words(move: Move, lang: str | None = None) -> str:
     """A move as the hint says it: ``build eagle on village 2``, ``claim village 2``."""
     if isinstance(move, Build):
-        return t("hint.build", lang, piece=piece_name(move.piece, lang).lower(), n=move.village)
+        return t("hint.build", lang, piece=in_text(move.piece, lang), n=move.village)
     if isinstance(move, Claim):
         return t("hint.claim", lang, n=move.village)
     return t("hint.pass", lang)

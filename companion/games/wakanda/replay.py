@@ -10,8 +10,8 @@ from PIL import Image
 from companion.games.wakanda.flow import describe
 from companion.games.wakanda.record import games_by_line, read_record
 from companion.games.wakanda.screens import board_screen
+from companion.games.wakanda.words import t
 from companion.table.replay_frames import LineNotes
-from companion.ui.text import t
 
 
 def frames(text: str, data_dir=None) -> Iterator[tuple[Image.Image, str]]:

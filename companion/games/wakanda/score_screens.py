@@ -20,6 +20,7 @@ from companion.games.wakanda import icons as art
 from companion.games.wakanda.moves import Build, Claim, Move
 from companion.games.wakanda.review import Review
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
+from companion.games.wakanda.words import piece_name, t
 from companion.ui.canvas import (
     HEIGHT,
     LARGE,
@@ -36,7 +37,6 @@ from companion.ui.canvas import (
     wrap,
 )
 from companion.ui.screens import FOOTER_TOP, TITLE_HEIGHT, footer_line, result_band, title_band
-from companion.ui.text import piece_name, t
 
 #: Points per counted item of each village (W7), for the "count×points" column.
 FORMULA_POINTS = {**PIECE_VILLAGE_POINTS, "variety": 2, "height": 2, "sun": 1}
@@ -152,7 +152,7 @@ def review_page(game, player: int, number: int, count: int, review: Review | Non
                mark=art.headdress(player))
     if review is None:
         lines = [t("review.failed")] if failed else [t("review.busy"),
-                                                    t("review.progress", done=progress[0], of=progress[1])]
+                                                    t("review.progress", done=progress[0], n=progress[1])]
         _centred(image, lines)
         footer_line(image, None if failed else t("review.busy_footer"))
         return image

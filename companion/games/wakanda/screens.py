@@ -18,6 +18,7 @@ from PIL import Image
 from companion.engine import Refusal
 from companion.games.wakanda import icons as art
 from companion.games.wakanda.moves import Build, Claim, Pass
+from companion.games.wakanda.words import piece_name, t, tile_label
 from companion.ui import screens
 from companion.ui.canvas import (
     HEIGHT,
@@ -38,7 +39,6 @@ from companion.ui.canvas import (
     wrap,
 )
 from companion.ui.screens import note_band
-from companion.ui.text import piece_name, t, tile_label
 
 ROW = 6
 HEADER_HEIGHT = 10

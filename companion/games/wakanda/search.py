@@ -40,7 +40,6 @@ import random
 import time
 from dataclasses import dataclass
 
-from companion.engine import IllegalMove
 from companion.errors import UserError
 from companion.games.wakanda.chance import sample_draw
 from companion.games.wakanda.game import Wakanda
@@ -51,6 +50,7 @@ from companion.games.wakanda.reasons import reason
 from companion.games.wakanda.record import event_line
 from companion.games.wakanda.rules import OPEN_AT_START, ROW
 from companion.games.wakanda.setup import VARIANTS, random_setup
+from companion.games.wakanda.words import illegal
 from companion.search import Alternative, Duel, Suggestion
 
 
@@ -107,15 +107,15 @@ def suggest(game: Wakanda, seat: int | None = None, *, level: str | None = None,
     if level not in _BY_NAME:
         raise UserError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
     if game.phase == "over":
-        raise IllegalMove("game_over", rule="W6")
+        raise illegal("game_over", rule="W6")
     if seat is not None and seat != game.to_move:
         if seat not in (0, 1):
             raise UserError(f"seat must be 0 or 1, got {seat!r}")
-        raise IllegalMove("not_turn_of", rule="W4", name=game.name(seat))
+        raise illegal("not_turn_of", rule="W4", name=game.name(seat))
     if game.phase == "reveal":
-        raise IllegalMove("turn_up_first", rule="W10", village=game.open_count)
+        raise illegal("turn_up_first", rule="W10", village=game.open_count)
     if game.phase == "draw":
-        raise IllegalMove("draw_first", rule="W4")
+        raise illegal("draw_first", rule="W4")
     to_move = game.to_move
     assert to_move is not None, "the action phase has a player to move"
     info = information_set(game, to_move)

@@ -22,11 +22,11 @@ from companion.games.wakanda.items import Tile
 from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, ROW, VILLAGES
 from companion.games.wakanda.search import DEFAULT_LEVEL, LEVELS
 from companion.games.wakanda.views import render
+from companion.games.wakanda.words import piece_name, t
 from companion.signals import Signal
 from companion.table.choice import Choice
 from companion.table.flow import ChoiceStepsFlow, Reply, Scan, ToMenu, ToStart, default_name
 from companion.table.views import MenuView, PickerView
-from companion.ui.text import piece_name, t
 
 
 class _TheBox:

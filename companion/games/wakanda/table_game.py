@@ -13,10 +13,10 @@ from companion.games.wakanda.rules import EMPTY_CLAIM
 from companion.games.wakanda.score_flow import ScoreFlow
 from companion.games.wakanda.screens import turn_number
 from companion.games.wakanda.setup_flow import Settings, SetupFlow
+from companion.games.wakanda.words import t
 from companion.table.items import EnrollmentStep
 from companion.table.settings import GameOption
 from companion.table.table_game import TableGame
-from companion.ui.text import t
 
 
 def new_game(settings: Settings, *, hints: bool = False) -> tuple[Wakanda, str | None]:

@@ -1,0 +1,256 @@
+"""The box's words: gettext catalogues, one domain for the shared words and one per game.
+
+Each domain is a folder of ``<lang>/LC_MESSAGES/<domain>.po`` files (the words, edited with
+any PO editor) compiled into ``.mo`` files by ``./setup.sh`` (``companion.catalogues``).
+A message is found by its key, the ``msgctxt``; the ``msgid`` is the English. The English
+catalogue (``en``) is the source: its ``msgstr`` are the English a screen shows, its
+``msgid`` the machine English of records and the command line. Read with the standard
+library's ``gettext`` (``pgettext``, ``npgettext``), plurals by each language's
+``Plural-Forms``.
+
+A template's fields are ``str.format`` fields; ``{field:kind}`` puts a raw value into words
+with the domain's ``kinds`` (a piece kind, a card, a number of cards …) and ``{field!r}``
+shows a value as written. A plural message's count is its field ``n`` (or, without one, the
+first field of its English plural), or ``plural_by`` where the shown number is no count
+(``+1.5``).
+
+>>> SHARED.text("undo.done", "en", what="Ana drew sun")
+'Taken back: Ana drew sun'
+>>> SHARED.text("settings.language", "fr", name="Français").startswith("Langue")
+True
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import UserError
+
+if TYPE_CHECKING:
+    from companion.engine import IllegalMove, Refusal
+
+#: The languages the box speaks, in the order Settings offers them.
+LANGUAGES = ("en", "fr", "de", "es", "it", "nl", "pt", "bg")
+
+#: How a ``{field:kind}`` puts a raw value into words: ``kind(value, lang)``.
+Kind = Callable[[Any, str], str]
+
+
+class MissingCatalogue(UserError):
+    """A catalogue was never compiled: ``./setup.sh`` compiles them."""
+
+
+class _Fields(string.Formatter):
+    """``str.format`` plus a domain's ``{field:kind}`` specs, in one language."""
+
+    def __init__(self, kinds: Mapping[str, Kind], lang: str):
+        self.kinds, self.lang = kinds, lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        kind = self.kinds.get(format_spec)
+        return kind(value, self.lang) if kind else super().format_field(value, format_spec)
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        # A name "as written" comes from a record or a scan, which may hold anything: quoted
+        # short and escaped, so that a message stays one short line.
+        if conversion == "r" and isinstance(value, str):
+            from companion.files import shown
+            return shown(value)
+        return super().convert_field(value, conversion)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A message's English: its ``msgid`` and, for a plural message, its ``msgid_plural``."""
+
+    msgid: str
+    plural: str | None = None
+
+    def count_of(self, fields: Mapping[str, Any]) -> int:
+        if "n" in fields:
+            return int(fields["n"])
+        names = [name for _, name, _, _ in string.Formatter().parse(self.plural or "") if name]
+        return int(fields[names[0]]) if names and names[0] in fields else 2
+
+
+@dataclass(eq=False)
+class Catalogue:
+    """The words of one gettext ``domain`` kept under ``folder``, in every language.
+
+    A key this domain lacks is looked up in ``parent`` (a game's words go on into the
+    shared ones). ``kinds`` put raw values into words inside this domain's templates
+    (``{piece:piece}``); the parent's kinds apply too.
+    """
+
+    domain: str
+    folder: Path
+    parent: Catalogue | None = None
+    kinds: dict[str, Kind] = field(default_factory=dict)
+    _entries: dict[str, _Entry] | None = field(default=None, repr=False)
+    _translations: dict[str, gettext.NullTranslations] = field(default_factory=dict, repr=False)
+    # Each lookup once: a frame asks for a dozen messages, an event must draw within 1 ms.
+    _templates: dict[tuple[str, str, int | None], tuple[str, bool]] = field(default_factory=dict, repr=False)
+    _owners: dict[str, Catalogue | None] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        _DOMAINS[self.domain] = self
+
+    # --- lookup -------------------------------------------------------------------------
+
+    def _mo(self, lang: str) -> Path:
+        return self.folder / lang / "LC_MESSAGES" / f"{self.domain}.mo"
+
+    def _english(self) -> dict[str, _Entry]:
+        if self._entries is None:
+            translation = self._load("en")
+            entries: dict[str, _Entry] = {}
+            # GNUTranslations keeps a compiled catalogue as "context\x04msgid" keys, a
+            # plural message as (key, form) pairs: the only index of msgctxt to msgid.
+            for raw in getattr(translation, "_catalog", {}):
+                key, plural_form = (raw if isinstance(raw, tuple) else (raw, None))
+                if "\x04" not in key:
+                    continue
+                context, msgid = key.split("\x04", 1)
+                if plural_form is None:
+                    entries[context] = _Entry(msgid)
+                elif plural_form == 0:
+                    entries[context] = _Entry(msgid, translation.npgettext(context, msgid, msgid, 2))
+            self._entries = entries
+        return self._entries
+
+    def _load(self, lang: str) -> gettext.NullTranslations:
+        translation = self._translations.get(lang)
+        if translation is None:
+            path = self._mo(lang)
+            if lang == "en" and not path.is_file():
+                raise MissingCatalogue(f"the {self.domain} words are not compiled: run ./setup.sh")
+            if path.is_file():
+                with path.open("rb") as fp:
+                    translation = gettext.GNUTranslations(fp)
+            else:
+                translation = gettext.NullTranslations()
+            if lang != "en":
+                translation.add_fallback(self._load("en"))
+            self._translations[lang] = translation
+        return translation
+
+    def owner(self, key: str) -> Catalogue | None:
+        """The catalogue of this chain that holds ``key`` (this one first), or None."""
+        if key in self._owners:
+            return self._owners[key]
+        catalogue: Catalogue | None = self
+        while catalogue is not None and key not in catalogue._english():
+            catalogue = catalogue.parent
+        if len(self._owners) < MAX_TEMPLATES:
+            self._owners[key] = catalogue
+        return catalogue
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is a message of this domain or of its parents."""
+        return self.owner(key) is not None
+
+    def keys(self) -> tuple[str, ...]:
+        """The keys of this domain alone (not its parents'), in catalogue order."""
+        return tuple(self._english())
+
+    def english(self, key: str) -> _Entry:
+        """The English ``msgid`` (and ``msgid_plural``) of ``key``; ``KeyError`` if none."""
+        owner = self.owner(key)
+        if owner is None:
+            raise KeyError(f"{key!r} is not a message of {self.domain}")
+        return owner._english()[key]
+
+    def template(self, key: str, lang: str, count: int | None = None) -> str:
+        """The template of ``key`` in ``lang`` (English where the language lacks it)."""
+        owner = self.owner(key)
+        if owner is None:
+            raise KeyError(f"{key!r} is not a message of {self.domain}")
+        entry = owner._english()[key]
+        translation = owner._load(lang)
+        if entry.plural is None:
+            return translation.pgettext(key, entry.msgid)
+        return translation.npgettext(key, entry.msgid, entry.plural, 2 if count is None else count)
+
+    def _kinds(self) -> dict[str, Kind]:
+        kinds = self.parent._kinds() if self.parent else {}
+        return {**kinds, **self.kinds}
+
+    def text(self, key: str, lang: str, *, plural_by: int | None = None, **fields: Any) -> str:
+        """The message ``key`` in ``lang`` with its ``fields`` filled in; a plural message's
+        form chosen by ``plural_by`` when given."""
+        entry = self.english(key)
+        count = None if entry.plural is None else plural_by if plural_by is not None else entry.count_of(fields)
+        found = self._templates.get((key, lang, count))
+        if found is None:
+            template = self.template(key, lang, count)
+            # Only a {field:kind} or a {field!r} needs the (slower) formatter of this module.
+            found = template, bool(re.search(r"\{[^{}]*[:!][^{}]*\}", template))
+            if len(self._templates) < MAX_TEMPLATES:
+                self._templates[(key, lang, count)] = found
+        template, special = found
+        if not fields:
+            return template
+        return _Fields(self._kinds(), lang).vformat(template, (), fields) if special else template.format(**fields)
+
+    def t(self, key: str, lang: str | None = None, *, plural_by: int | None = None, **fields: Any) -> str:
+        """``text`` in ``lang``, by default the box's language (``set_language``)."""
+        return self.text(key, lang or _current, plural_by=plural_by, **fields)
+
+    def refusal(self, key: str, params: dict[str, Any] | None = None, rule: str | None = None) -> Refusal:
+        """A refusal whose words are this domain's (``refusal.<key>``)."""
+        from companion.engine import Refusal  # the engine's value; imported late: it imports us
+        return Refusal(key, params or {}, rule, self.domain)
+
+    def illegal(self, key: str, *, rule: str | None = None, **params: Any) -> IllegalMove:
+        """The ``IllegalMove`` of a refusal of this domain."""
+        from companion.engine import IllegalMove
+        return IllegalMove(key, rule=rule, domain=self.domain, **params)
+
+    def machine(self, key: str, **fields: Any) -> str:
+        """The message as a record or the command line writes it: the ``msgid`` English,
+        a value of a kind in ``raw`` written as it is (``indians/snake``)."""
+        entry = self.english(key)
+        template = entry.msgid if entry.plural is None or entry.count_of(fields) == 1 else entry.plural
+        kinds = {**self._kinds(), **{kind: (lambda value, lang: str(value)) for kind in MACHINE_RAW}}
+        return _Fields(kinds, "en").vformat(template, (), fields)
+
+
+#: Templates kept ready per catalogue (key, language, count): every message of every language
+#: is a few thousand; counts vary, so the cache is bounded.
+MAX_TEMPLATES = 20_000
+
+#: The kinds a record writes as raw values (a card as ``tribe/animal``).
+MACHINE_RAW = ("card",)
+
+_DOMAINS: dict[str, Catalogue] = {}
+_current = "en"
+
+
+def set_language(lang: str) -> None:
+    """Make ``lang`` the language of every screen from now on."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
+    global _current
+    _current = lang
+
+
+def language() -> str:
+    """The box's language now (a code of ``LANGUAGES``)."""
+    return _current
+
+
+def catalogue(domain: str) -> Catalogue:
+    """The catalogue of ``domain`` (the game packages make theirs on import)."""
+    if domain not in _DOMAINS:
+        import companion.games  # noqa: F401 - the games' catalogues are made as they load
+    return _DOMAINS[domain]
+
+
+#: The words both games share (the menu, settings, the table's notes, the buttons).
+SHARED = Catalogue("companion", Path(__file__).with_name("locale"))

@@ -1,0 +1,246 @@
+"""The word catalogues: every language complete and well-formed, every character drawable,
+and every message fitting its place on the 128×64 screen at its widest values.
+
+The fit checks render no lesson: each message is filled with the widest values of its
+language (a 15-letter name, two-digit numbers, the longest piece, card, tribe or habitat
+name) and measured with the bundled fonts in the place the screens give it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import string
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from companion import catalogues
+from companion.engine import Refusal
+from companion.games import GAMES
+from companion.games.totem_wars.deck import default_deck
+from companion.games.totem_wars.words import card_label
+from companion.ui.canvas import ELLIPSIS, LARGE, MEDIUM, SMALL, WIDTH, named, note_lines, text_width, wrap
+from companion.ui.screens import FOOTER_CHARS, MENU_LINE_CHARS, REFUSAL_LINES
+from companion.words import LANGUAGES, SHARED, Catalogue
+
+DOMAINS: dict[str, Catalogue] = {"companion": SHARED, **{e.domain: e.words for e in GAMES.values()}}
+LONG_NAME = "Konstantinovich"  # 15 letters: the speller's longest name
+NUMBER = 10
+#: The fields filled with a player's name.
+NAMES = {"name", "owner", "dealer", "starter", "taker", "winner", "other", "a", "b"}
+
+
+def test_every_language_has_every_domain_and_nothing_else():
+    found = {(po.parent.parent.name, po.stem) for po in catalogues.po_files()}
+    assert found == {(lang, domain) for lang in LANGUAGES for domain in DOMAINS}
+
+
+@pytest.mark.parametrize("po", catalogues.po_files(), ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_every_catalogue_is_whole_and_its_fields_are_its_englishs(po: Path):
+    done, total = catalogues.statistics(po)
+    assert [str(p) for p in catalogues.problems(po)] == []
+    assert done == total > 0
+
+
+def test_every_language_has_the_keys_of_its_english():
+    from babel.messages.pofile import read_po
+
+    for po in catalogues.po_files():
+        english = po.parents[2] / "en" / "LC_MESSAGES" / po.name
+        with po.open("rb") as a, english.open("rb") as b:
+            keys = [m.context for m in read_po(a) if m.id]
+            want = [m.context for m in read_po(b) if m.id]
+        assert keys == want, po
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+def test_msgfmt_check_is_clean():
+    for po in catalogues.po_files():
+        result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)],
+                                capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"{po}: {result.stderr}"
+
+
+def test_the_compiled_catalogues_are_up_to_date():
+    stale = [po for po in catalogues.po_files()
+             if not po.with_suffix(".mo").is_file() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+    assert stale == [], "run ./setup.sh: it compiles the catalogues"
+
+
+def test_every_character_of_every_catalogue_is_in_the_fonts():
+    missing = {}
+    for po in catalogues.po_files():
+        for ch in set(po.read_text(encoding="utf-8").split("msgstr", 1)[1]):
+            if ch.isprintable() and ch != " " and not all(ch in font.glyphs for font in (SMALL, MEDIUM, LARGE)):
+                missing.setdefault(ch, po)
+    assert missing == {}
+
+
+# --- the widest values ---------------------------------------------------------------------
+
+@cache
+def widest(domain: str, lang: str) -> dict[str, object]:
+    """The raw values of the kinds that put the longest words into a sentence of ``lang``."""
+    words = DOMAINS[domain]
+    values: dict[str, object] = {}
+    if domain == "wakanda":
+        from companion.games.wakanda.words import in_text
+        for kind, raws in (("piece", ("eagle", "chief", "tomahawk", "skin", "teepee", "sun")),
+                           ("village", ("eagle", "chief", "tomahawk", "skin", "teepee", "sun", "variety", "height")),
+                           ("headdress", ("wings", "crests"))):
+            values[kind] = max(raws, key=lambda raw: len(in_text(raw, lang)))
+    if domain == "totem_wars":
+        values["card"] = max(default_deck().cards, key=lambda card: len(card_label(card, lang)))
+        values["tribe"] = max(("aborigines", "africans", "eskimos", "indians"),
+                              key=lambda raw: len(words.text(f"tribe.{raw}", lang)))
+        values["habitat"] = max(("water", "land", "air"), key=lambda raw: len(words.text(f"habitat.{raw}", lang)))
+    return values
+
+
+def filled(words: Catalogue, domain: str, key: str, lang: str, **given: object) -> str:
+    """Message ``key`` of ``lang`` at its widest values (a plural in its longer form)."""
+    template = words.template(key, lang, NUMBER)
+    kinds = widest(domain, lang)
+    fields: dict[str, object] = {}
+    for _, field, spec, _ in string.Formatter().parse(template):
+        if not field or field in given:
+            continue
+        if spec in kinds:
+            fields[field] = kinds[spec]
+        elif spec == "refusal":
+            fields[field] = Refusal("nothing_to_undo")
+        elif spec == "cards":
+            fields[field] = NUMBER
+        elif field in NAMES:
+            fields[field] = LONG_NAME
+        elif field in kinds:
+            fields[field] = words.text(f"{field}.{kinds[field]}.in_text", lang) \
+                if words.has(f"{field}.{kinds[field]}.in_text") else str(kinds[field])
+        else:
+            fields[field] = NUMBER
+    return words.text(key, lang, plural_by=NUMBER, **fields, **given)
+
+
+def messages(prefixes: tuple[str, ...], *, suffix: str | None = None, exclude: tuple[str, ...] = ()):
+    """(domain, key) of the messages starting with one of ``prefixes``."""
+    for domain, words in DOMAINS.items():
+        for key in words.keys():
+            if key.startswith(prefixes) and (suffix is None or key.endswith(suffix)) \
+                    and not key.endswith(exclude):
+                yield domain, key
+
+
+def _cut(lines: list[str]) -> bool:
+    return any(ELLIPSIS in line for line in lines)
+
+
+# --- the places ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_prompts_fit_the_band_with_a_long_name_shortened_never_the_prompt(lang):
+    """A turn's prompt: two lines of the band, one under the last action (``.short``); a
+    long name gives way (``named``), the words never do."""
+    cut = []
+    for domain, key in messages(("prompt.", "tw.prompt.", "box.", "play.turn_up")):
+        words = DOMAINS[domain]
+        lines = 1 if key.endswith(".short") else 2
+        template = filled(words, domain, key, lang, name="{name}")
+        text = named(template, LONG_NAME, WIDTH - 4, SMALL, lines=lines)
+        if len(wrap(text, WIDTH - 4, SMALL)) > lines:
+            cut.append(f"{key}: {text!r}")
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_the_last_action_did_fits_its_line(lang):
+    """The confirmation above the prompt (``done.*``): one line of the band."""
+    cut = [f"{key}: {text!r}" for domain, key in messages(("done.",))
+           for text in [filled(DOMAINS[domain], domain, key, lang)] if text_width(text, SMALL) > WIDTH - 4]
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_refusals_are_shown_whole_with_their_rule(lang):
+    """A refusal with its rule in at most REFUSAL_LINES lines of the band."""
+    cut = []
+    for domain, key in messages(("refusal.",)):
+        reason = filled(DOMAINS[domain], domain, key, lang)
+        lines = note_lines(reason[:1].upper() + reason[1:], REFUSAL_LINES, rule="T1a")
+        if _cut(lines):
+            cut.append(f"{key}: {reason!r}")
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_totem_wars_board_says_what_may_be_placed_on_one_line(lang):
+    """The line over the players' rows (T4–T6, T14), in the medium font."""
+    cut = [f"{key}: {text!r}" for domain, key in messages(("tw.board.",), exclude=(".scan", ".scanned", ".round"))
+           for text in [filled(DOMAINS[domain], domain, key, lang, n=5, level=4, next=5,
+                               cards=DOMAINS[domain].text("cards", lang, n=5))]
+           if text_width(text, MEDIUM) > WIDTH - 4]
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rule_titles_fit_the_title_band_with_their_number_and_page(lang):
+    room = WIDTH - 4 - (text_width("3/3", SMALL) + 4)
+    cut = [f"{key}: {text!r}" for domain, key in messages(("rule.",), suffix=".title")
+           for text in [f"{key.split('.')[1]} {DOMAINS[domain].text(key, lang)}"]
+           if text_width(text, MEDIUM) > room]
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_footers_fit_their_line(lang):
+    cut = []
+    for domain, key in messages(("",)):
+        if "footer" not in key and not key.startswith(("hint.then.", "tw.setup.big_")):
+            continue
+        words = DOMAINS[domain]
+        then = max((words.text(k, lang) for k in SHARED.keys() if k.startswith("hint.then.")), key=len)
+        text = filled(words, domain, key, lang, then=then, n=3, of=3)
+        if len(text) > FOOTER_CHARS:
+            cut.append(f"{key}: {text!r}")
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_menu_names_every_game_on_one_line(lang):
+    cut = [f"{key}: {text!r}" for entry in GAMES.values() for key in ("menu.new", "menu.resume", "menu.learn")
+           for text in [SHARED.text(key, lang, title=entry.shown_title(lang))] if len(text) > MENU_LINE_CHARS]
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_tile_labels_fit_under_a_pole(lang):
+    words = DOMAINS["wakanda"]
+    assert [k for k in words.keys() if k.startswith("tile.") and len(words.text(k, lang)) > 3] == []
+
+
+def test_a_plural_follows_each_languages_rule():
+    words = DOMAINS["totem_wars"]
+    assert words.text("cards", "en", n=0) == "0 cards"
+    assert words.text("cards", "fr", n=0) == words.text("cards", "fr", n=1).replace("1", "0")
+    assert words.text("cards", "pt", n=0) == words.text("cards", "pt", n=1).replace("1", "0")
+    assert words.text("cards", "de", n=0) == words.text("cards", "de", n=2).replace("2", "0")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_set_up_and_settings_lines_fit_a_menu_line(lang):
+    """A set-up's titles and choices, the settings page's lines: one line of a list."""
+    cut = []
+    for domain, key in messages(("setup.", "tw.setup.", "settings.", "level.", "menu."),
+                                exclude=("_about", "footer", ".not_saved", ".buttons", ".tiles_next", ".first",
+                                         ".forget_detail", ".not_tile", ".tile_twice", "menu.choose_first",
+                                         "menu.resume_players", ".big_on", ".big_new")):
+        options = ("when_stuck", "never", "always") if "empty_claim" in key else ("open", "hidden")
+        values = [DOMAINS["wakanda"].text(f"settings.wakanda.{v}", lang) for v in options]
+        seat = {"n": 4} if key.startswith("tw.setup.seat") else {}  # 2 to 4 players (T1)
+        text = filled(DOMAINS[domain], domain, key, lang, name="Ana", names="Ana, Ben",
+                      value=max(values, key=len), title=max((e.shown_title(lang) for e in GAMES.values()), key=len),
+                      **seat)
+        if len(text) > MENU_LINE_CHARS:
+            cut.append(f"{key}: {text!r}")
+    assert cut == []

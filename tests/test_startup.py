@@ -1,0 +1,164 @@
+"""Start-up on the device path: the OLED shows the starting frame (a wordless totem) before the
+session, the screens, luma or Pillow are imported, and the driver opened afterwards keeps it,
+drawing only the menu's changes over it.
+
+The bench runs ``totem-companion run`` as the service does (OLED on I2C, buttons on GPIO),
+with the I2C bus a stand-in and gpiozero's mock pins, and prints the time from the process
+start to each frame, with a Pi Zero 2 W estimate (12–16× slower a core, docs/reliability.md):
+.venv/bin/python -m pytest tests/test_startup.py --benchmark-enable --benchmark-only -s
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from fakes import CountingBus
+
+from companion.config import Config
+from hardware.displays import DATA, DISPLAY_ON, OLED_START, open_display, show_starting, starting_frame
+from hardware.oled import pack_pages
+
+ROOT = Path(__file__).parent.parent
+#: How much slower a Pi Zero 2 W's core is than this machine's, by published per-core figures.
+ZERO_2_W = (12, 16)
+#: What must not be imported when the starting frame is on the panel: the heavy part of start-up.
+HEAVY = ("luma.oled.device", "PIL.Image", "companion.table.session", "gpiozero")
+
+
+@pytest.mark.parametrize("kind", sorted(OLED_START))
+def test_the_starting_frame_uses_lumas_own_initialisation(kind):
+    from luma.core.interface.serial import i2c
+
+    from hardware.oled import DRIVERS
+    luma_bus = CountingBus()
+    DRIVERS[kind](i2c(bus=luma_bus))
+    luma_commands = [byte for control, data in luma_bus.writes if control == 0 for byte in data]
+    ours = CountingBus()
+    assert show_starting(Config(display=kind), bus=ours) == starting_frame()
+    commands = [byte for control, data in ours.writes if control == 0 for byte in data]
+    # luma: its set-up, then (clearing) addressing, then display on; ours the same set-up first.
+    assert commands[:len(OLED_START[kind])] == luma_commands[:len(OLED_START[kind])]
+    assert commands[-1] == DISPLAY_ON == luma_commands[-1]
+    assert sum(len(data) for control, data in ours.writes if control == DATA) == 1024
+
+
+@pytest.mark.parametrize("kind", sorted(OLED_START))
+def test_the_driver_keeps_the_starting_frame_and_sends_only_the_menus_changes(kind):
+    from PIL import Image, ImageDraw
+    bus = CountingBus()
+    frame = show_starting(Config(display=kind), bus=bus)
+    bus.take()
+    display = open_display(Config(display=kind), i2c_bus=bus, starting=frame)
+    assert not [data for control, data in bus.take() if control == DATA]   # not blanked first
+    menu = Image.new("1", (128, 64))
+    ImageDraw.Draw(menu).rectangle((0, 0, 127, 9), fill=1)           # a title band
+    sent = display.show(menu)
+    assert 0 < sent < 1024
+    # What the panel holds now is the menu exactly (the starting frame's rest was changed).
+    assert pack_pages(menu) != frame
+    display.close()
+
+
+def test_the_starting_frame_is_drawn_on_the_configured_panel_only():
+    assert show_starting(Config(display="none")) is None
+    assert show_starting(Config(display="terminal")) is None
+    broken = CountingBus()
+    broken.error = 5
+    assert show_starting(Config(display="ssd1306"), bus=broken) is None   # open_display says why
+
+
+def test_the_starting_frame_is_wordless_and_reads_the_same_upside_down():
+    frame = starting_frame()
+    pixels = [[frame[(y // 8) * 128 + x] >> (y % 8) & 1 for x in range(128)] for y in range(64)]
+    assert sum(map(sum, pixels)) > 300
+    assert pixels == [row[::-1] for row in pixels[::-1]]
+
+
+# --- the device path, as the service starts it ----------------------------------------------
+
+CHILD = textwrap.dedent("""
+    import os, sys, time
+    import smbus2
+
+    HEAVY = sys.argv[1].split(",")
+    def note(what):
+        os.write(2, f"@ {what} {time.monotonic():.6f}\\n".encode())
+
+    class Bus:
+        '''/dev/i2c-1 with an OLED: says when the panel is switched on and when data goes.'''
+        on = 0
+        def __init__(self, port=None): pass
+        def write_i2c_block_data(self, address, control, data):
+            if control == 0 and list(data) == [0xAF]:
+                Bus.on += 1
+                if Bus.on == 1:
+                    note("starting " + ",".join(m for m in HEAVY if m in sys.modules))
+            elif control == 0x40:
+                note("data")
+        def i2c_rdwr(self, *messages):
+            note("data")
+        def read_byte(self, address): return 0
+        def close(self): pass
+
+    smbus2.SMBus = Bus
+    from companion.cli import main
+    sys.exit(main(sys.argv[2:]))
+""")
+
+
+def start_once(tmp_path: Path) -> tuple[float, float, str]:
+    """Start the box; (seconds to the starting frame, to the menu, heavy modules loaded by then)."""
+    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "share")}
+    args = ["run", "--display", "ssd1306", "--buttons", "gpio", "--reader", "none", "--data", str(tmp_path / "data")]
+    began = time.monotonic()
+    child = subprocess.Popen([sys.executable, "-c", CHILD, ",".join(HEAVY), *args], cwd=ROOT, env=env,
+                             stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    starting = menu = None
+    loaded = ""
+    try:
+        assert child.stderr is not None
+        for line in child.stderr:
+            if not line.startswith("@ "):
+                raise AssertionError(f"the box said: {line.strip()}")
+            what, *rest, at = line.split()[1:]
+            if what == "starting" and starting is None:
+                starting, loaded = float(at) - began, "".join(rest)
+            elif what == "data" and starting is not None:
+                menu = float(at) - began
+                break
+        child.send_signal(signal.SIGTERM)           # as systemd stops it
+        assert child.wait(timeout=30) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert starting is not None and menu is not None
+    return starting, menu, loaded
+
+
+def test_the_starting_frame_comes_before_the_heavy_imports_and_the_menu_after(tmp_path):
+    starting, menu, loaded = start_once(tmp_path)
+    assert loaded == ""            # none of HEAVY was imported yet
+    assert starting < menu
+
+
+def test_bench_start_to_first_frame(benchmark, tmp_path):
+    runs: list[tuple[float, float, str]] = []
+    benchmark.pedantic(lambda: runs.append(start_once(tmp_path)), rounds=5, iterations=1)
+    starting = statistics.median(run[0] for run in runs)
+    menu = statistics.median(run[1] for run in runs)
+    low, high = ZERO_2_W
+    print(f"\nstart to the starting frame: {starting:.3f} s median of {len(runs)} "
+          f"(Pi Zero 2 W ≈ {starting * low:.1f}–{starting * high:.1f} s; budget 1 s)")
+    print(f"start to the menu:           {menu:.3f} s median "
+          f"(Pi Zero 2 W ≈ {menu * low:.1f}–{menu * high:.1f} s; budget 2 s)")
+    benchmark.extra_info.update(starting=starting, menu=menu)
