@@ -244,3 +244,11 @@ def test_set_up_and_settings_lines_fit_a_menu_line(lang):
         if len(text) > MENU_LINE_CHARS:
             cut.append(f"{key}: {text!r}")
     assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_village_names_fit_the_score_pages_label(lang):
+    """A village's row on a player's score page (W7) has 12 letters for its name."""
+    words = DOMAINS["wakanda"]
+    assert [k for k in words.keys() if k.startswith(("piece.", "village.")) and not k.endswith(".in_text")
+            and len(words.text(k, lang)) > 12] == []

@@ -98,8 +98,9 @@ def _player_page(game, score, number: int, count: int) -> Image.Image:
     for village, name, formula, points in rows:
         if village in art.PIECE_TYPES:
             art.paste_icon(image, 2, y + 1, village)
-        draw_text(image, 14, y, fit(name, 9 * SMALL.width if formula else 90, SMALL), SMALL)
-        draw_text(image, 66, y, formula, SMALL)
+        # 12 letters for a village's name: the longest of the eight languages ("Разнообразие").
+        draw_text(image, 14, y, fit(name, 12 * SMALL.width if formula else 90, SMALL), SMALL)
+        draw_text(image, 77, y, formula, SMALL)
         draw_text(image, WIDTH - 3 - text_width(points, SMALL), y, points, SMALL)
         y += 8
     fill_box(image, (0, HEIGHT - 13, WIDTH - 1, HEIGHT - 13))
