@@ -96,7 +96,8 @@ def _print_round(game, result, out) -> None:
         out(f"        war (T10): {war}"
             + (f" · declared (R2): {', '.join(declared)}" if declared else "")
             + (f" · totems: {', '.join(habitats)}" if habitats else ""))
-    out(f"        {outcome_line(game, result)} · {refill_line(game, result)}")
+    # The narration is the command line's: English, whatever the screens speak.
+    out(f"        {outcome_line(game, result, 'en')} · {refill_line(game, result, 'en')}")
 
 
 def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, players=None,
@@ -145,7 +146,7 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out, *, ke
     sim.push(totems)
     if game.history[-1][1] != totems:
         raise DemoError("the box did not take the totems")
-    out("Totems: " + ", ".join(f"{players[p]} {card_label(c)}" for p, c in enumerate(totems.cards)))
+    out("Totems: " + ", ".join(f"{players[p]} {card_label(c, 'en')}" for p, c in enumerate(totems.cards)))
     player.turn_pages()
     while sim.game.phase != "over":
         move = bots[sim.game.to_move](sim, rng)

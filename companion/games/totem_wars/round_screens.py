@@ -41,14 +41,15 @@ TARGET = 42
 HABITAT_SHORT = {habitat: f"habitat.{habitat}.short" for habitat in HABITATS}
 
 
-def outcome_line(game, result) -> str:
-    """Where the round's cards went, in one line with the rule (T9, T11, T12, T14, R3, R4)."""
-    count = cards(len(result.cards))
+def outcome_line(game, result, lang: str | None = None) -> str:
+    """Where the round's cards went, in one line with the rule (T9, T11, T12, T14, R3, R4),
+    in ``lang`` (default: the box's language)."""
+    count = cards(len(result.cards), lang)
     if result.taker is not None:
-        return t("tw.round.takes", name=game.players[result.taker], cards=count, rule=result.rule)
+        return t("tw.round.takes", lang, name=game.players[result.taker], cards=count, rule=result.rule)
     if result.destination == REMOVED:
-        return t("tw.round.removed", cards=count, rule=result.rule)
-    return t("tw.round.under", cards=count, rule=result.rule)
+        return t("tw.round.removed", lang, cards=count, rule=result.rule)
+    return t("tw.round.under", lang, cards=count, rule=result.rule)
 
 
 def _summary(game, result, number: int, count: int) -> Image.Image:
@@ -141,12 +142,13 @@ def _war(game, result, player: int, number: int, count: int) -> Image.Image:
     return image
 
 
-def refill_line(game, result) -> str:
-    """The refill reminder (T13): ``Deal 2 to Ben, 1 to Cleo``."""
+def refill_line(game, result, lang: str | None = None) -> str:
+    """The refill reminder (T13): ``Deal 2 to Ben, 1 to Cleo``, in ``lang`` (default: the
+    box's language)."""
     if not result.refill:
-        return t("tw.round.no_refill")
-    parts = [t("tw.round.refill_to", n=c, name=game.players[p]) for p, c in result.refill]
-    return t("tw.round.refill", parts=", ".join(parts))
+        return t("tw.round.no_refill", lang)
+    parts = [t("tw.round.refill_to", lang, n=c, name=game.players[p]) for p, c in result.refill]
+    return t("tw.round.refill", lang, parts=", ".join(parts))
 
 
 def _next(game, result, number: int, count: int) -> Image.Image:
