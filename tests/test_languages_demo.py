@@ -81,3 +81,12 @@ def test_an_unknown_language_is_one_line(capsys):
     assert main(["demo", "--language", "tlh", "--display", "text"]) == 2
     err = capsys.readouterr().err
     assert "--language: expected one of en, fr, de, es, it, nl, pt, bg" in err and err.count("\n") == 1
+
+
+def test_the_demos_narration_stays_the_command_lines_english(capsys):
+    """The lines a demo prints (not the frames) are the command line's: English."""
+    assert main(["demo", "--game", "totem-wars", "--seed", "2", "--display", "none", "--language", "it"]) == 0
+    out = capsys.readouterr().out
+    assert {"Aborigines", "Africans", "Eskimos", "Indians"} & set(WORD.findall(out))  # the totems' tribes
+    assert " takes " in out and " to " in out                                        # where the cards went
+    assert not {"prende", "Dai", "carte", "Aborigeni", "Africani", "Eschimesi", "Indiani"} & set(WORD.findall(out))
