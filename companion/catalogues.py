@@ -42,6 +42,11 @@ class Problem:
         return f"{self.path.relative_to(ROOT.parent)}: [{self.key}] {self.what}"
 
 
+def _forms(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's ``id`` or ``string``, singular or plural, as a tuple of its forms."""
+    return tuple(value) if isinstance(value, tuple | list) else (value or "",)
+
+
 def problems(path: Path) -> Iterator[Problem]:
     """What is wrong in one ``.po`` file: untranslated or fuzzy messages, and messages whose
     fields are not their English's (a plural's singular may leave out its count)."""
@@ -53,16 +58,15 @@ def problems(path: Path) -> Iterator[Problem]:
         if not message.id:
             continue
         key = message.context or ""
-        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        ids, strings = _forms(message.id), _forms(message.string)
         if message.fuzzy:
             yield Problem(path, key, "fuzzy")
         if not all(strings):
             yield Problem(path, key, "not translated")
             continue
-        want = fields(ids[-1] or "")
+        want = fields(ids[-1])
         for form, text in enumerate(strings):
-            got = fields(text or "")
+            got = fields(text)
             allowed = want | fields(ids[0]) if len(ids) > 1 and form == 0 else want
             if not (got <= allowed and (got >= want or (len(ids) > 1 and form == 0))):
                 yield Problem(path, key, f"fields {sorted(got)}, its English has {sorted(want)}")
@@ -95,8 +99,7 @@ def statistics(path: Path) -> tuple[int, int]:
     with path.open("rb") as fp:
         catalog = read_po(fp)
     messages = [m for m in catalog if m.id]
-    done = [m for m in messages if not m.fuzzy and all(m.string if isinstance(m.string, tuple | list)
-                                                       else (m.string,))]
+    done = [m for m in messages if not m.fuzzy and all(_forms(m.string))]
     return len(done), len(messages)
 
 

@@ -159,19 +159,19 @@ class Catalogue:
         """The keys of this domain alone (not its parents'), in catalogue order."""
         return tuple(self._english())
 
-    def english(self, key: str) -> _Entry:
-        """The English ``msgid`` (and ``msgid_plural``) of ``key``; ``KeyError`` if none."""
+    def _found(self, key: str) -> tuple[Catalogue, _Entry]:
         owner = self.owner(key)
         if owner is None:
             raise KeyError(f"{key!r} is not a message of {self.domain}")
-        return owner._english()[key]
+        return owner, owner._english()[key]
+
+    def english(self, key: str) -> _Entry:
+        """The English ``msgid`` (and ``msgid_plural``) of ``key``; ``KeyError`` if none."""
+        return self._found(key)[1]
 
     def template(self, key: str, lang: str, count: int | None = None) -> str:
         """The template of ``key`` in ``lang`` (English where the language lacks it)."""
-        owner = self.owner(key)
-        if owner is None:
-            raise KeyError(f"{key!r} is not a message of {self.domain}")
-        entry = owner._english()[key]
+        owner, entry = self._found(key)
         translation = owner._load(lang)
         if entry.plural is None:
             return translation.pgettext(key, entry.msgid)

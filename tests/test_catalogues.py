@@ -21,8 +21,8 @@ from companion.engine import Refusal
 from companion.games import GAMES
 from companion.games.totem_wars.deck import default_deck
 from companion.games.totem_wars.words import card_label
-from companion.ui.canvas import ELLIPSIS, LARGE, MEDIUM, SMALL, WIDTH, named, note_lines, text_width, wrap
-from companion.ui.screens import FOOTER_CHARS, MENU_LINE_CHARS, REFUSAL_LINES
+from companion.ui.canvas import ELLIPSIS, LARGE, MEDIUM, SMALL, WIDTH, note_lines, text_width, wrap
+from companion.ui.screens import FOOTER_CHARS, MENU_LINE_CHARS, REFUSAL_LINES, prompt_line
 from companion.words import LANGUAGES, SHARED, Catalogue
 
 DOMAINS: dict[str, Catalogue] = {"companion": SHARED, **{e.domain: e.words for e in GAMES.values()}}
@@ -146,8 +146,7 @@ def test_prompts_fit_the_band_with_a_long_name_shortened_never_the_prompt(lang):
     for domain, key in messages(("prompt.", "tw.prompt.", "box.", "play.turn_up")):
         words = DOMAINS[domain]
         lines = 1 if key.endswith(".short") else 2
-        template = filled(words, domain, key, lang, name="{name}")
-        text = named(template, LONG_NAME, WIDTH - 4, SMALL, lines=lines)
+        text = prompt_line(filled(words, domain, key, lang, name="{name}"), LONG_NAME, short=lines == 1)
         if len(wrap(text, WIDTH - 4, SMALL)) > lines:
             cut.append(f"{key}: {text!r}")
     assert cut == []

@@ -22,7 +22,7 @@ from companion.table.demo_player import check_record_path
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.script_demo import narrate_script
 from companion.table.session import Session
-from companion.table.settings import chosen_language
+from companion.table.settings import SettingsStore
 from companion.table.table_game import DemoOptions
 from companion.ui import text
 
@@ -91,9 +91,12 @@ def _demo(args, config, game_name: str, seed: int, stdout) -> int:
 def speak(args, config) -> None:
     """Make the demo speak the box's language: ``--language``, else the one chosen in
     Settings in ``--data``, else the configuration's."""
-    given = getattr(args, "language", None)
-    data = getattr(args, "data", None)
-    text.set_language(given or chosen_language(data, config.language, tuple(GAMES), text.languages()))
+    given, data = getattr(args, "language", None), getattr(args, "data", None)
+    if not given and data:
+        # Settings' choice in that folder; a damaged file leaves the configuration's language.
+        given = SettingsStore.load(data, language=config.language, games=tuple(GAMES),
+                                   languages=text.languages())[0].language
+    text.set_language(given or config.language)
 
 
 def _narrate(args, config, display) -> int:

@@ -147,17 +147,6 @@ def write_settings(path: Path, settings: Settings) -> None:
         raise UserError(f"cannot save the settings {path}: {exc.strerror}") from None
 
 
-def chosen_language(data_dir, default: str, games: Sequence[str], languages: Sequence[str]) -> str:
-    """The language chosen in Settings in ``data_dir`` (None: no folder), else ``default``
-    (the configuration's): what a demo speaks. A damaged settings file counts as no choice."""
-    if data_dir is None:
-        return default
-    try:
-        return read_settings(Path(data_dir) / SETTINGS_FILE, games, languages).language or default
-    except UserError:
-        return default
-
-
 class SettingsStore:
     """The settings of one box: those of its file (``path``; None keeps them in memory only:
     demos, tests) over the configuration's ``names`` and ``language``.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import replace
-from types import ModuleType
+from typing import Any
 
 from companion.engine import Cited, Refusal
 from companion.events import Press
@@ -38,13 +38,6 @@ def game_of(flow) -> GameEntry | None:
     return next((entry for entry in GAMES.values() if module.startswith(entry.package + ".")), None)
 
 
-def rule_book(flow) -> ModuleType | None:
-    """The rules behind the screens (``<package>.rule_pages``: ``rule_of``) of the game whose
-    package holds ``flow``'s class; None for a flow of no game."""
-    entry = game_of(flow)
-    return importlib.import_module(f"{entry.package}.rule_pages") if entry is not None else None
-
-
 def cited_rule(note: str | Refusal | None) -> str | None:
     """The rule a note on screen cites as data: a refusal's, or a ``Cited`` note's; None for
     words alone (their rule, if they name one, is never read back out of them)."""
@@ -55,9 +48,10 @@ def why_view(flow, note: str | Refusal | None) -> WhyView | None:
     """The first page of the rule behind ``note`` (the note on screen), or, when it cites
     none the game has a page for, of the rule of what ``flow`` asks now; None for a flow of
     no game, or one its game names no rule for."""
-    entry, book = game_of(flow), rule_book(flow)
-    if entry is None or book is None:
+    entry = game_of(flow)
+    if entry is None:
         return None
+    book: Any = importlib.import_module(f"{entry.package}.rule_pages")  # its rule_of(flow)
     cited = cited_rule(note)
     rule = cited if cited is not None and entry.words.has(f"rule.{cited}.title") else book.rule_of(flow)
     if rule is None:

@@ -21,6 +21,7 @@ from companion.ui.canvas import (
     draw_text,
     fill_box,
     fit,
+    named,
     new_canvas,
     note_lines,
     outline_box,
@@ -103,6 +104,16 @@ def note_band(image: Image.Image, note: str | Refusal | None, refused: bool, *, 
 def fits_line(text: str) -> bool:
     """Whether ``text`` fits one line of the bottom band (the small font) uncut."""
     return text_width(text, SMALL) <= WIDTH - 4
+
+
+def prompt_line(template: str, name: str, others: Sequence[str] = (), *, short: bool = False) -> str:
+    """A prompt (``template`` with ``{name}``) for the bottom band: two lines, or one under
+    what the last action did (``short``); a long name is shortened, never the prompt.
+
+    >>> prompt_line("{name}: draw and scan", "Konstantinovich", short=True)
+    'Konstant…: draw and scan'
+    """
+    return named(template, name, WIDTH - 4, SMALL, others, lines=1 if short else 2)
 
 
 def footer_line(image: Image.Image, footer: str | None) -> None:

@@ -38,7 +38,7 @@ from companion.games.totem_wars.card_picker import CardPicker, card_problem
 from companion.games.totem_wars.hand_hint import HandHint, HandView
 from companion.games.totem_wars.items import CardTag
 from companion.games.totem_wars.round_screens import round_page, round_page_count
-from companion.games.totem_wars.screens import named, placement
+from companion.games.totem_wars.screens import placement
 from companion.games.totem_wars.views import (
     DealView,
     DeclareView,
@@ -56,11 +56,7 @@ from companion.table.flow import Reply, Scan, ToScore
 from companion.table.hint_pages import HintView, Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.views import MenuView
-from companion.ui.canvas import SMALL, WIDTH
-from companion.ui.screens import fits_line
-
-#: The width of a line of the note band.
-BAND_WIDTH = WIDTH - 4
+from companion.ui.screens import fits_line, prompt_line
 
 
 def totem_order(game) -> list[int]:
@@ -145,12 +141,12 @@ class TotemWarsFlow(PlayFlow):
         game = self.game
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems)]
-            return named(t("tw.prompt.totem"), game.players[player], BAND_WIDTH, SMALL, lines=2)
+            return prompt_line(t("tw.prompt.totem"), game.players[player])
         if game.phase != "play" or self.pending or game.to_move is None:
             return None
         key, fields = placement(game)
         template = t(f"tw.prompt.{key}{'.short' if short else ''}", None, name="{name}", **fields)
-        return named(template, game.players[game.to_move], BAND_WIDTH, SMALL, lines=1 if short else 2)
+        return prompt_line(template, game.players[game.to_move], short=short)
 
     def frame(self):
         """The picture of ``view()``."""

@@ -48,12 +48,9 @@ from companion.table.hint_pages import Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.tag_tracker import Place
 from companion.table.views import PickerView
-from companion.ui.canvas import SMALL, WIDTH, named
-from companion.ui.screens import fits_line
+from companion.ui.screens import fits_line, prompt_line
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
-#: The width of a line of the prompt band (the small font, a margin each side).
-PROMPT_WIDTH = WIDTH - 4
 #: The reader name of the reader hub as a whole, in ``ReaderState`` events.
 HUB = "hub"
 
@@ -173,7 +170,7 @@ class WakandaFlow(PlayFlow):
             key = f"prompt.{'draw' if game.phase == 'draw' else 'act'}{form}"
         # A long name is shortened, never the prompt: one line under the last action's
         # confirmation, else the band's two lines.
-        return named(t(key, name="{name}"), name, PROMPT_WIDTH, SMALL, game.players, lines=1 if short else 2)
+        return prompt_line(t(key, name="{name}"), name, game.players, short=short)
 
     def frame(self):
         """The picture of ``view()``."""
