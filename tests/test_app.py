@@ -98,6 +98,31 @@ def test_a_display_that_stops_answering_does_not_stop_the_game(tmp_path, capsys)
     assert err.getvalue().count("display stopped answering") == 1
 
 
+class Watcher:
+    def __init__(self, fail=False):
+        self.fail, self.seen_views, self.closed = fail, [], False
+
+    def seen(self, session, out):
+        if self.fail:
+            raise RuntimeError("unplugged")
+        self.seen_views.append((session.view, out))
+
+    def close(self):
+        self.closed = True
+
+
+def test_watchers_see_every_view_and_a_failing_one_is_dropped_once(tmp_path):
+    import io
+    err = io.StringIO()
+    s, good, bad = session(tmp_path), Watcher(), Watcher(fail=True)
+    loop = AppLoop(s, Display(), err=err, watchers=(good, bad))
+    source = Source([Press("ok"), Press("ok"), Press("back")], loop)
+    run_in_thread(lambda: loop.run([source]))
+    assert [out is None for _, out in good.seen_views] == [True, False, False, False]
+    assert good.seen_views[-1][0] == s.view and good.closed
+    assert err.getvalue().count("Watcher stopped (unplugged)") == 1 and bad not in loop.watchers
+
+
 def test_ctrl_c_ends_cleanly(tmp_path):
     s = session(tmp_path)
     display, feedback = Display(), Feedback()

@@ -7,6 +7,10 @@ that called ``run``, so they need no locks. The loop ends on ``stop()`` (the key
 q, the end of an input script) or Ctrl-C, and always closes the sources, the display and
 the feedback devices (which restores the terminal).
 
+Watchers (the phone page, the voice) are told of every view shown, on this thread, and
+must only hand it on to their own threads: a watcher never holds up the next event. One
+that fails is reported once and dropped; the game goes on.
+
 The queue is a ``queue.SimpleQueue``: a signal handler runs on the main thread between two
 bytecodes, possibly while that thread is inside ``get``; ``queue.Queue.put`` would then wait
 for a lock the interrupted thread holds, for ever. ``SimpleQueue.put`` takes no such lock
@@ -28,10 +32,11 @@ class AppLoop:
     """One session, one display, one feedback device, fed by one queue."""
 
     def __init__(self, session, display, feedback=None, *, err: TextIO | None = None,
-                 poll: float = 0.1):
+                 poll: float = 0.1, watchers: tuple = ()):
         self.session = session
         self.display = display
         self.feedback = feedback
+        self.watchers: list = list(watchers)
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.err = err if err is not None else sys.stderr
         self.poll = poll
@@ -67,14 +72,27 @@ class AppLoop:
                 self._display_failed = True
             return 0
 
+    def tell_watchers(self, out=None) -> None:
+        """Tell each watcher the session's view (``watcher.seen(session, out)``, ``out`` the
+        output of the event just handled, None for the first frame); a watcher that raises
+        is reported once and dropped."""
+        for watcher in list(self.watchers):
+            try:
+                watcher.seen(self.session, out)
+            except Exception as exc:  # a watcher's fault must not stop the game
+                print(f"totem-companion: {type(watcher).__name__} stopped ({exc}); "
+                      "the game goes on", file=self.err)
+                self.watchers.remove(watcher)
+
     def deliver(self, event):
         """Handle one event on this thread: session, display, feedback (the buzzer only when
-        the settings have sound on). Returns the output."""
+        the settings have sound on), then the watchers. Returns the output."""
         out = self.session.handle(event)
         self.show(out.frame)
         if out.signal is not None and self.feedback is not None:
             self.feedback.play(out.signal, sound=self.session.sound)
         self.handled += 1
+        self.tell_watchers(out)
         return out
 
     def run(self, sources=()) -> None:
@@ -86,6 +104,7 @@ class AppLoop:
             for source in sources:
                 source.start(self.put)
             self.show(self.session.frame())
+            self.tell_watchers()
             while True:
                 try:
                     event = self.queue.get(timeout=self.poll)
@@ -106,7 +125,7 @@ class AppLoop:
     def close(self, sources=()) -> None:
         """Close the sources, then the display and the feedback; each is closed even when
         another fails to."""
-        for device in (*sources, self.display, self.feedback):
+        for device in (*sources, *self.watchers, self.display, self.feedback):
             if device is None:
                 continue
             try:
