@@ -2,31 +2,30 @@
 whatever the game: the ``Suggestion`` it answers with, the ``Duel`` of one game between two
 levels, and the lookup of a game's search module through the registry.
 
-A game package that can give hints has a module ``<package>.search`` (docs/internals.md,
-"Adding a game") with:
+A game that can give hints names a ``Search`` in its definition (``load_search``; its
+``search.py`` gives ``SEARCH``, docs/internals.md "A game package"):
 
-- ``LEVELS``: the level names, weakest first; ``DEFAULT_LEVEL``, the strongest that keeps
+- ``levels``: the level names, weakest first; ``default_level``, the strongest that keeps
   the hint budget (shared/DESIGN.md, "Budgets": ≤ 50 ms median a decision);
-  ``VALUE_WORDS``, what a suggestion's ``value`` estimates ("chance to win");
+  ``value_words``, what a suggestion's ``value`` estimates ("chance to win");
 - ``suggest(game, seat=None, *, level=None, seed=0, hand=None) -> Suggestion``: the move
   for ``seat`` (default: the player to move) from what that seat knows, the same for the
   same seat's information, level and seed. ``IllegalMove`` when the seat cannot move now
   (another's turn, a chance move due, the game over); ``UserError`` for a bad level or hand;
 - ``move_line(player, move) -> dict``: a suggested move as the line ``hint`` and ``engine``
   answer with (a record line, or what the record format lacks, like a totem choice);
-- ``duel(levels, seed, first) -> Duel``: one whole game, ``levels[i]`` playing seat ``i``,
-  the chance drawn from ``seed`` (the same seed, the same draws), ``first`` the start player;
-  a game with variants of its rules also names them in ``VARIANTS`` and takes one as
-  ``duel(levels, seed, first, variant)`` (``match --variant``).
+- ``duel(levels, seed, first, variant) -> Duel``: one whole game, ``levels[i]`` playing
+  seat ``i``, the chance drawn from ``seed`` (the same seed, the same draws), ``first`` the
+  start player, ``variant`` one of ``variants`` (``match --variant``) or None for the
+  rulebook's.
 """
 
 from __future__ import annotations
 
-import importlib
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from types import ModuleType
+from typing import Any, Protocol
 
 from companion.engine import IllegalMove
 from companion.errors import UsageError, UserError
@@ -70,38 +69,52 @@ class Duel:
     times: tuple[tuple[float, ...], ...]
 
 
-def search_module(game: str) -> ModuleType:
-    """The search module of the game with record name ``game`` (``<package>.search``);
-    ``UserError`` when the game has none."""
+class Suggest(Protocol):
+    """A game's ``suggest``: the move for ``seat`` after ``game`` (see the module's text)."""
+
+    def __call__(self, game: Any, seat: int | None = None, *, level: str | None = None, seed: int = 0,
+                 hand: list[str] | None = None) -> Suggestion: ...
+
+
+@dataclass(frozen=True)
+class Search:
+    """A game's bots and hints, as the command line takes them (the module's text)."""
+
+    levels: tuple[str, ...]
+    default_level: str
+    value_words: str
+    suggest: Suggest
+    move_line: Callable[[int, Any], dict[str, Any]]
+    duel: Callable[[tuple[str, str], int, int, str | None], Duel]
+    variants: tuple[str, ...] = ()
+
+
+def search_of(game: str) -> Search:
+    """The search of the game with record name ``game``; ``UserError`` when the game has
+    none."""
     entry = game_entry(game)
-    name = f"{entry.package}.search"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        raise UserError(f"{entry.title} has no hints yet") from None
+    found = entry.search
+    if found is None:
+        raise UserError(f"{entry.title} has no hints yet")
+    return found
 
 
-def check_level(module: ModuleType, level: str | None) -> str:
-    """``level``, or the module's default when ``None``; ``UsageError`` naming the levels
+def check_level(search: Search, level: str | None) -> str:
+    """``level``, or the search's default when ``None``; ``UsageError`` naming the levels
     when it is not one of them."""
     if level is None:
-        return module.DEFAULT_LEVEL
-    if level not in module.LEVELS:
-        raise UsageError(f"unknown level '{level}' (levels: {', '.join(module.LEVELS)})")
+        return search.default_level
+    if level not in search.levels:
+        raise UsageError(f"unknown level '{level}' (levels: {', '.join(search.levels)})")
     return level
 
 
 def all_levels() -> tuple[str, ...]:
     """Every level of every game that has a search, each once, in registry order."""
     names: list[str] = []
-    for game in GAMES:
-        try:
-            module = search_module(game)
-        except UserError:
-            continue
-        names.extend(level for level in module.LEVELS if level not in names)
+    for entry in GAMES.values():
+        if entry.search is not None:
+            names.extend(level for level in entry.search.levels if level not in names)
     return tuple(names)
 
 
@@ -132,18 +145,18 @@ def advise(text: str, *, seat: int | None = None, level: str | None = None, seed
     last line (``line 3: not Ben's turn (W4)``); an unknown level ``UsageError``.
     """
     game = game_of_record(text)
-    state, warnings = game_entry(game).engine.read_record(text, data_dir)
-    module = search_module(game)
-    level = check_level(module, level)
+    state, warnings = game_entry(game).record.read_record(text, data_dir)
+    search = search_of(game)
+    level = check_level(search, level)
     start = time.perf_counter()
     try:
-        suggestion = module.suggest(state, seat, level=level, seed=seed, hand=hand)
+        suggestion = search.suggest(state, seat, level=level, seed=seed, hand=hand)
     except IllegalMove as exc:
         last = parse_lines(text)[0][-1][0]
         raise UserError(f"line {last}: {exc}") from None
     ms = (time.perf_counter() - start) * 1000
-    return Advice(suggestion=suggestion, name=state.players[suggestion.player], value_words=module.VALUE_WORDS,
-                  move_line=module.move_line(suggestion.player, suggestion.move),
-                  alternative_lines=tuple(module.move_line(suggestion.player, alternative.move)
+    return Advice(suggestion=suggestion, name=state.players[suggestion.player], value_words=search.value_words,
+                  move_line=search.move_line(suggestion.player, suggestion.move),
+                  alternative_lines=tuple(search.move_line(suggestion.player, alternative.move)
                                           for alternative in suggestion.alternatives),
                   level=level, ms=ms, warnings=tuple(warnings))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 
 from companion.engine import Engine
 from companion.games import GAMES
+from companion.games.definition import GameDefinition
 from companion.table.table_game import TableGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,14 +81,24 @@ def test_a_game_is_named_outside_its_package_only_in_the_registry():
 @pytest.mark.parametrize("name", list(GAMES))
 def test_every_game_package_provides_what_the_box_takes(name):
     entry = GAMES[name]
-    engine = entry.engine
-    for function in ("read_record", "header_line", "event_line", "score_json", "format_score",
-                     "moves_json", "format_moves"):
-        assert callable(getattr(engine, function)), f"{entry.package}.{function}"
-    assert callable(entry.items.parse) and callable(entry.items.enrollment_steps)
+    assert isinstance(entry, GameDefinition) and entry.name == name
+    for part in (entry.record.read_record, entry.record.header_line, entry.record.event_line,
+                 entry.report.score_json, entry.report.format_score, entry.report.moves_json,
+                 entry.report.format_moves, entry.report.result_line, entry.rule_of):
+        assert callable(part), f"{name}: {part!r}"
     assert isinstance(entry.table, TableGame)
-    steps = entry.table.enrollment_steps(None)
+    steps = entry.items.enrollment_steps(None)
     assert steps and all(entry.items.parse(step.item).game == name for step in steps)
+    assert entry.items.parse("no such thing") is None
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_flow_of_a_game_says_its_game(name):
+    # The why-pages read a flow's rules in the game the flow says it is of.
+    table = GAMES[name].table
+    setup = table.setup(("Ana", "Ben"), random.Random(1), ROOT, {o.key: o.values[0] for o in table.settings})
+    assert setup.of_game == name
+    assert GAMES[name].rule_of(setup) is not None
 
 
 @pytest.mark.parametrize("record", ["wakanda_worked_example.jsonl", "totem_wars_finished.jsonl"])
@@ -100,11 +112,22 @@ def test_every_engine_satisfies_the_engine_protocol(record):
 
 def test_the_registry_imports_no_game_until_asked():
     code = ("import sys, companion.games; "
-            "print(any(m.startswith('companion.games.') for m in sys.modules))")
+            "print(sorted(m for m in sys.modules if m.startswith('companion.games.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "['companion.games.definition']"
 
 
-def test_games_are_importable_by_their_registered_package():
+def test_the_menu_is_drawn_before_any_game_is_played(tmp_path):
+    # Start-up stays cheap: the menu needs the games' titles, not their flows or bots.
+    code = ("import sys; from companion.table.session import Session; "
+            "from companion.table.registry import TagRegistry; "
+            f"s = Session({str(tmp_path)!r}, TagRegistry('tags.json')); s.frame(); "
+            "print(s.screen, [m for m in sys.modules if m.startswith('companion.games.') "
+            "and m.endswith(('.table_game', '.flow', '.lessons', '.demo'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "menu []"
+
+
+def test_each_game_package_holds_its_registered_definition():
     for entry in GAMES.values():
-        assert importlib.import_module(entry.package) is entry.engine
+        assert importlib.import_module(f"{entry.package}.definition").GAME is entry

@@ -192,7 +192,7 @@ def _run(args, config) -> int:
     else:
         buttons = (f"{keys[Press('back')]}: previous, {keys[Press('down')]}: skip, {finish}: finish"
                    if keys else BUTTON_HELP)
-        walk = Enrollment(game_entry(game).table.enrollment_steps(getattr(args, "deck", None)), registry,
+        walk = Enrollment(game_entry(game).items.enrollment_steps(getattr(args, "deck", None)), registry,
                           button_help=buttons)
         heading = f"Enrolling {game} tags into {walk.registry.path} ({buttons})"
     if script is not None:

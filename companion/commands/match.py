@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.errors import UsageError
 from companion.records import json_text
-from companion.search import Duel, check_level, search_module
+from companion.search import Duel, Search, check_level, search_of
 
 #: z of a two-sided 95% interval.
 Z95 = 1.959964
@@ -51,15 +51,12 @@ def percentile(values: list[float], share: float) -> float:
 def _game(task: tuple[str, str, str, int, int, int], variant: str | None = None) -> Duel:
     game, a, b, seat_of_a, seed, first = task
     levels = (a, b) if seat_of_a == 0 else (b, a)
-    module = search_module(game)
-    if variant is None:
-        return module.duel(levels, seed, first)
-    return module.duel(levels, seed, first, variant)
+    return search_of(game).duel(levels, seed, first, variant)
 
 
-def check_variant(game: str, module, variant: str | None) -> None:
+def check_variant(game: str, search: Search, variant: str | None) -> None:
     """``UsageError`` naming the variants when ``variant`` is not one of the game's."""
-    variants = getattr(module, "VARIANTS", ())
+    variants = search.variants
     if variant is not None and variant not in variants:
         offered = f"variants: {', '.join(variants)}" if variants else "it has none"
         raise UsageError(f"unknown variant '{variant}' for {game} ({offered})")
@@ -83,10 +80,10 @@ def run(args) -> int:
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     game = args.game or "wakanda"
-    module = search_module(game)
-    a, b = check_level(module, args.a), check_level(module, args.b)
+    search = search_of(game)
+    a, b = check_level(search, args.a), check_level(search, args.b)
     variant = args.variant
-    check_variant(game, module, variant)
+    check_variant(game, search, variant)
     work = tasks(game, a, b, args.games, args.seed)
     if args.jobs == 1:
         duels = [_game(task, variant) for task in work]

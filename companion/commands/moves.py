@@ -8,5 +8,5 @@ from companion.commands.records_each import print_each
 def run(args) -> int:
     """Print the legal next moves of each record, a JSON object a line with ``--json``."""
     return print_each(args,
-                      lambda game, state: game.moves_json(state),
-                      lambda game, state: game.format_moves(state))
+                      lambda game, state: game.report.moves_json(state),
+                      lambda game, state: game.report.format_moves(state))

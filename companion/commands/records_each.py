@@ -35,7 +35,7 @@ def about(path: str | os.PathLike, exc: UserError) -> str:
 
 
 def each_record(paths, show, err, data_dir=None) -> int:
-    """Call ``show(path, module, state, first)`` for each good record, in order.
+    """Call ``show(path, game, state, first)`` for each good record, in order.
 
     A bad record prints ``FILE: line N: reason`` on ``err`` and makes the exit status 1;
     the other records are still shown.
@@ -46,7 +46,7 @@ def each_record(paths, show, err, data_dir=None) -> int:
         try:
             text = read_record_file(path)  # its errors name the file already
             try:
-                module, state, warnings = read_any_record(text, data_dir)
+                game, state, warnings = read_any_record(text, data_dir)
             except UserError as exc:
                 raise UserError(about(path, exc)) from None
         except UserError as exc:
@@ -55,24 +55,24 @@ def each_record(paths, show, err, data_dir=None) -> int:
             continue
         for warning in warnings:
             print(f"{shown_path(path)}: warning: {warning}", file=err)
-        show(path, module, state, first)
+        show(path, game, state, first)
         first = False
     return status
 
 
 def print_each(args, to_json, to_text) -> int:
-    """Print a report of each record of ``args.records``: ``to_json(module, state)`` as one
-    JSON line with ``--json``, else ``to_text(module, state)``, under ``== FILE`` when there
-    are several and a blank line apart. The exit status of :func:`each_record`."""
+    """Print a report of each record of ``args.records``: ``to_json(game, state)`` (``game``:
+    its ``GameDefinition``) as one JSON line with ``--json``, else ``to_text(game, state)``,
+    under ``== FILE`` when there are several and a blank line apart. The exit status of :func:`each_record`."""
     paths = args.records
 
-    def show(path, module, state, first):
+    def show(path, game, state, first):
         if args.json:
-            print(json_text(to_json(module, state)))
+            print(json_text(to_json(game, state)))
             return
         if not first:
             print()
         if len(paths) > 1:
             print(f"== {shown_path(path)}")
-        print(to_text(module, state))
+        print(to_text(game, state))
     return each_record(paths, show, sys.stderr, data_folder(args))

@@ -24,7 +24,7 @@ def run(args) -> int:
     data_dir = data_folder(args)
     try:
         game = game_entry(game_of_record(text))
-        _, warnings = game.engine.read_record(text, data_dir)  # a bad record writes no frame
+        _, warnings = game.record.read_record(text, data_dir)  # a bad record writes no frame
     except UserError as exc:
         raise UserError(about(path, exc)) from None
     try:

@@ -4,40 +4,32 @@ report offers a review: Wakanda, ``review.py``)."""
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from typing import Any
 
 from companion.commands.records_each import print_each
-from companion.games import GAMES
+from companion.games.definition import GameDefinition
 
 
 def run(args) -> int:
     """Print the score of each record, a JSON object a line with ``--json``."""
     if not getattr(args, "review", False):
         return print_each(args,
-                          lambda game, state: game.score_json(state),
-                          lambda game, state: game.format_score(state))
+                          lambda game, state: game.report.score_json(state),
+                          lambda game, state: game.report.format_score(state))
     return print_each(args,
-                      lambda game, state: {**game.score_json(state), "review": _review_json(game, state)},
-                      lambda game, state: f"{game.format_score(state)}\n\n{_review_text(game, state)}")
+                      lambda game, state: {**game.report.score_json(state), "review": _review_json(game, state)},
+                      lambda game, state: f"{game.report.format_score(state)}\n\n{_review_text(game, state)}")
 
 
-def _report(game: ModuleType) -> ModuleType:
-    """The report module of a game package (``score_json``, ``format_score`` and, for a
-    game with a review, ``review_json`` and ``format_review``)."""
-    return importlib.import_module(f"{game.__name__}.report")
-
-
-def _review_json(game: ModuleType, state) -> dict | None:
+def _review_json(game: GameDefinition[Any], state: Any) -> dict[str, Any] | None:
     """The review's JSON object (None for a game without a review)."""
-    report = _report(game)
-    return report.review_json(state) if hasattr(report, "review_json") else None
+    review = game.report.review_json
+    return review(state) if review is not None else None
 
 
-def _review_text(game: ModuleType, state) -> str:
+def _review_text(game: GameDefinition[Any], state: Any) -> str:
     """The review in words, or that the game has none."""
-    report = _report(game)
-    if hasattr(report, "format_review"):
-        return report.format_review(state)
-    title = next(entry.title for entry in GAMES.values() if entry.package == game.__name__)
-    return f"No review: {title} games have none."
+    review = game.report.format_review
+    if review is not None:
+        return review(state)
+    return f"No review: {game.title} games have none."

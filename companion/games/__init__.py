@@ -2,23 +2,18 @@
 own package. The command line (``--game``), the start menu, ``enroll``, ``replay``, ``demo``,
 ``score`` and ``moves`` take their choices from ``GAMES``.
 
-Each game is a package ``companion/games/<package>/`` (docs/internals.md, "A game package"):
+Each game is a package ``companion/games/<package>/`` (docs/internals.md, "A game package")
+whose ``definition.py`` gives ``GAME``, a ``companion.games.definition.GameDefinition``: its
+records, report, tag items, words, rule lookup, and (imported when first needed) its table
+game and search. Adding a game is one new package and one line in ``GAMES``.
 
-- the package itself is the rules engine and its records: ``read_record(text) -> (state,
-  warnings)``, ``header_line``, ``event_line``, ``score_json``/``format_score`` and
-  ``moves_json``/``format_moves``;
-- ``<package>.items`` names the things that carry a tag (``parse``, ``enrollment_steps``);
-- ``<package>.table_game`` gives ``TABLE_GAME``, a ``companion.table.table_game.TableGame``:
-  its set-up, play and score flows, demo and replay;
-- ``<package>.words`` gives ``WORDS``, the gettext catalogue of its words
-  (``<package>/locale/<lang>/LC_MESSAGES/<domain>.po``), which goes on into the shared one.
+A definition is imported the first time its game is asked for, not with the registry: the
+command line reads the game names before the starting frame is drawn.
 
-Adding a game is one new package and one line in ``GAMES``.
-
->>> [entry.name for entry in GAMES.values()]
+>>> list(GAMES)
 ['wakanda', 'totem-wars']
->>> game_entry("wakanda").engine.__name__
-'companion.games.wakanda'
+>>> game_entry("wakanda").record.header_line.__module__
+'companion.games.wakanda.record'
 >>> game_entry("totem-wars").shown_title("en"), game_entry("totem-wars").shown_title("bg")
 ('Totem Wars', 'Тотемни войни')
 """
@@ -27,83 +22,52 @@ from __future__ import annotations
 
 import importlib
 import io
-from dataclasses import dataclass
-from functools import cached_property
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
 
 from companion.errors import RecordError, UserError
+from companion.games.definition import GameDefinition
 from companion.records import JsonError, parse_json, shown_value
 
-if TYPE_CHECKING:
-    from companion.table.table_game import TableGame
-    from companion.words import Catalogue
+
+class Registry(Mapping[str, GameDefinition[Any]]):
+    """Record name → game definition, in menu order. ``where`` maps each name to the module
+    that holds its ``GAME``: that module is imported when the game is first asked for, and
+    must define that game."""
+
+    def __init__(self, where: Mapping[str, str]) -> None:
+        self._where = dict(where)
+        self._loaded: dict[str, GameDefinition[Any]] = {}
+
+    def __getitem__(self, name: str) -> GameDefinition[Any]:
+        found = self._loaded.get(name)
+        if found is None:
+            game = importlib.import_module(self._where[name]).GAME
+            if not isinstance(game, GameDefinition) or game.name != name:
+                raise TypeError(f"{self._where[name]}.GAME is not the definition of {name}")
+            found = self._loaded[name] = game
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
 
 
-@dataclass(frozen=True)
-class GameEntry:
-    """One game: its record name (``--game``, record headers), its English title (the
-    command line's), and its package; the package's parts are imported when first asked
-    for. Its words are the gettext domain named as the package's folder."""
-
-    name: str
-    title: str
-    package: str
-
-    @property
-    def domain(self) -> str:
-        """The gettext domain of the game's words (``wakanda``, ``totem_wars``)."""
-        return self.package.rsplit(".", 1)[-1]
-
-    @cached_property
-    def words(self) -> Catalogue:
-        """The game's words (its catalogue goes on into the shared words)."""
-        module: Any = importlib.import_module(f"{self.package}.words")
-        return module.WORDS
-
-    def text(self, key: str, lang: str | None = None, **fields: Any) -> str:
-        """A message of the game's (or the shared) words in ``lang`` (default: the box's)."""
-        return self.words.t(key, lang, **fields)
-
-    def shown_title(self, lang: str | None = None) -> str:
-        """The game's title as the menu shows it, in ``lang`` (default: the box's)."""
-        return self.text(f"game.{self.domain}", lang)
-
-    @cached_property
-    def engine(self) -> ModuleType:
-        """The rules engine package (``read_record``, ``header_line``, ``score_json`` …)."""
-        return importlib.import_module(self.package)
-
-    @cached_property
-    def items(self) -> ModuleType:
-        """The module of the game's tagged items (``parse``, ``enrollment_steps``)."""
-        return importlib.import_module(f"{self.package}.items")
-
-    @cached_property
-    def table(self) -> TableGame:
-        """The game as the table plays it (flows, demo, replay)."""
-        module: Any = importlib.import_module(f"{self.package}.table_game")
-        return module.TABLE_GAME
+#: Record name → the module of its definition, in menu order: one line a game.
+GAMES = Registry({
+    "wakanda": "companion.games.wakanda.definition",
+    "totem-wars": "companion.games.totem_wars.definition",
+})
 
 
-#: Record name → game, in menu order.
-GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
-    GameEntry("wakanda", "Wakanda", "companion.games.wakanda"),
-    GameEntry("totem-wars", "Totem Wars", "companion.games.totem_wars"),
-)}
-
-
-def game_entry(name: str) -> GameEntry:
+def game_entry(name: str) -> GameDefinition[Any]:
     """The game called ``name``; ``UserError`` for an unknown game."""
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise UserError(f"unknown game '{name}' (known: {', '.join(GAMES)})") from None
-
-
-def game_module(name: str) -> ModuleType:
-    """The engine package of a game by its record name; ``UserError`` for an unknown game."""
-    return game_entry(name).engine
+    if name not in GAMES:
+        raise UserError(f"unknown game '{name}' (known: {', '.join(GAMES)})")
+    return GAMES[name]
 
 
 def game_of_record(text: str) -> str:
@@ -122,9 +86,9 @@ def game_of_record(text: str) -> str:
     return game
 
 
-def read_any_record(text: str, data_dir=None):
-    """Replay a record of any known game: ``(module, state, warnings)``; ``data_dir`` is
-    the data folder, where a record may name a deck."""
-    module = game_module(game_of_record(text))
-    state, warnings = module.read_record(text, data_dir)
-    return module, state, warnings
+def read_any_record(text: str, data_dir: Path | None = None) -> tuple[GameDefinition[Any], Any, list[str]]:
+    """Replay a record of any known game: ``(game, state, warnings)``; ``data_dir`` is the
+    data folder, where a record may name a deck."""
+    game = GAMES[game_of_record(text)]
+    state, warnings = game.record.read_record(text, data_dir)
+    return game, state, warnings

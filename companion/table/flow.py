@@ -8,7 +8,7 @@ must switch flows, where to go (``ToMenu``, ``ToSetup`` … below).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from PIL import Image
 
@@ -136,6 +136,9 @@ class Flow:
     """Base of the flows: a one-line note shown on the next frame only."""
 
     kind = "flow"
+    #: The record name of the game the flow is of (its why-pages are that game's rules);
+    #: None for a flow of no game (the start menu, the settings).
+    of_game: ClassVar[str | None] = None
     #: Whether the flow follows the reader hub's village slots: it is then also given a
     #: ``Lift`` when a tag leaves a slot, and each ``ReaderState`` (is the hub live?).
     follows_slots = False

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.events import Wait, format_event
-from companion.games import GAMES
+from companion.games.definition import GameDefinition
 from companion.signals import Signal
 from companion.table.table_game import TableGame
 
@@ -24,7 +24,7 @@ def narrate_script(items, session, display, out) -> int:
     refusals = 0
     game: Any = None
     seen = 0
-    table_game: TableGame | None = None
+    definition: GameDefinition[Any] | None = None
     for item in items:
         if isinstance(item, Wait):
             continue
@@ -34,14 +34,14 @@ def narrate_script(items, session, display, out) -> int:
             refusals += 1
             print(f"refused  {format_event(item)}: {session.message}", file=out)
         if session.game is not None and session.game is not game:
-            game, seen, table_game = session.game, len(session.game.history), session.table_game
-            print(f"game     {' v '.join(game.players)} ({GAMES[session.game_name].title})", file=out)
-        if game is None or table_game is None:
+            game, seen, definition = session.game, len(session.game.history), session.definition
+            print(f"game     {' v '.join(game.players)} ({definition.title})", file=out)
+        if game is None or definition is None:
             continue
         history = game.history
         if len(history) > seen:
             # One event keeps at most one move: the newest is the one to tell.
-            for line in _told(table_game, game):
+            for line in _told(definition.table, game):
                 print(f"         {line}", file=out)
             seen = len(history)
         if len(history) < seen:
@@ -49,12 +49,12 @@ def narrate_script(items, session, display, out) -> int:
             seen = len(history)
         if session.game is None:  # the game was finished and kept, or left for later
             if game.outcome() is not None:
-                print(f"result   {table_game.result(game)}", file=out)
+                print(f"result   {definition.report.result_line(game)}", file=out)
             game, seen = None, 0
     return refusals
 
 
-def _told(table_game: TableGame, game) -> list[str]:
+def _told(table_game: TableGame[Any], game: Any) -> list[str]:
     """The lines that tell what the game's last move did, in the game's own words."""
     if table_game.narrate is not None:
         return table_game.narrate(game)

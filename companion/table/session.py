@@ -4,8 +4,9 @@ One thread calls ``handle`` for each event (the app loop, the demo, tests); noth
 touches hardware. The session resolves tags through the registry into typed items, drops
 repeated reads, explains unknown tags and tags of another game, and passes the rest to the
 flow on screen: the start menu, the set-up, the game, the score pages. What differs between
-the games is each game's ``TableGame`` (``companion/games/<game>/table_game.py``), found
-through the registry.
+the games is each game's ``GameDefinition`` (``companion/games/<game>/definition.py``), found
+through the registry; a game is run, from its start to its end, by a ``GameRun``, as the
+lessons run theirs.
 
 >>> import tempfile
 >>> from companion.events import Press
@@ -20,12 +21,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
 from companion.errors import UserError
 from companion.events import ReaderState, Tag, TagGone
 from companion.games import GAMES, game_of_record
+from companion.games.definition import GameDefinition
 from companion.signals import Signal
 from companion.table.flow import (
     BackToPlay,
@@ -45,8 +48,9 @@ from companion.table.flow import (
     default_name,
     slot_of,
 )
+from companion.table.game_run import GameRun
 from companion.table.items import parse_item
-from companion.table.journal import Journal, SetAside, archive_unfinished
+from companion.table.journal import Journal, SetAside
 from companion.table.menu import MenuFlow
 from companion.table.play_flow import PlayFlow
 from companion.table.registry import normalise_uid
@@ -96,7 +100,7 @@ class Session:
         self.rng = rng or random.Random()
         self.tracker = TagTracker()
         self.game_name: str | None = None  # the game set up or played; None at the menu
-        self.play: PlayFlow | None = None
+        self.run: GameRun | None = None    # the game in play (or whose score is shown)
         self.journal_problem: str | None = None  # the last damage found in the journal
         menu = self._menu(note=t("session.settings_damaged") if settings_problem else None)
         self.flow: Flow = menu
@@ -134,14 +138,25 @@ class Session:
         return self.play.game if self.play is not None else None
 
     @property
+    def play(self) -> PlayFlow | None:
+        """The play flow of the game in play (or whose score is shown); None otherwise."""
+        return self.run.play if self.run is not None else None
+
+    @property
     def sound(self) -> bool:
         """Whether the buzzer sounds (the settings page's sound on or off)."""
         return self.settings.sound
 
     @property
-    def table_game(self) -> TableGame | None:
+    def definition(self) -> GameDefinition[Any] | None:
+        """The game set up or played (a lesson's too); None at the menu."""
+        return GAMES[self.game_name] if self.game_name is not None else None
+
+    @property
+    def table_game(self) -> TableGame[Any] | None:
         """The game set up or played, as the table plays it; None at the menu."""
-        return GAMES[self.game_name].table if self.game_name is not None else None
+        definition = self.definition
+        return definition.table if definition is not None else None
 
     def frame(self) -> Image.Image:
         """The current picture."""
@@ -248,19 +263,16 @@ class Session:
             case ToResume():
                 self._resume()
             case ToScore():
-                self.flow = self._table().score(self._play().game, self.data_dir)
+                self.flow = self._run().score()
             case BackToPlay():  # the score pages take the last action back
-                play = self._play()
-                signal = play.undo().signal
-                if play.game.phase == "over":
-                    # Not taken back (the journal failed): the pages stay, with the reason.
-                    self.flow.tell(play.note, True)
-                else:
-                    self.flow = play
+                run = self._run()
+                signal = run.back_to_play().signal
+                self.flow = run.flow  # the pages stay when the journal failed
                 return signal
             case ToFinish():
-                self._play().journal.finish()
-                self.play = self.game_name = None
+                self._run().finish()
+                self.run = None
+                self.game_name = None
                 self.flow = self._menu(note=t("session.finished"))
             case ToTutorial(game):
                 # The lesson plays its own game in its own journal: a game kept for later
@@ -269,9 +281,10 @@ class Session:
                                          names=self.settings.names, rng=self.rng)
                 self.game_name = game
             case ToMenu():
-                if self.play is not None:
-                    self.play.journal.close()
-                self.play = self.game_name = None
+                if self.run is not None:
+                    self.run.leave()
+                self.run = None
+                self.game_name = None
                 self.flow = self._menu()
         return None
 
@@ -285,6 +298,17 @@ class Session:
         if self.play is None:
             raise RuntimeError("no game is in play")
         return self.play
+
+    def _run(self) -> GameRun:
+        if self.run is None:
+            raise RuntimeError("no game is in play")
+        return self.run
+
+    def _definition(self) -> GameDefinition[Any]:
+        definition = self.definition
+        if definition is None:
+            raise RuntimeError("no game is set up")
+        return definition
 
     def _menu(self, note: str | None = None) -> MenuFlow:
         """The start menu, offering the unfinished game when there is one."""
@@ -320,16 +344,15 @@ class Session:
             self.journal_problem = str(journal.dropped)
         return journal, name, game
 
-    def _start(self, settings) -> None:
-        game, note = self._table().new_game(settings, hints=self.settings.hints)
-        # An unfinished game still waiting is kept aside, never overwritten.
-        archive_unfinished(self.data_dir)
-        journal = Journal.start(self.data_dir, GAMES[str(self.game_name)].engine.header_line(game))
-        self._enter(game, journal)
+    def _start(self, settings: Any) -> None:
+        run = GameRun(self._definition(), self.data_dir, self.tracker)
+        game, note = run.start(settings, hints=self.settings.hints)
+        self.run = run
+        self.flow = run.flow
         # The names of this game come first at the next set-up; a seat nobody named is not
-        # a name to offer, nor a seat the box plays (a game's ``box``: seat → level).
+        # a name to offer, nor a seat the box plays.
         unnamed = {default_name(seat) for seat in range(len(game.players))}
-        unnamed |= {game.players[seat] for seat in getattr(game, "box", {})}
+        unnamed |= {game.players[seat] for seat in run.table.box_seats(game)}
         try:
             self.settings.remember([name for name in game.players if name not in unnamed])
         except UserError:
@@ -354,16 +377,14 @@ class Session:
         if self.flow is self.play:
             self._play().tell(self._table().resumed(game))
 
-    def _enter(self, game, journal: Journal) -> None:
-        self.tracker.reset()
-        table = self._table()
-        self.play = table.play(game, journal, self.tracker)
-        over = game.phase == "over"
-        self.flow = table.score(game, self.data_dir) if over else self.play
+    def _enter(self, game: Any, journal: Journal) -> None:
+        run = GameRun(self._definition(), self.data_dir, self.tracker)
+        self.flow = run.enter(game, journal)
+        self.run = run
 
 
 def _read_record(text: str):
     """``(game name, game)`` of a record's text; ``RecordError`` at its first bad line."""
     name = game_of_record(text)
-    game, _ = GAMES[name].engine.read_record(text)
+    game, _ = GAMES[name].record.read_record(text, None)
     return name, game

@@ -2,8 +2,9 @@
 the registry) played over the game's own flows.
 
 The runner wraps the game's real set-up, play and score flows, so every action of a lesson
-is a real action of a real game — checked by the rules engine, written to the journal —
-and lays its own pages and prompts over them:
+is a real action of a real game — checked by the rules engine, written to the journal, run
+by the same ``GameRun`` as a game of the menu — and lays its own pages and prompts over
+them:
 
 - each step waits for its situation, then begins: its page is shown the first time
   (a page or two, ▲▼ or OK to read on), and its ask takes the place of the board's prompt;
@@ -47,6 +48,7 @@ from companion.table.flow import (
     ToScore,
     ToStart,
 )
+from companion.table.game_run import GameRun
 from companion.table.journal import Journal, archive_unfinished
 from companion.table.lesson import Situation, Step
 from companion.table.lesson_pages import LessonView, lesson_page, render_lesson
@@ -86,7 +88,7 @@ class TutorialFlow(Flow):
         self.tracker = tracker
         self.names = tuple(names)
         self.rng = rng or random.Random()
-        self.play: PlayFlow | None = None
+        self.run = GameRun(GAMES[name], self.folder, tracker)  # the lesson's own game
         self.inner: Flow = self._setup()
         # The order the steps are played in: the lesson's, but a coaching note whose
         # situation comes first is played first (a run of optional steps in any order).
@@ -107,9 +109,14 @@ class TutorialFlow(Flow):
     # --- the state ------------------------------------------------------------------------
 
     @property
-    def game(self):
+    def play(self) -> PlayFlow | None:
+        """The play flow of the lesson's game; None until it is set up and once it is kept."""
+        return self.run.play
+
+    @property
+    def game(self) -> Any:
         """The lesson's game; None until it is set up and once it is kept."""
-        return self.play.game if self.play is not None else None
+        return self.run.game
 
     @property
     def step(self) -> Step | None:
@@ -254,52 +261,38 @@ class TutorialFlow(Flow):
         if isinstance(then, ToStart):
             return self._start(then.settings, reply.signal)
         if isinstance(then, ToScore) and self.play is not None:
-            self.inner = self.table.score(self.play.game, self.folder)
+            self.inner = self.run.score()
         elif isinstance(then, BackToPlay) and self.play is not None:
-            undone = self.play.undo()
-            if self.play.game.phase == "over":
-                self.inner.tell(self.play.note, True)  # not taken back: the journal failed
-            else:
-                self.inner = self.play
+            undone = self.run.back_to_play()
+            self.inner = self.run.flow  # the pages stay when the journal failed
             return undone
         elif isinstance(then, ToFinish) and self.play is not None:
             return self._finish()
         elif isinstance(then, ToMenu):
-            if self.play is not None:
-                self.play.journal.close()
-                self.play = None
+            self.run.leave()
             return reply
         elif then is not None:
             return reply
         return Reply(reply.signal)
 
-    def _start(self, settings, signal) -> Reply:
-        """The set-up is done: the lesson's game starts, in its own journal."""
-        game, note = self.table.new_game(settings)
+    def _start(self, settings: Any, signal: Signal | None) -> Reply:
+        """The set-up is done: the lesson's game starts, in its own journal (a lesson's game
+        left behind without progress is kept aside)."""
         try:
-            archive_unfinished(self.folder)  # a lesson's game left behind without progress
-            journal = Journal.start(self.folder, GAMES[self.name].engine.header_line(game))
+            _, note = self.run.start(settings)
         except UserError as exc:
             return self.inner.tell(str(exc), True)
-        self._enter(game, journal)
+        self.inner = self.run.flow
         if note:
             self.inner.tell(note)
         return Reply(signal)
 
-    def _enter(self, game, journal: Journal) -> None:
-        self.tracker.reset()
-        self.play = self.table.play(game, journal, self.tracker)
-        self.inner = self.table.score(game, self.folder) if game.phase == "over" else self.play
-
     def _finish(self) -> Reply:
         """OK on the score: the lesson's game is kept, the lesson forgotten, a last page."""
-        play = self.play
-        assert play is not None
         try:
-            play.journal.finish()
+            self.run.finish()
         except UserError as exc:
             return self.inner.tell(str(exc), True)
-        self.play = None
         self.finished = True
         try:
             self.store.save(self.name, None)
@@ -561,8 +554,8 @@ class TutorialFlow(Flow):
             try:
                 found = Journal.resume(self.folder)
                 if found is not None:
-                    game, _ = GAMES[self.name].engine.read_record(found[1])
-                    self._enter(game, found[0])
+                    game, _ = GAMES[self.name].record.read_record(found[1], None)
+                    self.inner = self.run.enter(game, found[0])
             except UserError:
                 if found is not None:
                     found[0].close()

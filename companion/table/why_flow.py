@@ -2,40 +2,41 @@
 
 Pressed on a refusal ("Village 5 is not open yet — W4") it shows the pages of that rule;
 with no refusal, the rule of what the screen asks now (a set-up step, the turn, a result
-page), which each game names in its ``rule_pages.rule_of(flow)``. ▲▼ turn the pages; OK,
+page), which each game's definition names (``GameDefinition.rule_of(flow)``). ▲▼ turn the pages; OK,
 BACK or HINT again go back to exactly the screen that was there. Any other event (a scan, a
 village button) closes the pages and is handled as usual, so nothing a player does is lost.
 In play the same button also coaches: ``hint_pages.py`` puts the move hints and these pages
 in one order of presses.
 
 Each game's pages are messages of its own catalogue (``rule.<id>.title``, ``rule.<id>.text``
-in ``companion/games/<game>/locale``), found through the registry: the game whose package
-holds the flow. Wakanda's R1 and Totem Wars' R1 are different rules, so a rule number is
-always read in its game.
+in ``companion/games/<game>/locale``), found through the registry: the game the flow says it
+is of (``Flow.of_game``). Wakanda's R1 and Totem Wars' R1 are different rules, so a rule
+number is always read in its game.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine import Cited, Refusal
 from companion.events import Press
-from companion.games import GAMES, GameEntry
+from companion.games import GAMES
+from companion.games.definition import GameDefinition
 from companion.table.choice import step_of
 from companion.table.views import WhyView
 from companion.ui.screens import paginate
+
+if TYPE_CHECKING:
+    from companion.table.flow import Flow
 
 #: The buttons that close the pages, used up: the screen below comes back unchanged.
 CLOSING = frozenset({"ok", "back", "hint", "undo"})
 
 
-def game_of(flow) -> GameEntry | None:
-    """The game whose package holds ``flow``'s class; None for a flow of no game (the start
-    menu)."""
-    module = type(flow).__module__
-    return next((entry for entry in GAMES.values() if module.startswith(entry.package + ".")), None)
+def game_of(flow: Flow) -> GameDefinition[Any] | None:
+    """The game ``flow`` is of; None for a flow of no game (the start menu)."""
+    return GAMES[flow.of_game] if flow.of_game is not None else None
 
 
 def cited_rule(note: str | Refusal | None) -> str | None:
@@ -44,16 +45,15 @@ def cited_rule(note: str | Refusal | None) -> str | None:
     return note.rule if isinstance(note, Refusal | Cited) else None
 
 
-def why_view(flow, note: str | Refusal | None) -> WhyView | None:
+def why_view(flow: Flow, note: str | Refusal | None) -> WhyView | None:
     """The first page of the rule behind ``note`` (the note on screen), or, when it cites
     none the game has a page for, of the rule of what ``flow`` asks now; None for a flow of
     no game, or one its game names no rule for."""
     entry = game_of(flow)
     if entry is None:
         return None
-    book: Any = importlib.import_module(f"{entry.package}.rule_pages")  # its rule_of(flow)
     cited = cited_rule(note)
-    rule = cited if cited is not None and entry.words.has(f"rule.{cited}.title") else book.rule_of(flow)
+    rule = cited if cited is not None and entry.words.has(f"rule.{cited}.title") else entry.rule_of(flow)
     if rule is None:
         return None
     return WhyView(rule, entry.text(f"rule.{rule}.title"), tuple(paginate(entry.text(f"rule.{rule}.text"))))
@@ -66,7 +66,7 @@ class WhyPages:
     def __init__(self) -> None:
         self.view: WhyView | None = None
 
-    def take(self, flow, event, note: str | Refusal | None) -> bool:
+    def take(self, flow: Flow, event: object, note: str | Refusal | None) -> bool:
         """Whether ``event`` was used by the pages: HINT opens them on the rule of ``note``
         (the note on screen before the event) or of what ``flow`` asks; while they are
         open, ▲▼ turn them and OK, BACK, HINT, UNDO close them. Any other event closes them

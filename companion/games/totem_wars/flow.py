@@ -78,6 +78,8 @@ def describe(game, player: int | None, move) -> str:
 class TotemWarsFlow(PlayFlow):
     """A small game in progress: the engine, its journal and the tag tracker."""
 
+    of_game = "totem-wars"  # its why-pages are Totem Wars' rules
+
     describe = staticmethod(describe)
     event_line = staticmethod(event_line)
 

@@ -29,6 +29,8 @@ def big_game_preview(data_dir, game):
 class TotemWarsScoreFlow(ScorePagesFlow):
     """The final score of ``game``, page by page; ``data_dir`` keeps the big game."""
 
+    of_game = "totem-wars"  # its why-pages are Totem Wars' rules
+
     def __init__(self, game, data_dir):
         self.data_dir = data_dir
         self.match = big_game_preview(data_dir, game)

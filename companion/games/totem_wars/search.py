@@ -50,7 +50,7 @@ from companion.games.totem_wars.rounds import HAND_SIZE, RoundResult
 from companion.games.totem_wars.simulation import deal
 from companion.games.totem_wars.words import card_label, illegal, t
 from companion.games.totem_wars.words import cards as cards_words
-from companion.search import Alternative, Duel, Suggestion
+from companion.search import Alternative, Duel, Search, Suggestion
 
 #: Levels, weakest first: how many deals of the other hands each plays out per candidate
 #: placement, and whether it chooses by the expected gain (else by the points now).
@@ -365,3 +365,8 @@ def duel(levels: tuple[str, str], seed: int, first: int) -> Duel:
     outcome = sim.game.outcome()
     assert outcome is not None
     return Duel(winners=outcome.winners, totals=sim.game.all_points(), times=(tuple(times[0]), tuple(times[1])))
+
+
+#: A Totem Wars match has no variants: ``variant`` is always None here (``match`` checks).
+SEARCH = Search(levels=LEVELS, default_level=DEFAULT_LEVEL, value_words=VALUE_WORDS, suggest=suggest,
+                move_line=move_line, duel=lambda levels, seed, first, variant: duel(levels, seed, first))

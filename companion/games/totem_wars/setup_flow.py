@@ -49,6 +49,8 @@ def deck_files(data_dir) -> list[Path]:
 class TotemWarsSetupFlow(ChoiceStepsFlow):
     """The set-up steps; ``names`` is the short list of names of the configuration."""
 
+    of_game = "totem-wars"  # its why-pages are Totem Wars' rules
+
     kind = "setup"
 
     def __init__(self, names: tuple[str, ...] = (), data_dir=None):

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from companion.engine import Cited
-from companion.games.totem_wars import TotemWars, items
-from companion.games.totem_wars.deck import default_deck, load_deck
+from companion.games.totem_wars import TotemWars
 from companion.games.totem_wars.deck_transcription import DeckTranscription
 from companion.games.totem_wars.demo import run_demo
 from companion.games.totem_wars.flow import TotemWarsFlow, describe
 from companion.games.totem_wars.lessons import LESSON
 from companion.games.totem_wars.replay import frames, narrate
-from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.score_flow import TotemWarsScoreFlow
 from companion.games.totem_wars.setup_flow import TotemWarsSettings, TotemWarsSetupFlow
 from companion.games.totem_wars.words import t
-from companion.table.items import EnrollmentStep
 from companion.table.table_game import TableGame
 
 
@@ -32,13 +29,7 @@ def resumed(game: TotemWars) -> str:
     return t("resumed.totem_wars", round=len(game.rounds) + 1, name=game.players[game.to_move])
 
 
-def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
-    """The 52 cards of the default deck, or of ``deck_file``, in the deck's order."""
-    deck = load_deck(deck_file) if deck_file else default_deck()
-    return items.enrollment_steps([card.name for card in deck])
-
-
-TABLE_GAME = TableGame(
+TABLE_GAME: TableGame[TotemWars] = TableGame(
     item_noun="items.totem_wars",
     game_name="game.totem_wars",
     resumed=resumed,
@@ -47,10 +38,8 @@ TABLE_GAME = TableGame(
     play=TotemWarsFlow,
     score=TotemWarsScoreFlow,
     describe=describe,
-    result=result_line,
     frames=frames,
     demo=run_demo,
-    enrollment_steps=enrollment_steps,
     transcription=DeckTranscription,
     narrate=narrate,
     lessons=LESSON,

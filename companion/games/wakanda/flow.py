@@ -96,6 +96,8 @@ def move_label(move) -> str:
 class WakandaFlow(PlayFlow):
     """The game in progress: the engine, its journal and the tag tracker."""
 
+    of_game = "wakanda"  # its why-pages are Wakanda's rules
+
     describe = staticmethod(describe)
     event_line = staticmethod(event_line)
     follows_slots = True

@@ -49,6 +49,8 @@ def _undo_text(game, player, move) -> str:
 class ScoreFlow(ScorePagesFlow):
     """The final score of a Wakanda ``game``, page by page, then its review."""
 
+    of_game = "wakanda"  # its why-pages are Wakanda's rules
+
     def __init__(self, game):
         self.reviewed = reviewed(game)
         self.job = ReviewJob(game) if self.reviewed else None

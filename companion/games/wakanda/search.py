@@ -51,7 +51,7 @@ from companion.games.wakanda.record import event_line
 from companion.games.wakanda.rules import OPEN_AT_START, ROW
 from companion.games.wakanda.setup import VARIANTS, random_setup
 from companion.games.wakanda.words import illegal
-from companion.search import Alternative, Duel, Suggestion
+from companion.search import Alternative, Duel, Search, Suggestion
 
 
 @dataclass(frozen=True)
@@ -365,3 +365,8 @@ def duel(levels: tuple[str, str], seed: int, first: int, variant: str = "open") 
     assert outcome is not None
     return Duel(winners=outcome.winners, totals=(game.score(0).total, game.score(1).total),
                 times=(tuple(times[0]), tuple(times[1])))
+
+
+SEARCH = Search(levels=LEVELS, default_level=DEFAULT_LEVEL, value_words=VALUE_WORDS, suggest=suggest,
+                move_line=move_line, variants=VARIANTS,
+                duel=lambda levels, seed, first, variant: duel(levels, seed, first, variant or "open"))

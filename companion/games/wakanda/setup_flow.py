@@ -59,6 +59,8 @@ class SetupFlow(ChoiceStepsFlow):
     """The set-up steps; ``names`` is the short list of player names the box knows,
     ``variant`` the one offered first and ``empty_claim`` the R1 house rule of the game."""
 
+    of_game = "wakanda"  # its why-pages are Wakanda's rules
+
     kind = "setup"
 
     def __init__(self, names: tuple[str, ...] = (), rng: random.Random | None = None, *,

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from companion.errors import UsageError
-from companion.games.wakanda import Wakanda, items, result_line
+from companion.games.wakanda import Wakanda
 from companion.games.wakanda.box_player import BoxPlayer
 from companion.games.wakanda.demo import run_demo
 from companion.games.wakanda.flow import WakandaFlow, describe
@@ -14,7 +13,6 @@ from companion.games.wakanda.score_flow import ScoreFlow
 from companion.games.wakanda.screens import turn_number
 from companion.games.wakanda.setup_flow import Settings, SetupFlow
 from companion.games.wakanda.words import t
-from companion.table.items import EnrollmentStep
 from companion.table.settings import GameOption
 from companion.table.table_game import TableGame
 
@@ -49,14 +47,12 @@ SETTINGS = (
 )
 
 
-def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
-    """The pieces, tiles and headdresses to enroll (W1); Wakanda has no deck files."""
-    if deck_file:
-        raise UsageError("--deck is for --game totem-wars")
-    return items.enrollment_steps()
+def box_seats(game: Wakanda) -> frozenset[int]:
+    """The seats the box plays (``BoxPlayer``)."""
+    return frozenset(game.box)
 
 
-TABLE_GAME = TableGame(
+TABLE_GAME: TableGame[Wakanda] = TableGame(
     item_noun="items.wakanda",
     game_name="game.wakanda",
     resumed=resumed,
@@ -66,10 +62,9 @@ TABLE_GAME = TableGame(
     play=WakandaFlow,
     score=lambda game, data_dir: ScoreFlow(game),
     describe=describe,
-    result=result_line,
     frames=frames,
     demo=run_demo,
-    enrollment_steps=enrollment_steps,
     settings=SETTINGS,
     lessons=LESSON,
+    box_seats=box_seats,
 )

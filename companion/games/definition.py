@@ -1,0 +1,125 @@
+"""What a game is to the rest of the box: one ``GameDefinition`` value per game package
+(``companion/games/<game>/definition.py``: ``GAME``), listed by the registry
+(``companion/games/__init__.py``). The command line, the session, the tutorial, the search
+and the why-pages take a game's parts from it and name no game.
+
+It lives beside the registry, not in ``companion/table/``: the record commands (``score``,
+``moves``, ``hint``) take it without the table, and importing it must stay cheap (the
+command line reads the registry before the starting frame is drawn), so the table's types
+are named for the type checker only. A game's heavy parts — its flows, screens, lessons and
+bots — come through ``load_table`` and ``load_search``, imported the first time a game is
+set up, played or asked for a hint: the menu is drawn before any of them is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from companion.search import Search
+    from companion.table.flow import Flow
+    from companion.table.items import EnrollmentStep, Item
+    from companion.table.table_game import TableGame
+    from companion.words import Catalogue
+
+#: The game state a definition is about (``Wakanda``, ``TotemWars``).
+G = TypeVar("G")
+
+#: A record line (the header, an event) as the JSON object it is written as.
+Line = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RecordCodec(Generic[G]):
+    """The game's records (rules/*.md, "Game record format").
+
+    ``read_record(text, data_dir)`` replays a record: ``(game, warnings)``, ``RecordError``
+    at its first bad line (``data_dir``: the data folder, where a record may name a deck);
+    ``header_line(game)`` is its first line, ``event_line(player, move)`` one line a move."""
+
+    read_record: Callable[[str, Path | None], tuple[G, list[str]]]
+    header_line: Callable[[G], Line]
+    event_line: Callable[[int | None, Any], Line]
+
+
+@dataclass(frozen=True)
+class Report(Generic[G]):
+    """What ``score`` and ``moves`` print of a game, and its result in one line.
+
+    ``review_json``/``format_review`` (``score --review``): where each player lost the
+    most points; None for a game with no review."""
+
+    score_json: Callable[[G], Line]
+    format_score: Callable[[G], str]
+    moves_json: Callable[[G], Line]
+    format_moves: Callable[[G], str]
+    result_line: Callable[[G], str]
+    review_json: Callable[[G], Line] | None = None
+    format_review: Callable[[G], str] | None = None
+
+
+@dataclass(frozen=True)
+class TagItems:
+    """The things of the game that carry a tag.
+
+    ``parse(name)`` is the typed item of an item name (tags.json, input scripts), None for
+    a name the game does not know; ``enrollment_steps(deck_file)`` the tags ``enroll``
+    walks through (``deck_file``: a deck of the game's, for a game whose deck is data;
+    ``UsageError`` for a game that has none)."""
+
+    parse: Callable[[str], Item | None]
+    enrollment_steps: Callable[[str | None], list[EnrollmentStep]]
+
+
+@dataclass(frozen=True)
+class GameDefinition(Generic[G]):
+    """One game, whole: what every part of the box takes of it.
+
+    ``name`` is its record name (``--game``, record headers, item names' game), ``title``
+    its English title (the command line's), ``package`` its package (its folder, for the
+    layout's checks). ``words`` is its gettext catalogue (``<package>/locale``), which goes
+    on into the shared words. ``rule_of(flow)`` is the rule behind what a flow of this game
+    asks now (the why-pages, when no refusal on screen cites one); None for a flow of
+    another game or kind. ``load_table`` gives the game as the table plays it, imported when
+    first asked for (``table``); ``load_search`` its bots and hints (``search``), None for a
+    game without them.
+    """
+
+    name: str
+    title: str
+    package: str
+    words: Catalogue
+    record: RecordCodec[G]
+    report: Report[G]
+    items: TagItems
+    rule_of: Callable[[Flow], str | None]
+    load_table: Callable[[], TableGame[G]]
+    load_search: Callable[[], Search] | None = None
+
+    @property
+    def domain(self) -> str:
+        """The gettext domain of the game's words (``wakanda``, ``totem_wars``)."""
+        return self.words.domain
+
+    def text(self, key: str, lang: str | None = None, **fields: Any) -> str:
+        """A message of the game's (or the shared) words in ``lang`` (default: the box's)."""
+        return self.words.t(key, lang, **fields)
+
+    def shown_title(self, lang: str | None = None) -> str:
+        """The game's title as the menu shows it, in ``lang`` (default: the box's)."""
+        return self.text(f"game.{self.domain}", lang)
+
+    @cached_property
+    def table(self) -> TableGame[G]:
+        """The game as the table plays it: set-up, play and score flows, lessons, demo,
+        replay (imported the first time it is asked for)."""
+        return self.load_table()
+
+    @cached_property
+    def search(self) -> Search | None:
+        """The game's bots and hints (levels, ``suggest``, ``duel``); None when it has none."""
+        return self.load_search() if self.load_search is not None else None

@@ -1,0 +1,62 @@
+"""Totem Wars as the registry lists it: ``GAME``, its one ``GameDefinition``.
+
+Its records, report, tags and words come with the engine; its table game (flows, screens,
+lessons, demo) and its search are imported when first asked for, so that the menu is drawn
+without them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.games.definition import GameDefinition, RecordCodec, Report, TagItems
+from companion.games.totem_wars import TotemWars, items
+from companion.games.totem_wars.deck import default_deck, load_deck
+from companion.games.totem_wars.record import event_line, header_line, read_record
+from companion.games.totem_wars.report import format_moves, format_score, moves_json, result_line, score_json
+from companion.games.totem_wars.words import WORDS
+
+if TYPE_CHECKING:  # the table's types: the menu and the record commands load none of it
+    from companion.search import Search
+    from companion.table.flow import Flow
+    from companion.table.items import EnrollmentStep
+    from companion.table.table_game import TableGame
+
+
+def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
+    """The 52 cards of the default deck, or of ``deck_file``, in the deck's order."""
+    deck = load_deck(deck_file) if deck_file else default_deck()
+    return items.enrollment_steps([card.name for card in deck])
+
+
+def rule_of(flow: Flow) -> str | None:
+    """The rule behind what a Totem Wars flow asks now (``rule_pages.rule_of``)."""
+    from companion.games.totem_wars.rule_pages import rule_of as rule_of_flow  # with the flows
+    return rule_of_flow(flow)
+
+
+def table() -> TableGame[TotemWars]:
+    """Totem Wars as the table plays it (``table_game.py``)."""
+    from companion.games.totem_wars.table_game import TABLE_GAME
+    return TABLE_GAME
+
+
+def search() -> Search:
+    """Totem Wars' bots and hints (``search.py``)."""
+    from companion.games.totem_wars.search import SEARCH
+    return SEARCH
+
+
+GAME: GameDefinition[TotemWars] = GameDefinition(
+    name="totem-wars",
+    title="Totem Wars",
+    package="companion.games.totem_wars",
+    words=WORDS,
+    record=RecordCodec(read_record=read_record, header_line=header_line, event_line=event_line),
+    report=Report(score_json=score_json, format_score=format_score, moves_json=moves_json,
+                  format_moves=format_moves, result_line=result_line),
+    items=TagItems(parse=items.parse, enrollment_steps=enrollment_steps),
+    rule_of=rule_of,
+    load_table=table,
+    load_search=search,
+)

@@ -1,0 +1,72 @@
+"""Wakanda as the registry lists it: ``GAME``, its one ``GameDefinition``.
+
+Its records, report, tags and words come with the engine; its table game (flows, screens,
+lessons, demo) and its search are imported when first asked for, so that the menu is drawn
+without them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.errors import UsageError
+from companion.games.definition import GameDefinition, RecordCodec, Report, TagItems
+from companion.games.wakanda import Wakanda, items
+from companion.games.wakanda.record import event_line, header_line, read_record
+from companion.games.wakanda.report import (
+    format_moves,
+    format_review,
+    format_score,
+    moves_json,
+    result_line,
+    review_json,
+    score_json,
+)
+from companion.games.wakanda.words import WORDS
+
+if TYPE_CHECKING:  # the table's types: the menu and the record commands load none of it
+    from companion.search import Search
+    from companion.table.flow import Flow
+    from companion.table.items import EnrollmentStep
+    from companion.table.table_game import TableGame
+
+
+def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
+    """The pieces, tiles and headdresses to enroll (W1); Wakanda has no deck files."""
+    if deck_file:
+        raise UsageError("--deck is for --game totem-wars")
+    return items.enrollment_steps()
+
+
+def rule_of(flow: Flow) -> str | None:
+    """The rule behind what a Wakanda flow asks now (``rule_pages.rule_of``)."""
+    from companion.games.wakanda.rule_pages import rule_of as rule_of_flow  # with the flows
+    return rule_of_flow(flow)
+
+
+def table() -> TableGame[Wakanda]:
+    """Wakanda as the table plays it (``table_game.py``)."""
+    from companion.games.wakanda.table_game import TABLE_GAME
+    return TABLE_GAME
+
+
+def search() -> Search:
+    """Wakanda's bots and hints (``search.py``)."""
+    from companion.games.wakanda.search import SEARCH
+    return SEARCH
+
+
+GAME: GameDefinition[Wakanda] = GameDefinition(
+    name="wakanda",
+    title="Wakanda",
+    package="companion.games.wakanda",
+    words=WORDS,
+    record=RecordCodec(read_record=read_record, header_line=header_line, event_line=event_line),
+    report=Report(score_json=score_json, format_score=format_score, moves_json=moves_json,
+                  format_moves=format_moves, result_line=result_line, review_json=review_json,
+                  format_review=format_review),
+    items=TagItems(parse=items.parse, enrollment_steps=enrollment_steps),
+    rule_of=rule_of,
+    load_table=table,
+    load_search=search,
+)
