@@ -18,6 +18,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from companion.errors import UsageError, UserError
 from companion.events import Hold, Press
@@ -180,6 +181,7 @@ def _run(args, config) -> int:
     keys = _simulator_keys(config, script)
     finish = keys[Hold("ok")] if keys else "hold OK"
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
+    walk: Any  # a deck's transcription or the enrollment: each has its own loop below
     if deck_name is not None:
         transcription = game_entry(game).table.transcription
         if transcription is None or getattr(args, "deck", None):

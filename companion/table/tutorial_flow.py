@@ -174,6 +174,11 @@ class TutorialFlow(Flow):
         self.inner.clear()
         self._mirror()
 
+    def _done(self) -> str | None:
+        """What the game's last action did, said under the board (the play's confirmation);
+        None on a flow that confirms nothing (the set-up, the score pages)."""
+        return self.inner.done if isinstance(self.inner, PlayFlow) else None
+
     def _mirror(self) -> None:
         # The session reads the note of the flow on screen (``Session.message``).
         self.note, self.refused = self.inner.note, self.inner.refused
@@ -423,7 +428,7 @@ class TutorialFlow(Flow):
             if not going:
                 # What the game says was taken back (on the table, or in the band).
                 told = self.inner.note if isinstance(self.inner.note, str) else None
-                self._log_back(told or getattr(self.inner, "done", None))
+                self._log_back(told or self._done())
             going = True
             self.records.pop()
             self.index = len(self.records)  # each step left behind has its record, in order
@@ -533,7 +538,7 @@ class TutorialFlow(Flow):
                 or not self.lesson.asks_on(inner)):
             return
         ask = step.ask(self.situation())
-        if getattr(inner, "done", None) and not fits_line(ask):
+        if self._done() and not fits_line(ask):
             return  # under the confirmation of the last action there is one line left
         inner.note = ask
 

@@ -141,17 +141,60 @@ class TotemWars:
         """``(player, move)`` pairs, oldest first; player None for the totems."""
         return tuple(self._history)
 
-    dealer = property(lambda self: self._dealer, doc="The dealer's seat (T2).")
-    deck = property(lambda self: self._deck, doc="The deck of this game.")
-    level = property(lambda self: self._state.level, doc="The round's level L (T4, T5); 0 before it is set.")
-    round_starter = property(lambda self: self._state.starter, doc="Who starts the round (T3, T13).")
-    hand_sizes = property(lambda self: self._state.hand_sizes, doc="Cards in each hand (never their faces).")
-    deck_count = property(lambda self: self._state.deck_count, doc="Cards left in the deck.")
-    unseen = property(lambda self: self._state.unseen, doc="Cards in hands or in the deck.")
-    table = property(lambda self: self._state.table, doc="Each player's cards on the table this round.")
-    taken = property(lambda self: self._state.taken, doc="Each player's pile of taken cards (T9).")
-    removed = property(lambda self: self._state.removed, doc="Cards that left the game (R4).")
-    rounds = property(lambda self: self._state.rounds, doc="The resolved rounds, in order.")
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat (T2)."""
+        return self._dealer
+
+    @property
+    def deck(self) -> Deck:
+        """The deck of this game."""
+        return self._deck
+
+    @property
+    def level(self) -> int:
+        """The round's level L (T4, T5); 0 before it is set."""
+        return self._state.level
+
+    @property
+    def round_starter(self) -> int | None:
+        """Who starts the round (T3, T13)."""
+        return self._state.starter
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards in each hand (never their faces)."""
+        return self._state.hand_sizes
+
+    @property
+    def deck_count(self) -> int:
+        """Cards left in the deck."""
+        return self._state.deck_count
+
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """Cards in hands or in the deck."""
+        return self._state.unseen
+
+    @property
+    def table(self) -> tuple[tuple[Card, ...], ...]:
+        """Each player's cards on the table this round."""
+        return self._state.table
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """Each player's pile of taken cards (T9)."""
+        return self._state.taken
+
+    @property
+    def removed(self) -> tuple[Card, ...]:
+        """Cards that left the game (R4)."""
+        return self._state.removed
+
+    @property
+    def rounds(self) -> tuple[RoundResult, ...]:
+        """The resolved rounds, in order."""
+        return self._state.rounds
 
     @property
     def totems(self) -> tuple[Card | None, ...]:

@@ -17,10 +17,11 @@ The runner is ``companion/table/tutorial_flow.py``; the words are the catalogue'
 from __future__ import annotations
 
 from companion.engine import Refusal
-from companion.games.totem_wars.flow import totem_order
+from companion.games.totem_wars.flow import TotemWarsFlow, totem_order
 from companion.games.totem_wars.lesson_demo import Learner
 from companion.games.totem_wars.moves import ChooseTotems, Play
 from companion.games.totem_wars.rounds import REMOVED
+from companion.games.totem_wars.setup_flow import TotemWarsSetupFlow
 from companion.games.totem_wars.views import PlacementView, TotemsView
 from companion.games.totem_wars.words import card_label, cards, t
 from companion.table.lesson import Lesson, Situation, Step
@@ -53,12 +54,28 @@ def _listed(parts: list[str]) -> str:
 
 # --- where the table is ------------------------------------------------------------------
 
+def _setup(s: Situation) -> TotemWarsSetupFlow | None:
+    """The set-up on screen; None when the flow is another."""
+    return s.flow if isinstance(s.flow, TotemWarsSetupFlow) else None
+
+
+def _setup_step(s: Situation) -> str | None:
+    setup = _setup(s)
+    return setup.step if setup is not None else None
+
+
+def _showing(s: Situation) -> str | None:
+    """The pages the play flow on screen shows over the board (``deal``, ``round``); None
+    for the board, or a flow that is not the play."""
+    return s.flow.showing if isinstance(s.flow, TotemWarsFlow) else None
+
+
 def _setup_at(*steps: str):
-    return lambda s: s.game is None and getattr(s.flow, "step", None) in steps
+    return lambda s: s.game is None and _setup_step(s) in steps
 
 
 def _setup_past(*steps: str):
-    return lambda s: s.game is not None or getattr(s.flow, "step", None) in steps
+    return lambda s: s.game is not None or _setup_step(s) in steps
 
 
 def _totems(s: Situation) -> bool:
@@ -66,13 +83,13 @@ def _totems(s: Situation) -> bool:
 
 
 def _dealing(s: Situation) -> bool:
-    return s.game is not None and s.game.phase != "totems" and getattr(s.flow, "showing", None) == "deal"
+    return s.game is not None and s.game.phase != "totems" and _showing(s) == "deal"
 
 
 def _dealt(s: Situation) -> bool:
     """Past the reminder to deal one more card (T2, T3)."""
     game = s.game
-    return game is not None and (len(game.history) > 1 or getattr(s.flow, "showing", None) != "deal")
+    return game is not None and (len(game.history) > 1 or _showing(s) != "deal")
 
 
 def _totems_down(s: Situation) -> bool:
@@ -88,7 +105,7 @@ def _placing(s: Situation) -> bool:
     """The first round is under way on the board (not its pages)."""
     game = s.game
     return (game is not None and game.phase == "play" and not game.rounds
-            and getattr(s.flow, "showing", None) is None)
+            and _showing(s) is None)
 
 
 def _starting(s: Situation) -> bool:
@@ -113,7 +130,7 @@ def _round_shown(page: str):
         if game is None or not game.rounds:
             return False
         flow = s.flow
-        if getattr(flow, "showing", None) != "round" or len(game.rounds) > 1:
+        if not isinstance(flow, TotemWarsFlow) or flow.showing != "round" or len(game.rounds) > 1:
             return True
         last = flow.page_count - 1
         return {"summary": True, "columns": flow.page >= 1, "refill": flow.page == last}[page]
@@ -260,7 +277,8 @@ def _end_page(s: Situation) -> str:
 
 
 def _players_did(s: Situation) -> str:
-    count = len(s.game.players) if s.game is not None else getattr(s.flow, "count", 2)
+    setup = _setup(s)
+    count = len(s.game.players) if s.game is not None else setup.count if setup is not None else 2
     return t("tw.setup.count", n=count)
 
 
@@ -271,7 +289,7 @@ def _dealer_did(s: Situation) -> str:
 
 def _totem_ask(s: Situation) -> str:
     game = s.game
-    laid = len(getattr(s.flow, "totems", ()))
+    laid = len(s.flow.totems) if isinstance(s.flow, TotemWarsFlow) else 0
     order = totem_order(game)
     return _w("totems.ask", name=game.players[order[min(laid, len(order) - 1)]])
 

@@ -25,9 +25,11 @@ from companion.games.wakanda.record import write_record
 from companion.games.wakanda.report import result_line
 from companion.games.wakanda.rules import HEADDRESSES, PIECES
 from companion.games.wakanda.setup import random_setup
+from companion.games.wakanda.setup_flow import SetupFlow
 from companion.table.app_loop import AppLoop
 from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
+from companion.table.score_flow import ScorePagesFlow
 from companion.table.table_game import DemoOptions
 
 DEFAULT_NAMES = ("Ana", "Ben")
@@ -73,7 +75,8 @@ class TablePlayer(DemoPlayer):
     def set_up(self, players: tuple[str, str], variant: str, row: list, first: int) -> None:
         """New game from the menu, names, variant, the tiles in row order, who starts."""
         self.choose("wakanda")
-        if getattr(self.session.flow, "current", None) in ("name0", "name1"):
+        setup = self.session.flow
+        if isinstance(setup, SetupFlow) and setup.current in ("name0", "name1"):
             self.choose(players[0])
             self.choose(players[1])
         self.choose(variant)
@@ -209,7 +212,8 @@ def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
                   file=out, flush=True)
             game = session.game
             player.play(bots, out)
-            for _ in range(len(getattr(session.flow, "pages", ())) - 1):
+            pages = session.flow.pages if isinstance(session.flow, ScorePagesFlow) else []
+            for _ in range(len(pages) - 1):
                 player.send(Press("down"))
             player.leave_score(kept=data_dir is not None)
         except DemoError as exc:

@@ -19,6 +19,7 @@ from companion.games.wakanda.lesson_demo import Learner
 from companion.games.wakanda.lesson_screens import row_picture
 from companion.games.wakanda.moves import Build, Claim, Draw, Reveal
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
+from companion.games.wakanda.setup_flow import SetupFlow
 from companion.games.wakanda.views import BoardView
 from companion.games.wakanda.words import in_text, t
 from companion.table.lesson import Lesson, Situation, Step
@@ -42,14 +43,30 @@ def _mover(s: Situation) -> str:
     return game.name(game.to_move) if game is not None and game.to_move is not None else ""
 
 
+def _setup(s: Situation) -> SetupFlow | None:
+    """The set-up on screen; None when the flow is another."""
+    return s.flow if isinstance(s.flow, SetupFlow) else None
+
+
+def _setup_step(s: Situation) -> str | None:
+    setup = _setup(s)
+    return setup.current if setup is not None else None
+
+
 def _setup_at(*steps: str):
     """Whether the set-up on screen asks one of ``steps``."""
-    return lambda s: s.game is None and getattr(s.flow, "current", None) in steps
+    return lambda s: s.game is None and _setup_step(s) in steps
 
 
 def _setup_past(*steps: str):
     """Whether the set-up has got past its step (it is at one of ``steps``, or over)."""
-    return lambda s: s.game is not None or getattr(s.flow, "current", None) in steps
+    return lambda s: s.game is not None or _setup_step(s) in steps
+
+
+def _setup_variant(s: Situation) -> str:
+    """The variant the set-up on screen is at (the rulebook's, open, before it is chosen)."""
+    setup = _setup(s)
+    return setup.variant if setup is not None else "open"
 
 
 def _phase(*phases: str):
@@ -85,12 +102,13 @@ def worth(game, piece: str) -> str:
 # --- the pages ------------------------------------------------------------------------------
 
 def _tiles_page(s: Situation) -> str:
-    hidden = getattr(s.flow, "variant", "open") == "hidden"
+    hidden = _setup_variant(s) == "hidden"
     return _w("tiles.hidden" if hidden else "tiles.open")
 
 
 def _tiles_did(s: Situation) -> str:
-    villages = s.game.villages if s.game is not None else getattr(s.flow, "tiles", ())
+    setup = _setup(s)
+    villages = s.game.villages if s.game is not None else setup.tiles if setup is not None else ()
     return ", ".join(in_text(v) if v else "?" for v in villages)
 
 
@@ -199,7 +217,7 @@ def _winner_page(s: Situation) -> str:
 
 def _variant_did(s: Situation) -> str:
     game = s.game
-    variant = game.variant if game is not None else getattr(s.flow, "variant", "open")
+    variant = game.variant if game is not None else _setup_variant(s)
     return t("setup.open" if variant == "open" else "setup.hidden")
 
 
