@@ -39,7 +39,7 @@ def shown(text: object, limit: int = QUOTE_CHARS) -> str:
     return out[:-1] + "…" + out[-1] if cut else out
 
 
-def shown_path(path: str | os.PathLike) -> str:
+def shown_path(path: str | os.PathLike[str]) -> str:
     """A path for a message: as it is when it prints on one line, else escaped by ``shown``."""
     text = os.fsdecode(path)
     return text if text.isprintable() and len(text) <= 4 * QUOTE_CHARS else shown(text, 4 * QUOTE_CHARS)
@@ -56,7 +56,7 @@ def printable(text: str) -> str:
     return text if text.isprintable() else one_line(text, limit=None)
 
 
-def plain_path(path: str | os.PathLike) -> str:
+def plain_path(path: str | os.PathLike[str]) -> str:
     """``path`` as a string a file can be opened by; ``UserError`` for one holding a NUL
     byte or a character the file system cannot encode (a lone surrogate)."""
     text = os.fspath(path)
@@ -71,7 +71,7 @@ def plain_path(path: str | os.PathLike) -> str:
     return text
 
 
-def read_bytes(path: str | os.PathLike, what: str, max_bytes: int, *,
+def read_bytes(path: str | os.PathLike[str], what: str, max_bytes: int, *,
                missing_ok: bool = False) -> bytes | None:
     """The bytes of the regular file ``path`` (``what`` names it in errors: "the settings",
     "a record"), at most ``max_bytes``. ``UserError`` (one line) for a file that is missing,
@@ -109,7 +109,7 @@ def read_bytes(path: str | os.PathLike, what: str, max_bytes: int, *,
     return b"".join(chunks)
 
 
-def read_text(path: str | os.PathLike, what: str, max_bytes: int) -> str:
+def read_text(path: str | os.PathLike[str], what: str, max_bytes: int) -> str:
     """The UTF-8 text of the regular file ``path``, read as ``read_bytes`` does; a file that
     is not UTF-8 is one ``UserError`` line too."""
     data = read_bytes(path, what, max_bytes)
@@ -120,7 +120,7 @@ def read_text(path: str | os.PathLike, what: str, max_bytes: int) -> str:
         raise UserError(f"{shown_path(path)}: {what}: not a UTF-8 text file") from None
 
 
-def fsync_dir(path: str | os.PathLike) -> None:
+def fsync_dir(path: str | os.PathLike[str]) -> None:
     """Flush a folder's entries (a new, renamed or removed file) to disk."""
     fd = os.open(path, os.O_RDONLY)
     try:

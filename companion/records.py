@@ -66,7 +66,7 @@ def parse_json(text: str) -> Any:
     return value
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj = dict(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
@@ -130,7 +130,7 @@ def shown_value(value: Any) -> str:
     return one_line(text, QUOTE_CHARS)
 
 
-def integer(line: int, obj: dict, key: str, low: int | None = None, high: int | None = None,
+def integer(line: int, obj: dict[str, Any], key: str, low: int | None = None, high: int | None = None,
             rule: str | None = None, what: str | None = None) -> int:
     """``obj[key]``, a whole number from ``low`` to ``high`` (either bound may be left to the
     rules engine, whose refusal then names the rule); else ``RecordError`` at ``line`` saying
@@ -150,7 +150,7 @@ def integer(line: int, obj: dict, key: str, low: int | None = None, high: int | 
     raise RecordError(line, f"{key} must be {what}, got {shown_value(value)}" + (f" ({rule})" if rule else ""))
 
 
-def parse_lines(text: str) -> tuple[list[tuple[int, dict]], list[str]]:
+def parse_lines(text: str) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
     """Split a record into ``(line number, object)`` pairs, skipping empty lines.
 
     A last line that has no newline and is not JSON is a torn write (the box lost power
@@ -162,7 +162,7 @@ def parse_lines(text: str) -> tuple[list[tuple[int, dict]], list[str]]:
         raise RecordError(MAX_LINES + 1, f"more lines than a game has (at most {MAX_LINES:,})")
     lines = text.split("\n")
     torn_possible = not text.endswith("\n")
-    out: list[tuple[int, dict]] = []
+    out: list[tuple[int, dict[str, Any]]] = []
     warnings: list[str] = []
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
@@ -205,12 +205,12 @@ def _json_char(char: str) -> str:
     return f"\\u{code:04x}"
 
 
-def dump_line(obj: dict) -> str:
+def dump_line(obj: dict[str, Any]) -> str:
     """One record line (compact, UTF-8, with its newline)."""
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n"
 
 
-def check_keys(line: int, obj: dict, required: Iterable[str], optional: Iterable[str] = ()) -> None:
+def check_keys(line: int, obj: dict[str, Any], required: Iterable[str], optional: Iterable[str] = ()) -> None:
     """Raise ``RecordError`` for unknown or missing keys of a record line."""
     required = set(required)
     unknown = sorted(set(obj) - required - set(optional))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from companion.engine import IllegalMove
@@ -128,15 +129,15 @@ class Advice:
     suggestion: Suggestion
     name: str
     value_words: str
-    move_line: dict
-    alternative_lines: tuple[dict, ...]
+    move_line: dict[str, Any]
+    alternative_lines: tuple[dict[str, Any], ...]
     level: str
     ms: float
     warnings: tuple[str, ...] = ()
 
 
 def advise(text: str, *, seat: int | None = None, level: str | None = None, seed: int = 0,
-           hand: list[str] | None = None, data_dir=None) -> Advice:
+           hand: list[str] | None = None, data_dir: Path | None = None) -> Advice:
     """The suggestion for ``seat`` (default: the player to move) after the record ``text``
     (``data_dir``: the data folder, where the record may name a deck).
 

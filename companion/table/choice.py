@@ -20,7 +20,7 @@ class Choice:
     values: tuple[Any, ...]
     selected: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(self.labels) != len(self.values) or not self.labels:
             raise ValueError("a choice needs as many labels as values, at least one")
         object.__setattr__(self, "selected", self.selected % len(self.labels))

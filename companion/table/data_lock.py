@@ -36,7 +36,7 @@ _held_guard = threading.Lock()
 
 
 @contextmanager
-def hold_data_folder(data_dir: str | os.PathLike) -> Iterator[Path]:
+def hold_data_folder(data_dir: str | os.PathLike[str]) -> Iterator[Path]:
     """Hold the data folder ``data_dir`` (made if missing) for this process while the
     ``with`` block runs; yields its path. ``UserError`` (one line) when another process
     holds it — naming that process — or when the folder cannot be made or locked."""

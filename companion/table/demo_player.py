@@ -7,23 +7,39 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol
+
+from PIL import Image
 
 from companion.errors import UserError
-from companion.events import Press
+from companion.events import Event, Press
 from companion.files import plain_path, shown_path, write_atomically
 from companion.signals import Signal
-from companion.table.session import Session
+from companion.table.registry import TagRegistry
+from companion.table.session import Output, Session
 from companion.table.settings import Settings, SettingsStore
 from companion.ui.text import language
 
 MAX_STEPS = 64  # up/down presses to reach any entry of a list
 
 
+class Display(Protocol):
+    """What a demo shows its frames on (a display of ``hardware/``)."""
+
+    def show(self, image: Image.Image) -> int:
+        """Show ``image``; the bytes (or characters) sent, 0 if unchanged."""
+        ...
+
+    def close(self) -> None:
+        """Release the device."""
+        ...
+
+
 class DemoError(Exception):
     """The box did not do what the bots' events meant: a defect, never a bot's fault."""
 
 
-def demo_session(folder, registry, **options) -> Session:
+def demo_session(folder: str | os.PathLike[str], registry: TagRegistry, **options: Any) -> Session:
     """A session in ``folder`` for a demo game, with move hints off (bots need no coach, and
     the review of their play is no one's); ``UserError`` when an unfinished game waits there:
     a demo never sets a player's game aside."""
@@ -35,7 +51,7 @@ def demo_session(folder, registry, **options) -> Session:
     return session
 
 
-def check_record_path(path) -> None:
+def check_record_path(path: str | os.PathLike[str]) -> None:
     """``UserError`` (one line) when a record could not be written to ``path``: said before
     a demo plays, not after the whole game."""
     target = Path(plain_path(path))
@@ -51,7 +67,7 @@ def check_record_path(path) -> None:
         raise UserError(f"{shown_path(path)}: cannot write the record (permission denied)")
 
 
-def write_demo_record(path, text: str) -> None:
+def write_demo_record(path: str | os.PathLike[str], text: str) -> None:
     """Write a demo game's record to ``path``, made afresh (a pipe or a device put there
     since ``check_record_path`` is replaced, never written to or waited on); ``UserError``
     (one line) when it cannot."""
@@ -64,11 +80,11 @@ def write_demo_record(path, text: str) -> None:
 class DemoPlayer:
     """Sends events through ``deliver`` (the whole stack) to ``session`` as a player would."""
 
-    def __init__(self, session: Session, deliver: Callable):
+    def __init__(self, session: Session, deliver: Callable[[Event], Output]) -> None:
         self.session = session
         self._deliver = deliver
 
-    def send(self, event) -> str | None:
+    def send(self, event: Event) -> Signal | None:
         """One event through the whole stack; a refusal means the box misunderstood."""
         out = self._deliver(event)
         if out.signal is Signal.REFUSED:
@@ -83,7 +99,7 @@ class DemoPlayer:
         if kept:
             self.send(Press("ok"))
 
-    def choose(self, value) -> None:
+    def choose(self, value: object) -> None:
         """Move the list on screen to ``value`` with up/down, then press OK."""
         for _ in range(MAX_STEPS):
             if self.session.view.choice.value == value:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.events import Hold, Press, ReaderState, Tag, TagGone
+from companion.events import Event, Hold, Press, ReaderState, Tag, TagGone
 from companion.table.items import EnrollmentStep, is_item, label
 from companion.table.registry import TagRegistry, normalise_uid
 from companion.table.tag_tracker import TagTracker
@@ -68,7 +68,7 @@ class Enrollment:
         """Where the walk stands, e.g. ``"3/35"``."""
         return f"{self.index + 1}/{len(self.steps)}"
 
-    def handle(self, event) -> Feedback:
+    def handle(self, event: Event) -> Feedback:
         """Apply one input event (``Tag``, ``TagGone``, ``Press``, ``Hold``, ``ReaderState``)."""
         if self.finished:
             return Feedback()

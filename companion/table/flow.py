@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from PIL import Image
 
 from companion.engine import Refusal
-from companion.events import Press
+from companion.events import Event, Press
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
 from companion.table.items import Item
@@ -128,6 +128,9 @@ class Reply:
     then: Transition | None = None
 
 
+#: What a flow is given: an input event, with a tag resolved to its item (``Scan``, ``Lift``).
+FlowEvent = Event | Scan | Lift
+
 #: A note on screen: words, or a rule-citing refusal shown in the box's language.
 Note = str | Refusal
 
@@ -171,7 +174,7 @@ class Flow:
         """The picture of ``view()``."""
         raise NotImplementedError
 
-    def handle(self, event) -> Reply:
+    def handle(self, event: FlowEvent) -> Reply:
         """Take one event meant for this flow."""
         raise NotImplementedError
 
@@ -183,7 +186,7 @@ class ChoiceStepsFlow(Flow):
 
     choice: Choice
 
-    def handle(self, event) -> Reply:
+    def handle(self, event: FlowEvent) -> Reply:
         """Up/down choose, OK takes the choice, Back goes one step back; HINT explains the
         step's rule (why_flow.py)."""
         if self.why.take(self, event, self.note):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from companion.engine import Refusal
 from companion.events import Press
@@ -31,6 +32,9 @@ from companion.table.choice import step_of
 from companion.table.views import WhyView
 from companion.table.why_flow import CLOSING, WhyPages, cited_rule, why_view
 from companion.ui.text import t
+
+if TYPE_CHECKING:
+    from companion.table.flow import Flow
 
 #: The stages of the help: the coach's tips and the rule's why-pages.
 TIPS, RULE = "tips", "rule"
@@ -77,7 +81,7 @@ class HintPages:
         """Whether a tip or a rule page is on screen."""
         return self.view is not None or self.why.view is not None
 
-    def take(self, flow, event, note: str | Refusal | None) -> bool:
+    def take(self, flow: Flow, event: object, note: str | Refusal | None) -> bool:
         """Whether ``event`` was used by the help (see the module docstring); ``note`` is
         the note on screen before the event. An event not used closes the help: the flow
         handles it as usual."""
@@ -105,7 +109,7 @@ class HintPages:
 
     # --- the stages ----------------------------------------------------------------------
 
-    def _open(self, flow, note: str | Refusal | None) -> bool:
+    def _open(self, flow: Flow, note: str | Refusal | None) -> bool:
         """HINT with nothing open: the first stage, in the order the screen asks for;
         whether there was anything to show."""
         self._rule = why_view(flow, note)

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import BinaryIO, TypeVar, overload
+from typing import Any, BinaryIO, TypeVar, overload
 
 from companion.errors import RecordError, UserError
 from companion.files import RECORD_BYTES, fsync_dir, shown_path
@@ -265,7 +265,7 @@ class Journal:
     ``dropped`` (``Dropped``) says which lines ``resume`` had to leave out, None when it
     kept every complete line."""
 
-    def __init__(self, path: Path, file, game: str, size: int):
+    def __init__(self, path: Path, file: BinaryIO, game: str, size: int) -> None:
         self.path = path
         self._file = file
         self._game = game
@@ -273,7 +273,7 @@ class Journal:
         self.dropped: Dropped | None = None
 
     @classmethod
-    def start(cls, data_dir: str | os.PathLike, header: dict) -> Journal:
+    def start(cls, data_dir: str | os.PathLike[str], header: dict[str, Any]) -> Journal:
         """Create ``DATA/current.jsonl`` with the record's header line.
 
         Refuses with a ``UserError`` when an unfinished game is already there: resume it
@@ -305,16 +305,17 @@ class Journal:
 
     @overload
     @classmethod
-    def resume(cls, data_dir: str | os.PathLike, *,
+    def resume(cls, data_dir: str | os.PathLike[str], *,
                now: datetime | None = None) -> tuple[Journal, str] | None: ...
 
     @overload
     @classmethod
-    def resume(cls, data_dir: str | os.PathLike, read: Callable[[str], T], *,
+    def resume(cls, data_dir: str | os.PathLike[str], read: Callable[[str], T], *,
                now: datetime | None = None) -> tuple[Journal, T] | None: ...
 
     @classmethod
-    def resume(cls, data_dir, read=_same, *, now=None):
+    def resume(cls, data_dir: str | os.PathLike[str], read: Callable[[str], Any] = _same, *,
+               now: datetime | None = None) -> tuple[Journal, Any] | None:
         """Reopen the unfinished game: ``(journal, read(text of its lines))``, or ``None``
         when there is none. ``read`` (default: the text itself) reads the record, raising
         ``RecordError`` at the first line it refuses; the game is then resumed from the
@@ -341,7 +342,7 @@ class Journal:
             raise
 
     @classmethod
-    def _reopen(cls, path: Path, file, data: bytes, read: Callable[[str], T],
+    def _reopen(cls, path: Path, file: BinaryIO, data: bytes, read: Callable[[str], T],
                 now: datetime | None) -> tuple[Journal, T] | None:
         """``resume`` of the open regular file ``file`` holding ``data``."""
         data_dir = path.parent
@@ -415,7 +416,7 @@ class Journal:
         journal.dropped = dropped
         return journal, value
 
-    def append(self, line: dict) -> None:
+    def append(self, line: dict[str, Any]) -> None:
         """Write one record line and make it durable (flush + fsync) before returning.
 
         On a write error (disk full, card removed) the partial line is taken back and a
@@ -455,7 +456,7 @@ class Journal:
         self._file.close()
 
 
-def archive_unfinished(data_dir: str | os.PathLike, *, now: datetime | None = None) -> Path | None:
+def archive_unfinished(data_dir: str | os.PathLike[str], *, now: datetime | None = None) -> Path | None:
     """Move an abandoned unfinished game, as it is, to ``DATA/games/…-<game>-unfinished.jsonl``
     (anything but a regular file to ``…-current-<kind>-damaged``, unread).
 

@@ -22,11 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PIL import Image
 
 from companion.engine import Refusal
+
+if TYPE_CHECKING:
+    import random
+
+    from companion.table.app_loop import AppLoop
+    from companion.table.flow import Flow
 
 
 @dataclass(frozen=True)
@@ -34,11 +40,18 @@ class Situation:
     """What a step looks at: the wrapped ``flow`` on screen (the set-up, the play, the score
     pages) and the lesson's ``game`` (None until it is set up)."""
 
-    flow: Any
+    flow: Flow
     game: Any = None
 
 
 Words = Callable[[Situation], str]
+
+
+class Learner(Protocol):
+    """The demo's learner (``tutorial --demo``): plays the newcomer's part of a lesson."""
+
+    def advance(self) -> None:
+        """Do the next thing a newcomer does at the box (a scan, a press)."""
 
 
 def always(situation: Situation) -> bool:
@@ -95,19 +108,20 @@ class Lesson:
     refused (None: the rule's own why-page); ``asks_on(flow)`` says whether the play flow's
     board waits for the next action, so that the step's ask can take the band's place;
     ``options`` are the set-up options the lesson is played with (the game's settings by
-    key; the rulebook's defaults when a key is missing). ``learner(session, deliver, rng)``
-    makes the demo's learner (``tutorial --demo``): an object whose ``advance()`` does the
-    next thing a newcomer does; ``demo_tags()`` is the made-up tag registry it plays with.
+    key; the rulebook's defaults when a key is missing). ``learner(loop, tags, rng)`` makes
+    the demo's learner (``tutorial --demo``), playing through the app loop with the tags
+    ``demo_tags()`` (a made-up tag registry): its ``advance()`` does the next thing a
+    newcomer does.
     """
 
     steps: tuple[Step, ...]
     explain: Callable[[Situation, Refusal], str | None]
-    asks_on: Callable[[Any], bool]
-    learner: Callable[..., Any]
+    asks_on: Callable[[Flow], bool]
+    learner: Callable[[AppLoop, dict[str, str], random.Random], Learner]
     demo_tags: Callable[[], dict[str, str]] = dict
     options: Mapping[str, str] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         keys = [step.key for step in self.steps]
         if len(set(keys)) != len(keys):
             raise ValueError("every step of a lesson needs its own key")

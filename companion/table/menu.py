@@ -3,9 +3,13 @@ game with its lessons, or change the settings (last)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from PIL import Image
+
 from companion.events import Press
 from companion.table.choice import Choice, step_of
-from companion.table.flow import Flow, Reply, ToResume, ToSettings, ToSetup, ToTutorial
+from companion.table.flow import Flow, FlowEvent, Reply, ToResume, ToSettings, ToSetup, ToTutorial
 from companion.table.views import MenuView, render
 from companion.ui.text import t
 
@@ -20,8 +24,8 @@ class MenuFlow(Flow):
 
     kind = "menu"
 
-    def __init__(self, titles, resume: str | None = None, note: str | None = None, *,
-                 players: str | None = None):
+    def __init__(self, titles: Sequence[tuple[str, str]], resume: str | None = None, note: str | None = None, *,
+                 players: str | None = None) -> None:
         super().__init__()
         labels: list[str] = []
         values: list[str | ToTutorial] = []
@@ -40,16 +44,16 @@ class MenuFlow(Flow):
         self.note = note
         self.players = players
 
-    def view(self):
+    def view(self) -> MenuView:
         """What the screen shows now."""
         players = self.players if self.choice.value == "resume" else None
         return MenuView(self.choice, footer=self.note or players)
 
-    def frame(self):
+    def frame(self) -> Image.Image:
         """The picture of ``view()``."""
         return render(self.view())
 
-    def handle(self, event) -> Reply:
+    def handle(self, event: FlowEvent) -> Reply:
         """Up/down move, OK chooses; a scan here only says what to do."""
         self.clear()
         if not isinstance(event, Press):

@@ -16,7 +16,7 @@ from companion.engine import IllegalMove, Refusal
 from companion.errors import UserError
 from companion.events import Press
 from companion.signals import Signal
-from companion.table.flow import Flow, Note, Reply, ToMenu
+from companion.table.flow import Flow, FlowEvent, Note, Reply, ToMenu
 from companion.table.hint_pages import HintPages, HintView, Tip
 from companion.table.journal import Journal
 from companion.table.tag_tracker import TagTracker
@@ -40,16 +40,17 @@ class PlayFlow(Flow):
 
     kind = "play"
     describe: Callable[[Any, int | None, Any], str]
-    event_line: Callable[[int | None, Any], dict]
+    event_line: Callable[[int | None, Any], dict[str, Any]]
 
-    def __init__(self, game, journal: Journal, tracker: TagTracker):
+    def __init__(self, game: Any, journal: Journal, tracker: TagTracker) -> None:
         super().__init__()
         self.game = game
         self.journal = journal
         self.tracker = tracker
         self.confirming: Question | None = None
         self.done: str | None = None  # what the last action did, until the next event
-        self._shown: tuple = (None, False, None)  # note, refused, done: before this event
+        # note, refused, done: before this event
+        self._shown: tuple[Note | None, bool, str | None] = (None, False, None)
         self.hint = HintPages(self.why, self.coach)  # the hint button: tips and why-pages
 
     def clear(self) -> None:
@@ -84,7 +85,7 @@ class PlayFlow(Flow):
             return ConfirmView(t("leave.question"), t("leave.detail"))
         return None
 
-    def answer(self, event) -> Reply | None:
+    def answer(self, event: FlowEvent) -> Reply | None:
         """Take ``event`` as the answer to the question asked: OK does it, Back drops it;
         None when no question is asked, or when the event (a scan, another button) drops
         the question and must be handled as usual — no scan is lost. HINT comes first: it
@@ -117,7 +118,7 @@ class PlayFlow(Flow):
         """Show ``refusal`` (with its rule) and give the refused signal; nothing changes."""
         return self.tell(refusal, True)
 
-    def keep(self, move) -> Reply | None:
+    def keep(self, move: Any) -> Reply | None:
         """Journal first: push ``move`` on the engine and append its record line (fsynced).
 
         None when the move is played and kept; else the refusal shown: the rule it breaks,
@@ -137,7 +138,7 @@ class PlayFlow(Flow):
         self.done = self.confirmation(player, move)  # confirmed where the players look
         return None
 
-    def confirmation(self, player: int | None, move) -> str:
+    def confirmation(self, player: int | None, move: Any) -> str:
         """The line that confirms an accepted ``move`` on the board (``describe`` by default;
         a game may give a shorter form that fits the band)."""
         return self.describe(self.game, player, move)
@@ -169,7 +170,7 @@ class PlayFlow(Flow):
             self.note = hint
         return done
 
-    def undo_hint(self, player: int | None, move) -> str | None:
+    def undo_hint(self, player: int | None, move: Any) -> str | None:
         """What the players do on the table to take ``move`` back ("Taken back: put the
         eagle back in the bag"); None when nothing moves there."""
         return None

@@ -42,12 +42,12 @@ def normalise_uid(token: str) -> str | None:
 class TagRegistry:
     """UID → item name, loaded from and saved to one JSON file."""
 
-    def __init__(self, path: str | os.PathLike, tags: dict[str, str] | None = None):
+    def __init__(self, path: str | os.PathLike[str], tags: dict[str, str] | None = None):
         self.path = Path(path)
         self._tags: dict[str, str] = {uid.upper(): item for uid, item in (tags or {}).items()}
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> TagRegistry:
+    def load(cls, path: str | os.PathLike[str]) -> TagRegistry:
         """Read a registry file; a missing file is an empty registry.
 
         A file that cannot be read (not a regular file, over 1 MB, not UTF-8) or is not a

@@ -22,7 +22,7 @@ class LineNotes:
         self._made = made or describe
         self._said: list[str] = []  # how an undo names each move of the game's history
 
-    def after(self, game) -> str:
+    def after(self, game: Any) -> str:
         """The note of the event line that just made ``game`` what it is."""
         history = game.history
         if len(history) < len(self._said):

@@ -6,12 +6,12 @@ action (a claim pressed by mistake must not end a game for good).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.events import Press
 from companion.table.choice import step_of
-from companion.table.flow import BackToPlay, Flow, Reply, ToFinish
+from companion.table.flow import BackToPlay, Flow, FlowEvent, Reply, ToFinish
 from companion.table.views import ConfirmView
 from companion.ui.text import t
 
@@ -23,7 +23,7 @@ class ScorePagesFlow(Flow):
 
     kind = "score"
 
-    def __init__(self, game, pages: list, describe: Callable[[Any, int | None, Any], str]):
+    def __init__(self, game: Any, pages: Sequence[object], describe: Callable[[Any, int | None, Any], str]) -> None:
         super().__init__()
         self.game = game
         self.pages = pages
@@ -31,7 +31,7 @@ class ScorePagesFlow(Flow):
         self.page = 0
         self.confirming = False
 
-    def view(self):
+    def view(self) -> Any:
         """What the screen shows now."""
         if self.why.view is not None:
             return self.why.view
@@ -40,7 +40,7 @@ class ScorePagesFlow(Flow):
             return ConfirmView(t("undo.question"), self.describe(self.game, player, move))
         return self.page_view()
 
-    def page_view(self):
+    def page_view(self) -> Any:
         """The page shown when no question is asked."""
         raise NotImplementedError
 
@@ -48,7 +48,7 @@ class ScorePagesFlow(Flow):
         """OK on a page: keep the record and go back to the menu."""
         return Reply(then=ToFinish())
 
-    def handle(self, event) -> Reply:
+    def handle(self, event: FlowEvent) -> Reply:
         """Up/down turn the pages, OK finishes, Back (then OK) takes back the last action;
         HINT explains the page's rule (why_flow.py)."""
         if self.why.take(self, event, self.note):

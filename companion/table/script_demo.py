@@ -8,15 +8,20 @@ game ends: the quickest way to read a recorded bug report.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TextIO
 
-from companion.events import Wait, format_event
+from companion.events import Event, Wait, format_event
 from companion.games.definition import GameDefinition
 from companion.signals import Signal
+from companion.table.demo_player import Display
 from companion.table.table_game import TableGame
 
+if TYPE_CHECKING:
+    from companion.table.session import Session
 
-def narrate_script(items, session, display, out) -> int:
+
+def narrate_script(items: Iterable[Event | Wait], session: Session, display: Display, out: TextIO) -> int:
     """Feed ``items`` (events and ``Wait``s) to ``session``; print what happened on ``out``.
 
     Waits are skipped: the narration needs no real time. Returns the number of refusals.
@@ -35,7 +40,8 @@ def narrate_script(items, session, display, out) -> int:
             print(f"refused  {format_event(item)}: {session.message}", file=out)
         if session.game is not None and session.game is not game:
             game, seen, definition = session.game, len(session.game.history), session.definition
-            print(f"game     {' v '.join(game.players)} ({definition.title})", file=out)
+            title = definition.title if definition is not None else ""
+            print(f"game     {' v '.join(game.players)} ({title})", file=out)
         if game is None or definition is None:
             continue
         history = game.history

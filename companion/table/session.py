@@ -18,6 +18,7 @@ lessons run theirs.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import Any
 from PIL import Image
 
 from companion.errors import UserError
-from companion.events import ReaderState, Tag, TagGone
+from companion.events import Event, ReaderState, Tag, TagGone
 from companion.games import GAMES, game_of_record
 from companion.games.definition import GameDefinition
 from companion.signals import Signal
@@ -53,7 +54,7 @@ from companion.table.items import parse_item
 from companion.table.journal import Journal, SetAside
 from companion.table.menu import MenuFlow
 from companion.table.play_flow import PlayFlow
-from companion.table.registry import normalise_uid
+from companion.table.registry import TagRegistry, normalise_uid
 from companion.table.settings import SettingsStore
 from companion.table.settings_flow import SettingsFlow
 from companion.table.table_game import TableGame
@@ -88,10 +89,10 @@ class Session:
     ``journal_problem`` in one line for the log (where the whole file was kept).
     """
 
-    def __init__(self, data_dir, registry, *, players: tuple[str, ...] = (),
+    def __init__(self, data_dir: str | os.PathLike[str], registry: TagRegistry, *, players: tuple[str, ...] = (),
                  rng: random.Random | None = None, game: str | None = None,
                  settings: SettingsStore | None = None, settings_problem: str | None = None,
-                 tutorial: str | None = None):
+                 tutorial: str | None = None) -> None:
         self.data_dir = Path(data_dir)
         self.registry = registry
         self.settings = settings or SettingsStore(None, names=players, language=language())
@@ -113,7 +114,7 @@ class Session:
     # --- what tests and the app read ------------------------------------------------------
 
     @property
-    def view(self):
+    def view(self) -> Any:
         """The current view (``BoardView``, ``MenuView`` …), a plain value."""
         return self.flow.view()
 
@@ -130,7 +131,7 @@ class Session:
         return note if note is None or isinstance(note, str) else refusal_text(note)
 
     @property
-    def game(self):
+    def game(self) -> Any:
         """The game being played (or whose score is shown), a lesson's too; None at the
         menu and set-up."""
         if isinstance(self.flow, TutorialFlow):
@@ -175,7 +176,7 @@ class Session:
 
     # --- events ---------------------------------------------------------------------------
 
-    def handle(self, event) -> Output:
+    def handle(self, event: Event) -> Output:
         """Take one input event; return the new frame and the feedback signal."""
         reply = self._dispatch(event)
         if reply is None:
@@ -184,7 +185,7 @@ class Session:
         self._frame = self.flow.frame()
         return Output(self._frame, signal)
 
-    def _dispatch(self, event) -> Reply | None:
+    def _dispatch(self, event: Event) -> Reply | None:
         if isinstance(event, TagGone):
             self.tracker.leave(event.uid, event.reader)
             return self._lift(event)
@@ -213,7 +214,7 @@ class Session:
             uid = normalise_uid(event.uid)  # None for an item name: pieces not told apart
             if uid is not None:
                 self.tracker.identify(uid, item)
-            event = Scan(item, uid, event.reader)
+            return self.flow.handle(Scan(item, uid, event.reader))
         return self.flow.handle(event)
 
     def _lift(self, gone: TagGone) -> Reply | None:
@@ -288,7 +289,7 @@ class Session:
                 self.flow = self._menu()
         return None
 
-    def _table(self) -> TableGame:
+    def _table(self) -> TableGame[Any]:
         table = self.table_game
         if table is None:
             raise RuntimeError("no game is set up")
@@ -328,7 +329,7 @@ class Session:
         return MenuFlow(titles, resume_label(GAMES[name].shown_title()), note,
                         players=resume_players(game.players))
 
-    def _unfinished(self):
+    def _unfinished(self) -> tuple[Journal, str, Any] | None:
         """``(journal, game name, game)`` of the unfinished game, or None. A damaged end
         left out, or a game set aside (``SetAside``), is told in ``journal_problem``;
         ``UserError`` when the data folder cannot be read or written."""
@@ -383,7 +384,7 @@ class Session:
         self.run = run
 
 
-def _read_record(text: str):
+def _read_record(text: str) -> tuple[str, Any]:
     """``(game name, game)`` of a record's text; ``RecordError`` at its first bad line."""
     name = game_of_record(text)
     game, _ = GAMES[name].record.read_record(text, None)

@@ -22,10 +22,12 @@ rewrites it. Games are never affected: they are in the journal and ``games/``.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from companion.errors import UserError
 from companion.files import read_bytes, write_atomically
@@ -64,7 +66,7 @@ class Settings:
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     hints: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # Frozen all the way down: a change is a new value, saved as a whole.
         object.__setattr__(self, "games", MappingProxyType(
             {game: MappingProxyType(dict(values)) for game, values in self.games.items()}))
@@ -164,7 +166,7 @@ class SettingsStore:
         self.settings = settings or Settings()
 
     @classmethod
-    def load(cls, data_dir, *, names: Sequence[str] = (), language: str = "en",
+    def load(cls, data_dir: str | os.PathLike[str], *, names: Sequence[str] = (), language: str = "en",
              games: Sequence[str] = (), languages: Sequence[str] = ("en",)
              ) -> tuple[SettingsStore, str | None]:
         """The store of ``DATA/settings.json`` and the problem (one line) when the file is
@@ -205,7 +207,7 @@ class SettingsStore:
         return {option.key: chosen[option.key] if chosen.get(option.key) in option.values
                 else option.values[0] for option in offered}
 
-    def change(self, **changes) -> None:
+    def change(self, **changes: Any) -> None:
         """Change ``Settings`` fields (``language="bg"``, ``sound=False`` …) and save."""
         self._keep(replace(self.settings, **changes))
 

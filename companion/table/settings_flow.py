@@ -17,7 +17,7 @@ page says so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -27,7 +27,7 @@ from companion.events import Press
 from companion.games import GAMES
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
-from companion.table.flow import Flow, Reply, Scan, ToMenu
+from companion.table.flow import Flow, FlowEvent, Reply, Scan, ToMenu
 from companion.table.settings import GameOption, SettingsStore
 from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
@@ -74,7 +74,7 @@ class SettingsFlow(Flow):
 
     # --- what is shown ---------------------------------------------------------------------
 
-    def view(self):
+    def view(self) -> Any:
         """What the screen shows now."""
         if self.speller is not None:
             return self.speller.view(self._words(), self.refused)
@@ -104,7 +104,7 @@ class SettingsFlow(Flow):
 
     # --- events ----------------------------------------------------------------------------
 
-    def handle(self, event) -> Reply:
+    def handle(self, event: FlowEvent) -> Reply:
         """Up/down choose (or turn the speller's wheel), OK changes or opens, Back goes back."""
         self.clear()
         if isinstance(event, Scan):
@@ -128,7 +128,7 @@ class SettingsFlow(Flow):
             return Reply()
         return self._open_names() if self.page == "names" else self._change(self.choice.value)
 
-    def _change(self, value) -> Reply:
+    def _change(self, value: Any) -> Reply:
         """OK on a line of the main page: open the names, or turn to the next value."""
         if value == NAMES:
             self.page, self.choice = "names", self._names()
@@ -147,7 +147,8 @@ class SettingsFlow(Flow):
         later = option.values[(option.values.index(now) + 1) % len(option.values)]
         return self._keep(value, lambda: self.store.choose(game, option.key, later))
 
-    def _keep(self, selected, change, note: str | None = None, page: str = "main") -> Reply:
+    def _keep(self, selected: Any, change: Callable[[], None], note: str | None = None,
+              page: str = "main") -> Reply:
         """Make a change and save it; the page is drawn again with ``selected`` chosen.
         A change that cannot be saved still holds, and the page says it is not kept."""
         try:

@@ -61,7 +61,7 @@ class NameSpeller:
     @property
     def on_done(self) -> bool:
         """Whether the wheel shows Done."""
-        return self.entries[self.selected] == DONE
+        return bool(self.entries[self.selected] == DONE)
 
     def add(self) -> str | None:
         """Add the letter shown; the problem in words when it cannot be added."""

@@ -11,15 +11,17 @@ lesson.
 
 from __future__ import annotations
 
+import os
 import random
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from companion.errors import UserError
 from companion.games import game_entry
 from companion.table.app_loop import AppLoop
-from companion.table.demo_player import DemoError
+from companion.table.demo_player import DemoError, Display
+from companion.table.lesson import Learner
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
 from companion.table.tutorial_flow import TutorialFlow
@@ -28,7 +30,8 @@ from companion.table.tutorial_flow import TutorialFlow
 MAX_ACTIONS = 5000
 
 
-def run_lesson_demo(game: str, seed: int, display, *, data_dir=None, players=(),
+def run_lesson_demo(game: str, seed: int, display: Display, *, data_dir: str | os.PathLike[str] | None = None,
+                    players: Sequence[str] = (),
                     out: Callable[[str], None] = print) -> int:
     """Play ``game``'s lesson for ``seed`` on ``display`` (the learner named ``players`` if
     given, else the lesson's own names), printing its transcript with ``out``; the number of
@@ -53,7 +56,7 @@ def run_lesson_demo(game: str, seed: int, display, *, data_dir=None, players=(),
             loop.close()
 
 
-def _play(session, learner, out: Callable[[str], None]) -> int:
+def _play(session: Session, learner: Learner, out: Callable[[str], None]) -> int:
     """Let ``learner`` act until the lesson is over and the box is back at the menu."""
     tutorial = session.flow
     if not isinstance(tutorial, TutorialFlow):

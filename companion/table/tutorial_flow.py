@@ -25,6 +25,7 @@ done>``, for ``tutorial --demo`` and bug reports.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -41,6 +42,7 @@ from companion.table.choice import step_of
 from companion.table.flow import (
     BackToPlay,
     Flow,
+    FlowEvent,
     Note,
     Reply,
     ToFinish,
@@ -72,8 +74,8 @@ class TutorialFlow(Flow):
         """A message of the lesson's game (its words go on into the shared ones)."""
         return GAMES[self.name].text(key, **fields)
 
-    def __init__(self, name: str, data_dir, tracker: TagTracker, *, names: tuple[str, ...] = (),
-                 rng: random.Random | None = None):
+    def __init__(self, name: str, data_dir: str | os.PathLike[str], tracker: TagTracker, *,
+                 names: tuple[str, ...] = (), rng: random.Random | None = None) -> None:
         super().__init__()
         self.name = name
         self.table = GAMES[name].table
@@ -153,7 +155,7 @@ class TutorialFlow(Flow):
 
     # --- the picture ----------------------------------------------------------------------
 
-    def view(self):
+    def view(self) -> Any:
         """What the screen shows now: the lesson's page, else the game's flow."""
         return self.page if self.page is not None else self.inner.view()
 
@@ -185,7 +187,7 @@ class TutorialFlow(Flow):
 
     # --- events ---------------------------------------------------------------------------
 
-    def handle(self, event) -> Reply:
+    def handle(self, event: FlowEvent) -> Reply:
         """Take one event: the lesson's page and buttons first, then the game's flow."""
         self.clear()
         if self.finished:
@@ -196,7 +198,7 @@ class TutorialFlow(Flow):
         self._settle()
         return reply
 
-    def _last_page(self, event) -> Reply:
+    def _last_page(self, event: FlowEvent) -> Reply:
         """The lesson is over and its game kept: ▲▼ and OK read the last page, then OK (or
         Back) goes to the menu."""
         page = self.page
@@ -209,7 +211,7 @@ class TutorialFlow(Flow):
             return Reply()
         return Reply(then=ToMenu()) if event in (Press("ok"), Press("back")) else Reply()
 
-    def _lesson_event(self, event) -> Reply | None:
+    def _lesson_event(self, event: FlowEvent) -> Reply | None:
         """The events the lesson takes itself; None for those the game's flow takes."""
         step = self.step
         reading = step is not None and step.kind == "read" and self.start is not None
@@ -239,7 +241,7 @@ class TutorialFlow(Flow):
             return self._step_back()
         return None
 
-    def _through(self, event) -> Reply:
+    def _through(self, event: FlowEvent) -> Reply:
         """Hand ``event`` to the game's flow; check what it did against the step."""
         before = self._moves()
         reply = self._follow(self.inner.handle(event))
@@ -403,7 +405,7 @@ class TutorialFlow(Flow):
         self.asked = ""
         self.wrongs = []
 
-    def _did(self, step: Step, player: int | None, move) -> str:
+    def _did(self, step: Step, player: int | None, move: Any) -> str:
         """What a move step's move did, in words: the step's own words, else the game's."""
         if step.did is not None:
             return step.did(self.situation())
@@ -498,7 +500,7 @@ class TutorialFlow(Flow):
         pages = tuple(paginate(refusal_text(refusal))) + (why.pages if why is not None else ())
         self.page = LessonView(title, pages, "tutorial.footer.again")
 
-    def _not_now(self, step: Step, player: int | None, move) -> None:
+    def _not_now(self, step: Step, player: int | None, move: Any) -> None:
         """A legal move, but not the one the step asks for: taken back, and said so."""
         assert self.play is not None
         what = self.table.describe(self.play.game, player, move)

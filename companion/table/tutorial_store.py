@@ -12,8 +12,10 @@ game as one to resume).
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.errors import UserError
 from companion.files import read_bytes, write_atomically
@@ -56,7 +58,7 @@ def lesson_folder(data_dir: Path, game: str) -> Path:
     return Path(data_dir) / LESSONS_FOLDER / game
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> dict[str, Any]:
     """The parsed file; ``{}`` when there is none; ``UserError`` (one line) when it cannot be
     read or is not a progress file."""
     data = read_bytes(path, "the lessons' progress", MAX_BYTES, missing_ok=True)
@@ -68,7 +70,8 @@ def _read(path: Path) -> dict:
         doc = None
     if not isinstance(doc, dict) or doc.get("version") != VERSION or not isinstance(doc.get("lessons"), dict):
         raise UserError(f"{path}: the lessons' progress is damaged")
-    return doc["lessons"]
+    lessons: dict[str, Any] = doc["lessons"]
+    return lessons
 
 
 def _progress(entry: object) -> Progress:
@@ -91,7 +94,7 @@ def _progress(entry: object) -> Progress:
 class TutorialStore:
     """The progress file of the data folder ``data_dir``."""
 
-    def __init__(self, data_dir):
+    def __init__(self, data_dir: str | os.PathLike[str]) -> None:
         self.path = Path(data_dir) / PROGRESS_FILE
 
     def load(self, game: str) -> Progress | None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from PIL import Image
 
-from companion.engine import Refusal
+from companion.engine import Engine, Refusal
 from companion.ui.canvas import (
     HEIGHT,
     LARGE,
@@ -52,7 +53,7 @@ def title_band(image: Image.Image, title: str, right: str = "",
         draw_text(image, WIDTH - 2 - text_width(right, SMALL), 2, right, SMALL, 0)
 
 
-def result_band(image: Image.Image, game, number: int, count: int) -> None:
+def result_band(image: Image.Image, game: Engine[Any], number: int, count: int) -> None:
     """The lit band atop a game's result page: who won (the score so far while the game is
     not over) and the page number."""
     outcome = game.outcome()

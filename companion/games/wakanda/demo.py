@@ -132,7 +132,7 @@ class TablePlayer(DemoPlayer):
                 self.scan(self.headdresses[player].pop())
                 self.send(Press(village))
 
-    def _item(self, uid: str) -> str:
+    def _item(self, uid: str) -> str | None:
         return self.session.registry.resolve(uid)
 
     def play(self, bots, out) -> None:
