@@ -1,6 +1,6 @@
 """What every game's search offers the command line (``hint``, ``engine``, ``match``),
 whatever the game: the ``Suggestion`` it answers with, the ``Duel`` of one game between two
-levels, and the lookup of a game's search module through the registry.
+levels, the ``Search`` a game's definition names, and its lookup through the registry.
 
 A game that can give hints names a ``Search`` in its definition (``load_search``; its
 ``search.py`` gives ``SEARCH``, docs/internals.md "A game package"):

@@ -131,3 +131,15 @@ def test_the_menu_is_drawn_before_any_game_is_played(tmp_path):
 def test_each_game_package_holds_its_registered_definition():
     for entry in GAMES.values():
         assert importlib.import_module(f"{entry.package}.definition").GAME is entry
+
+
+def test_the_registry_takes_only_the_definition_of_the_game_it_names():
+    from companion.errors import UserError
+    from companion.games import Registry, game_entry
+
+    misnamed = Registry({"chess": "companion.games.wakanda.definition"})
+    assert list(misnamed) == ["chess"] and len(misnamed) == 1
+    with pytest.raises(TypeError, match="not the definition of chess"):
+        misnamed["chess"]
+    with pytest.raises(UserError, match="unknown game 'chess' \\(known: wakanda, totem-wars\\)"):
+        game_entry("chess")

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from companion.search import Search
     from companion.table.flow import Flow
     from companion.table.items import EnrollmentStep, Item
+    from companion.table.lesson import Lesson
     from companion.table.table_game import TableGame
     from companion.words import Catalogue
 
@@ -118,6 +119,11 @@ class GameDefinition(Generic[G]):
         """The game as the table plays it: set-up, play and score flows, lessons, demo,
         replay (imported the first time it is asked for)."""
         return self.load_table()
+
+    @property
+    def lessons(self) -> Lesson | None:
+        """The game's learn-by-doing lessons (with its table game); None when it has none."""
+        return self.table.lessons
 
     @cached_property
     def search(self) -> Search | None:

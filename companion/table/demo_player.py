@@ -7,9 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
-
-from PIL import Image
+from typing import Any
 
 from companion.errors import UserError
 from companion.events import Event, Press
@@ -21,18 +19,6 @@ from companion.table.settings import Settings, SettingsStore
 from companion.ui.text import language
 
 MAX_STEPS = 64  # up/down presses to reach any entry of a list
-
-
-class Display(Protocol):
-    """What a demo shows its frames on (a display of ``hardware/``)."""
-
-    def show(self, image: Image.Image) -> int:
-        """Show ``image``; the bytes (or characters) sent, 0 if unchanged."""
-        ...
-
-    def close(self) -> None:
-        """Release the device."""
-        ...
 
 
 class DemoError(Exception):

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from companion.events import Event, Wait, format_event
 from companion.games.definition import GameDefinition
 from companion.signals import Signal
-from companion.table.demo_player import Display
-from companion.table.table_game import TableGame
+from companion.table.table_game import Display, TableGame
 
 if TYPE_CHECKING:
     from companion.table.session import Session

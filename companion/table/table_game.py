@@ -28,6 +28,18 @@ G = TypeVar("G")
 G_co = TypeVar("G_co", covariant=True)
 
 
+class Display(Protocol):
+    """What a demo shows its frames on (a display of ``hardware/``)."""
+
+    def show(self, image: Image.Image) -> int:
+        """Show ``image``; the bytes (or characters) sent, 0 if unchanged."""
+        ...
+
+    def close(self) -> None:
+        """Release the device."""
+        ...
+
+
 @dataclass(frozen=True)
 class DemoOptions:
     """What the ``demo`` command passes a game's demo: the seed, the file to write the
@@ -36,7 +48,7 @@ class DemoOptions:
 
     seed: int
     record: str | None = None
-    display: Any = None
+    display: Display | None = None
     players: tuple[str, ...] = ()
     data_dir: Path | None = None
     delay: float = 0.0

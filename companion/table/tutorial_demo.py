@@ -20,10 +20,11 @@ from pathlib import Path
 from companion.errors import UserError
 from companion.games import game_entry
 from companion.table.app_loop import AppLoop
-from companion.table.demo_player import DemoError, Display
+from companion.table.demo_player import DemoError
 from companion.table.lesson import Learner
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
+from companion.table.table_game import Display
 from companion.table.tutorial_flow import TutorialFlow
 
 #: Events enough for any lesson with its whole game; more means the lesson is stuck.
@@ -37,7 +38,7 @@ def run_lesson_demo(game: str, seed: int, display: Display, *, data_dir: str | o
     given, else the lesson's own names), printing its transcript with ``out``; the number of
     steps done. The lesson's progress and game are kept in ``data_dir`` when given (a
     temporary folder otherwise)."""
-    lesson = game_entry(game).table.lessons
+    lesson = game_entry(game).lessons
     if lesson is None:
         raise UserError(f"{game}: no lessons yet")
     rng = random.Random(seed)

@@ -79,7 +79,7 @@ class TutorialFlow(Flow):
         super().__init__()
         self.name = name
         self.table = GAMES[name].table
-        lesson = self.table.lessons
+        lesson = GAMES[name].lessons
         if lesson is None:
             raise UserError(self._t("tutorial.none", game=GAMES[name].shown_title()))
         self.lesson = lesson

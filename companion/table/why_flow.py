@@ -2,8 +2,8 @@
 
 Pressed on a refusal ("Village 5 is not open yet — W4") it shows the pages of that rule;
 with no refusal, the rule of what the screen asks now (a set-up step, the turn, a result
-page), which each game's definition names (``GameDefinition.rule_of(flow)``). ▲▼ turn the pages; OK,
-BACK or HINT again go back to exactly the screen that was there. Any other event (a scan, a
+page), which each game's definition names (``GameDefinition.rule_of(flow)``). ▲▼ turn the
+pages; OK, BACK or HINT again go back to exactly the screen that was there. Any other event (a scan, a
 village button) closes the pages and is handled as usual, so nothing a player does is lost.
 In play the same button also coaches: ``hint_pages.py`` puts the move hints and these pages
 in one order of presses.
