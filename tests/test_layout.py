@@ -114,7 +114,7 @@ def test_the_registry_imports_no_game_until_asked():
     code = ("import sys, companion.games; "
             "print(sorted(m for m in sys.modules if m.startswith('companion.games.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['companion.games.definition']"
+    assert out.stdout.strip() == "[]"
 
 
 def test_the_menu_is_drawn_before_any_game_is_played(tmp_path):

@@ -24,14 +24,16 @@ import importlib
 import io
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import RecordError, UserError
-from companion.games.definition import GameDefinition
 from companion.records import JsonError, parse_json, shown_value
 
+if TYPE_CHECKING:  # imported with the first game asked for: the command line starts sooner
+    from companion.games.definition import GameDefinition
 
-class Registry(Mapping[str, GameDefinition[Any]]):
+
+class Registry(Mapping[str, "GameDefinition[Any]"]):
     """Record name → game definition, in menu order. ``where`` maps each name to the module
     that holds its ``GAME``: that module is imported when the game is first asked for, and
     must define that game."""
@@ -43,6 +45,8 @@ class Registry(Mapping[str, GameDefinition[Any]]):
     def __getitem__(self, name: str) -> GameDefinition[Any]:
         found = self._loaded.get(name)
         if found is None:
+            from companion.games.definition import GameDefinition
+
             game = importlib.import_module(self._where[name]).GAME
             if not isinstance(game, GameDefinition) or game.name != name:
                 raise TypeError(f"{self._where[name]}.GAME is not the definition of {name}")
