@@ -67,8 +67,8 @@ def test_every_lesson_word_is_translated():
 
 @pytest.mark.parametrize("language", ["en", "bg"])
 @pytest.mark.parametrize("game", LESSONS)
-def test_the_lesson_fits_the_screen(tmp_path, game, language):
-    text.set_language(language)
+def test_the_lesson_fits_the_screen(tmp_path, game, language, speak):
+    speak(language)
     too_long: set[str] = set()
     asks: set[str] = set()
     for seed in range(1, 9):
@@ -89,8 +89,8 @@ def test_the_lesson_fits_the_screen(tmp_path, game, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_runner_s_own_words_fit(language):
-    text.set_language(language)
+def test_the_runner_s_own_words_fit(language, speak):
+    speak(language)
     for key in ("tutorial.footer.more", "tutorial.footer.go", "tutorial.footer.again",
                 "tutorial.footer.menu"):
         assert text_width(text.t(key), SMALL) <= WIDTH, key

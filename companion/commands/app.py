@@ -66,7 +66,6 @@ def _run(args, config, shown: bytes | None = None) -> int:
     from companion.table.settings import SettingsStore
     from companion.ui import text
 
-    text.set_language(config.language)  # a known language: the configuration checked it
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
     settings, problem = SettingsStore.load(config.data_dir, names=config.players,
                                            language=config.language, games=tuple(GAMES),
@@ -108,5 +107,5 @@ def _run(args, config, shown: bytes | None = None) -> int:
     loop.run(sources)
     if script is None and (config.data_dir / CURRENT).is_file():
         # Printed once the display and the keyboard have given the terminal back.
-        print(text.t("quit.kept"))
+        print(text.t("quit.kept", session.language))
     return 0
