@@ -4,9 +4,12 @@ phone page or a voice on another thread puts a view's words into the box's langu
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
+import re
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +122,16 @@ def test_an_unknown_language_is_refused_in_one_line():
     with pytest.raises(ValueError, match="unknown language 'xx'"), text.speaking("xx"):
         pass
     assert text.language() == "en"
+
+
+def test_the_examples_of_docs_internals_words_run():
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "internals.md").read_text(encoding="utf-8")
+    start = doc.index("### Words: the catalogues")
+    section = doc[start:doc.index("\n### ", start + 1)]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        test = doctest.DocTestParser().get_doctest(block, {}, "internals", "docs/internals.md", 0)
+        runner = doctest.DocTestRunner()
+        runner.run(test)
+        assert test.examples and runner.failures == 0, block
