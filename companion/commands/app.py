@@ -35,17 +35,6 @@ def _config(args):
     return load_config(getattr(args, "config", None), overrides).resolved(is_raspberry_pi())
 
 
-def _echo(footer, key_help: str):
-    """What the keyboard calls while a scan is typed: it replaces the key help in the
-    terminal display's footer until Enter or Esc (None without a footer)."""
-    if footer is None:
-        return None
-
-    def echo(typed: str | None) -> None:
-        footer(key_help if typed is None else f"scan: {typed}_")
-    return echo
-
-
 def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
@@ -84,7 +73,7 @@ def _run(args, config, shown: bytes | None = None) -> int:
     from hardware.displays import open_display
     from hardware.feedback import open_feedback
     from hardware.inputs import open_inputs
-    from hardware.keyboard_input import KEY_HELP
+    from hardware.keyboard_input import KeyHelp
     from hardware.script_input import ScriptInput
 
     display = open_display(config, starting=shown)
@@ -95,9 +84,10 @@ def _run(args, config, shown: bytes | None = None) -> int:
         # better than one enrolled UID repeated for every piece of a type.
         script = ScriptInput(args.input, on_end=loop.stop) if getattr(args, "input", None) else None
         footer = getattr(display, "set_footer", None) if script is None else None
-        if footer is not None:
-            footer(KEY_HELP)
-        sources = open_inputs(config, script=script, echo=_echo(footer, KEY_HELP),
+        keys = KeyHelp(footer, session) if footer is not None else None
+        if keys is not None:
+            loop.watchers.append(keys)
+        sources = open_inputs(config, script=script, echo=keys.echo if keys is not None else None,
                               on_quit=loop.stop)
     except BaseException:
         loop.close()
