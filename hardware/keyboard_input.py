@@ -41,26 +41,26 @@ def scan_line(typed: str, lang: str) -> str:
 
 
 class KeyHelp:
-    """The terminal display's footer of keys (``footer``: its ``set_footer``) in the
-    language of ``session``: drawn again when the Settings page changes it (told as a
-    watcher of the app loop); while a scan is typed it shows what is typed instead
+    """The terminal ``display``'s footer of keys in the language of ``session``, and the
+    display's own line in it too: both again when the Settings page changes it (told as a
+    watcher of the app loop); while a scan is typed the footer shows what is typed instead
     (``echo``, which the keyboard calls from its thread)."""
 
-    def __init__(self, footer, session):
-        self.footer, self.session = footer, session
-        self.language = session.language
-        footer(key_help(self.language))
+    def __init__(self, display, session):
+        self.display, self.session = display, session
+        self.language = ""
+        self.seen(session, None)
 
     def echo(self, typed: str | None) -> None:
         """What the keyboard calls as a scan is typed (None: done, the keys again)."""
         lang = self.session.language
-        self.footer(key_help(lang) if typed is None else scan_line(typed, lang))
+        self.display.set_footer(key_help(lang) if typed is None else scan_line(typed, lang))
 
     def seen(self, session, out) -> None:
         """The app loop showed a view: the keys again if the language changed."""
         if session.language != self.language:
-            self.language = session.language
-            self.footer(key_help(self.language))
+            self.language = self.display.language = session.language
+            self.display.set_footer(key_help(self.language))
 
     def close(self) -> None:
         """Nothing to release: the display is closed by the loop."""

@@ -136,11 +136,18 @@ class _Box:
         self.language = language
 
 
+class _Display:
+    """A terminal display as the key help sees it: its footer and its language."""
+
+    def __init__(self, shown: list[str]):
+        self.set_footer, self.language = shown.append, "en"
+
+
 def test_the_key_help_speaks_the_box_s_language_and_follows_settings():
     shown: list[str] = []
-    box = _Box("fr")
-    keys = KeyHelp(shown.append, box)
-    assert shown == [key_help("fr")]
+    box, display = _Box("fr"), _Display(shown)
+    keys = KeyHelp(display, box)
+    assert shown == [key_help("fr")] and display.language == "fr"
     keys.echo("eag")
     keys.echo(None)
     assert shown[1:] == [text.t("sim.scan_typed", "fr", typed="eag"), key_help("fr")]
@@ -148,7 +155,7 @@ def test_the_key_help_speaks_the_box_s_language_and_follows_settings():
     assert len(shown) == 3
     box.language = "bg"                       # the Settings page turned the language
     keys.seen(box, None)
-    assert shown[-1] == key_help("bg") and "назад" in shown[-1]
+    assert shown[-1] == key_help("bg") and "назад" in shown[-1] and display.language == "bg"
     keys.close()
 
 

@@ -190,5 +190,7 @@ def test_the_simulator_s_keys_speak_the_box_s_language_and_follow_settings(termi
     sim.type("ssss\rs\r")                          # Settings, its language line: OK, the next
     sim.wait_for("h Tipp /Scan q Ende", mark)       # German, at once
     assert sim.vt.text()[18].endswith("q Ende")
+    mark = sim.resize(60, 20)                       # the simulator's own line speaks it too
+    sim.wait_for("Fenster zu klein (60×20): mindestens 66×20 nötig", mark)
     sim.type("q")
     assert sim.finish() == 0

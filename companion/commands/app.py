@@ -83,8 +83,8 @@ def _run(args, config, shown: bytes | None = None) -> int:
         # Item names in the script stay names: the session tells anonymous pieces apart
         # better than one enrolled UID repeated for every piece of a type.
         script = ScriptInput(args.input, on_end=loop.stop) if getattr(args, "input", None) else None
-        footer = getattr(display, "set_footer", None) if script is None else None
-        keys = KeyHelp(footer, session) if footer is not None else None
+        # A terminal display's footer: the keys, in the box's language.
+        keys = KeyHelp(display, session) if script is None and hasattr(display, "set_footer") else None
         if keys is not None:
             loop.watchers.append(keys)
         sources = open_inputs(config, script=script, echo=keys.echo if keys is not None else None,
