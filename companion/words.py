@@ -25,7 +25,9 @@ from __future__ import annotations
 import gettext
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -199,8 +201,8 @@ class Catalogue:
         return _Fields(self._kinds(), lang).vformat(template, (), fields) if special else template.format(**fields)
 
     def t(self, key: str, lang: str | None = None, *, plural_by: int | None = None, **fields: Any) -> str:
-        """``text`` in ``lang``, by default the box's language (``set_language``)."""
-        return self.text(key, lang or _current, plural_by=plural_by, **fields)
+        """``text`` in ``lang``, by default the language being spoken (``speaking``)."""
+        return self.text(key, lang or _SPOKEN.get(), plural_by=plural_by, **fields)
 
     def refusal(self, key: str, params: dict[str, Any] | None = None, rule: str | None = None) -> Refusal:
         """A refusal whose words are this domain's (``refusal.<key>``)."""
@@ -229,20 +231,42 @@ MAX_TEMPLATES = 20_000
 MACHINE_RAW = ("card",)
 
 _DOMAINS: dict[str, Catalogue] = {}
-_current = "en"
+
+# The language of the words being made and drawn now: set only for the span of ``speaking``
+# (a session while it handles an event or draws, a command while it runs), never for good,
+# so that one session or test cannot leave its language to another. A context variable is
+# per thread too: a phone page or a voice on its own thread speaks what it asks for.
+_SPOKEN: ContextVar[str] = ContextVar("spoken", default="en")
 
 
-def set_language(lang: str) -> None:
-    """Make ``lang`` the language of every screen from now on."""
+def check_language(lang: str) -> str:
+    """``lang`` when it is a code of ``LANGUAGES``; ``ValueError`` (one line) otherwise."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
-    global _current
-    _current = lang
+    return lang
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Within the ``with`` block, a ``t(key)`` without a language is in ``lang``; the
+    language before it comes back after (on this thread only).
+
+    >>> with speaking("fr"):
+    ...     SHARED.t("undo.question")
+    'Annuler?'
+    >>> SHARED.t("undo.question")
+    'Take back?'
+    """
+    token = _SPOKEN.set(check_language(lang))
+    try:
+        yield lang
+    finally:
+        _SPOKEN.reset(token)
 
 
 def language() -> str:
-    """The box's language now (a code of ``LANGUAGES``)."""
-    return _current
+    """The language being spoken here and now (``speaking``; English outside any)."""
+    return _SPOKEN.get()
 
 
 def catalogue(domain: str) -> Catalogue:

@@ -26,9 +26,45 @@ from dataclasses import dataclass
 
 from companion.errors import UserError
 from companion.events import DEFAULT_READER, Event, Hold, Press, Tag, TagGone, parse_event
+from companion.ui.text import t
 
-#: The simulator's footer line of keys (under 80 columns).
-KEY_HELP = "1-6 village o/Enter ok b back (Shift: hold) w/s ▲▼ u undo h hint /scan q quit"
+
+def key_help(lang: str) -> str:
+    """The simulator's footer line of keys in ``lang`` (under 80 columns): the keys as they
+    are, the words of what they do in the box's language."""
+    return t("sim.keys", lang)
+
+
+def scan_line(typed: str, lang: str) -> str:
+    """The footer while a scan is typed: ``scan: eag_`` in ``lang``."""
+    return t("sim.scan_typed", lang, typed=typed)
+
+
+class KeyHelp:
+    """The terminal ``display``'s footer of keys in the language of ``session``, and the
+    display's own line in it too: both again when the Settings page changes it (told as a
+    watcher of the app loop); while a scan is typed the footer shows what is typed instead
+    (``echo``, which the keyboard calls from its thread)."""
+
+    def __init__(self, display, session):
+        self.display, self.session = display, session
+        self.language = ""
+        self.seen(session, None)
+
+    def echo(self, typed: str | None) -> None:
+        """What the keyboard calls as a scan is typed (None: done, the keys again)."""
+        lang = self.session.language
+        self.display.set_footer(key_help(lang) if typed is None else scan_line(typed, lang))
+
+    def seen(self, session, out) -> None:
+        """The app loop showed a view: the keys again if the language changed."""
+        if session.language != self.language:
+            self.language = self.display.language = session.language
+            self.display.set_footer(key_help(self.language))
+
+    def close(self) -> None:
+        """Nothing to release: the display is closed by the loop."""
+
 
 ESC, CTRL_C = "\x1b", "\x03"
 _PLAIN: dict[str, Press | Hold] = {

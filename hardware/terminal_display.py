@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from PIL import Image
 
+from companion.ui.text import t
 from hardware.frame import HEIGHT, WIDTH, check_frame
 
 COLUMNS, ROWS = WIDTH // 2, HEIGHT // 4
@@ -105,9 +106,10 @@ def too_small(size: tuple[int, int]) -> str:
             f"{BRAILLE_FIT[0]}×{BRAILLE_FIT[1]} (make the window larger)")
 
 
-def window_too_small(size: tuple[int, int]) -> str:
-    """The line shown instead of the picture once the window is made too small for it."""
-    return f"Window too small ({size[0]}×{size[1]}): make it at least {BRAILLE_FIT[0]}×{BRAILLE_FIT[1]}"
+def window_too_small(size: tuple[int, int], lang: str = "en") -> str:
+    """The line shown instead of the picture once the window is made too small for it, in
+    ``lang``."""
+    return t("sim.window_too_small", lang, size=f"{size[0]}×{size[1]}", need=f"{BRAILLE_FIT[0]}×{BRAILLE_FIT[1]}")
 
 
 #: Not drawn yet (or closed): the next frame is drawn where the cursor is.
@@ -132,6 +134,9 @@ class TerminalDisplay:
                  size: Callable[[], tuple[int, int] | None] | None = None):
         self._stream = stream
         self._title = title
+        #: The language of the display's own line (a window too small): the box's, which the
+        #: simulator's key help keeps it in.
+        self.language = "en"
         self._blocks = blocks
         self._size = size if size is not None else lambda: terminal_size(stream)
         self._render = block_lines if blocks else braille_lines
@@ -202,7 +207,7 @@ class TerminalDisplay:
         self._drawn = size
         if size is not None and not fits(size, BRAILLE_FIT):
             self._lines = []
-            return start + window_too_small(size)[:size[0] - 1] + "\r\n"
+            return start + window_too_small(size, self.language)[:size[0] - 1] + "\r\n"
         blocks = fits(size, BLOCKS_FIT) if size is not None else self._blocks
         self._render = block_lines if blocks else braille_lines
         self._lines = self._picture(image)

@@ -6,6 +6,7 @@ comparing against them (see docs/screens.md).
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -19,13 +20,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="rewrite tests/data/golden/*.png from the current screens")
 
 
-@pytest.fixture(autouse=True)
-def english_after_each_test():
-    """The screens' language is the whole program's: a test that switches it (the settings
-    page, a Bulgarian screen) gives English back to the next one."""
-    yield
-    from companion.ui import text
-    text.set_language("en")
+@pytest.fixture
+def speak():
+    """``speak(lang)``: until the test ends, the words made without a language (and the
+    sessions made without settings) are in ``lang`` (``companion.ui.text.speaking``)."""
+    from companion.ui.text import speaking
+
+    with ExitStack() as stack:
+        yield lambda lang: stack.enter_context(speaking(lang))
 
 
 @pytest.fixture

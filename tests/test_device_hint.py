@@ -369,11 +369,11 @@ def _claim():
 
 
 def _build_bulgarian():
-    text.set_language("bg")
-    game = midgame()
-    move = Build("skin", 4)
-    footer = wakanda_t("hint.footer", n=2, of=3, then=wakanda_t("hint.then.next"))
-    return hint_screen(game, move, reason(information_set(game, 0), move, 0.74, best=False), footer)
+    with text.speaking("bg"):
+        game = midgame()
+        move = Build("skin", 4)
+        footer = wakanda_t("hint.footer", n=2, of=3, then=wakanda_t("hint.then.next"))
+        return hint_screen(game, move, reason(information_set(game, 0), move, 0.74, best=False), footer)
 
 
 def _draw():

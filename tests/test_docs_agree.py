@@ -35,9 +35,9 @@ def test_the_example_configuration_says_what_bulgarian_covers():
 
 
 def test_the_readme_names_every_hold_key_of_the_simulator():
-    from hardware.keyboard_input import KEY_HELP
+    from hardware.keyboard_input import key_help
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = readme[readme.index("| key | does |"):readme.index("**The demo**")]
     for hold in ("`Shift`+digit holds it", "`Shift`+`o` holds it", "`Shift`+`b` holds it"):
         assert hold in table
-    assert "Shift: hold" in KEY_HELP
+    assert "Shift: hold" in key_help("en")

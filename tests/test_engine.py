@@ -144,12 +144,9 @@ def test_parameters_are_raw_values_put_into_words_per_language():
 
 
 def test_refusal_text_without_a_rule_and_in_the_current_language():
-    text.set_language("bg")
-    try:
+    with text.speaking("bg"):
         assert refusal_text(Refusal("game_over")) == "Играта свърши"
         assert refusal_text(Refusal("game_over", rule="T15")) == "Играта свърши — T15"
-    finally:
-        text.set_language("en")
     assert refusal_text(Refusal("game_over", rule="W6")) == "The game is over — W6"
 
 

@@ -2,6 +2,7 @@
 
 import os
 import queue
+import re
 import termios
 import threading
 import time
@@ -10,7 +11,9 @@ import pytest
 
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
-from hardware.keyboard_input import KEY_HELP, KEY_NAMES, KeyboardInput, KeyDecoder, Quit
+from companion.ui import text
+from companion.words import LANGUAGES
+from hardware.keyboard_input import KEY_NAMES, KeyboardInput, KeyDecoder, KeyHelp, Quit, key_help
 
 WAIT = 3
 
@@ -106,9 +109,54 @@ def test_the_scan_line_keeps_capitals_for_uids_and_names():
 
 
 def test_key_help_fits_the_terminal():
-    assert len(KEY_HELP) <= 78  # with the footer margin, fits an 80-column terminal
+    assert len(key_help("en")) <= 78  # with the footer margin, fits an 80-column terminal
     for word in ("1-6", "hold", "ok", "back", "undo", "scan", "quit"):
-        assert word in KEY_HELP
+        assert word in key_help("en")
+
+
+#: The keys the help names, as typed: the same in every language.
+KEYS = ("1-6", "o/Enter", "b", "Shift", "u", "h", "q")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_key_help_names_the_keys_in_the_words_of_each_language(lang):
+    line = key_help(lang)
+    assert len(line) <= 78, line
+    # Each key as a word of its own ("b back", "(Shift: hold)", "Shift=tenir").
+    assert all(re.search(rf"(^|[\s(]){re.escape(key)}($|[\s=:])", line) for key in KEYS), line
+    assert line.startswith("1-6 ") and ("w/s" in line or ("w▲" in line and "s▼" in line)) and " /" in line
+    if lang != "en":
+        assert line != key_help("en")
+
+
+class _Box:
+    """A session as the key help sees it: its language."""
+
+    def __init__(self, language: str):
+        self.language = language
+
+
+class _Display:
+    """A terminal display as the key help sees it: its footer and its language."""
+
+    def __init__(self, shown: list[str]):
+        self.set_footer, self.language = shown.append, "en"
+
+
+def test_the_key_help_speaks_the_box_s_language_and_follows_settings():
+    shown: list[str] = []
+    box, display = _Box("fr"), _Display(shown)
+    keys = KeyHelp(display, box)
+    assert shown == [key_help("fr")] and display.language == "fr"
+    keys.echo("eag")
+    keys.echo(None)
+    assert shown[1:] == [text.t("sim.scan_typed", "fr", typed="eag"), key_help("fr")]
+    keys.seen(box, None)                      # a frame in the same language: nothing to say
+    assert len(shown) == 3
+    box.language = "bg"                       # the Settings page turned the language
+    keys.seen(box, None)
+    assert shown[-1] == key_help("bg") and "назад" in shown[-1] and display.language == "bg"
+    keys.close()
 
 
 # --- on a pty -------------------------------------------------------------------------

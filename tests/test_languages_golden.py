@@ -30,5 +30,5 @@ FRAMES = {"board_done": _board_done, "board_refused": _board_refused}
 @pytest.mark.parametrize("lang", ["fr", "de", "pt"])
 @pytest.mark.parametrize("frame", sorted(FRAMES))
 def test_a_frame_in_another_language_matches_its_golden_image(frame, lang, golden):
-    text.set_language(lang)  # the refusal is drawn in the box's language
-    golden(f"lang_{frame}_{lang}", FRAMES[frame](lang))
+    with text.speaking(lang):  # the refusal is drawn in the language spoken
+        golden(f"lang_{frame}_{lang}", FRAMES[frame](lang))

@@ -146,9 +146,10 @@ def test_a_placement_that_ends_the_round_says_its_outcome_plainly():
 
 
 def test_the_reasons_are_in_the_boxs_language():
-    text.set_language("bg")
     game, _ = read_record(START + '{"p": 1, "play": ["indians/wolf"]}\n')
-    s = search.suggest(game, hand=["indians/bear", "eskimos/seal", "africans/zebra", "eskimos/fox", "aborigines/emu"])
+    with text.speaking("bg"):
+        s = search.suggest(game, hand=["indians/bear", "eskimos/seal", "africans/zebra", "eskimos/fox",
+                                       "aborigines/emu"])
     # The same reason as in English (above), each part in the catalogue's Bulgarian.
     bg = "bg"
     placed = ", ".join(card_label(C(name), bg) for name in ("africans/zebra", "indians/bear"))

@@ -250,33 +250,32 @@ def test_the_language_changes_at_once_and_after_a_restart(tmp_path):
     s = box(tmp_path)
     open_settings(s)
     choose(s, "language")                             # OK: the next language, at once
-    assert text.language() == "fr"
+    assert s.language == "fr" and text.language() == "en"   # the session's, not the program's
     assert s.view.choice.title == text.t("settings.title", "fr") != "Settings"
     assert s.view.choice.labels[1] == text.t("settings.language", "fr", name=text.t("language.name", "fr"))
     assert stored(tmp_path) == {"version": 1, "language": "fr"}
     for lang in text.languages()[2:]:                 # each OK the next, in Settings' order
         s.handle(Press("ok"))
-        assert text.language() == lang and s.view.choice.value == "language"
+        assert s.language == lang and s.view.choice.value == "language"
         assert s.view.choice.title == text.t("settings.title", lang)
-    assert text.language() == "bg"
+    assert s.language == "bg"
     assert s.view.choice.title == "Настройки" and s.view.choice.value == "language"
     assert s.view.choice.labels[1] == "Език: Български"
     s.handle(Press("back"))
     assert s.view.choice.labels[0] == "Нова: Wakanda"
     assert stored(tmp_path) == {"version": 1, "language": "bg"}
-    text.set_language("en")                           # the program starts again in English…
-    box(tmp_path)
-    assert text.language() == "bg"                    # …and the settings give Bulgarian
+    again = box(tmp_path)                             # the box starts again…
+    assert again.language == "bg"
+    assert again.view.choice.labels[0] == "Нова: Wakanda"   # …and the settings give Bulgarian
 
 
 def test_the_configuration_gives_the_defaults_the_file_does_not_hold(tmp_path):
     s = box(tmp_path, names=("Ana", "Ben"), language="bg")
-    assert text.language() == "bg" and s.settings.names == ("Ana", "Ben")
-    text.set_language("en")
+    assert s.language == "bg" and s.settings.names == ("Ana", "Ben")
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / SETTINGS_FILE).write_text('{"version": 1, "names": ["Cleo"]}')
     s = box(tmp_path, names=("Ana", "Ben"), language="bg")
-    assert text.language() == "bg" and s.settings.names == ("Cleo",)
+    assert s.language == "bg" and s.settings.names == ("Cleo",)
 
 
 def test_names_of_a_game_that_starts_come_first_next_time(tmp_path):
@@ -334,7 +333,7 @@ def test_a_damaged_file_is_said_on_the_menu_and_the_defaults_hold(tmp_path):
     (data / "current.jsonl").write_text(json.dumps(header) + "\n")
     s = box(tmp_path, names=("Ana", "Ben"))
     assert s.message == "Damaged settings ignored"
-    assert text.language() == "en" and s.settings.names == ("Ana", "Ben")
+    assert s.language == "en" and s.settings.names == ("Ana", "Ben")
     assert s.view.choice.values[0] == "resume"        # the game is never touched
     s.handle(Press("ok"))
     assert s.screen == "board" and s.message == "Game resumed: turn 1, Ana to play"
@@ -352,7 +351,7 @@ def test_a_read_only_data_folder_keeps_the_change_until_the_box_stops(tmp_path, 
                  side_effect=OSError(errno.EROFS, os.strerror(errno.EROFS)))
     out = s.handle(Press("down"))
     out = s.handle(Press("ok"))                       # the language: the next one, French
-    assert out.signal is Signal.ACCEPTED and text.language() == "fr"
+    assert out.signal is Signal.ACCEPTED and s.language == "fr"
     assert s.view.footer == text.t("settings.not_saved", "fr") != "Not kept after a restart"
     choose(s, "names")
     choose(s, None)
@@ -360,7 +359,6 @@ def test_a_read_only_data_folder_keeps_the_change_until_the_box_stops(tmp_path, 
     assert s.view.choice.labels == (text.t("settings.new_name", "fr"), "Ana")   # offered until the box stops
     assert s.view.footer == text.t("settings.not_saved", "fr")
     assert not (tmp_path / "data" / SETTINGS_FILE).exists()
-    text.set_language("en")
     assert box(tmp_path).settings.names == ()           # nothing was kept
 
 

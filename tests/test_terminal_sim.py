@@ -175,3 +175,22 @@ def test_the_simulator_follows_the_window_size(terminal):
     assert len(screen[0]) == 66 and screen[17].startswith("└") and screen[18].endswith("q quit")
     sim.type("q")
     assert sim.finish() == 0
+
+
+def test_the_simulator_s_keys_speak_the_box_s_language_and_follow_settings(terminal, tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "settings.json").write_text('{"version": 1, "language": "fr"}')
+    sim = terminal("sim")
+    sim.wait_for("aide /scan q fin")                # the key help in French, under the picture
+    mark = len(sim.output)
+    sim.type("/eag")
+    sim.wait_for("scan: eag_", mark)
+    sim.type("\x1b")                                # Esc: no scan, the keys again
+    mark = sim.wait_for("q fin", mark)
+    sim.type("ssss\rs\r")                          # Settings, its language line: OK, the next
+    sim.wait_for("h Tipp /Scan q Ende", mark)       # German, at once
+    assert sim.vt.text()[18].endswith("q Ende")
+    mark = sim.resize(60, 20)                       # the simulator's own line speaks it too
+    sim.wait_for("Fenster zu klein (60×20): mindestens 66×20 nötig", mark)
+    sim.type("q")
+    assert sim.finish() == 0

@@ -69,8 +69,8 @@ def test_lesson_page_matches_its_golden_image(tmp_path, golden, name):
 
 
 def test_a_lesson_page_in_bulgarian(tmp_path, golden):
-    text.set_language("bg")
-    golden("lesson_wakanda_build_bulgarian", first(played(tmp_path, "wakanda", *WAKANDA), "W4 Строеж 1/2"))
+    with text.speaking("bg"):
+        golden("lesson_wakanda_build_bulgarian", first(played(tmp_path, "wakanda", *WAKANDA), "W4 Строеж 1/2"))
 
 
 def test_the_menu_offers_the_lessons(tmp_path, golden):

@@ -17,7 +17,6 @@ from companion.games.totem_wars.hand_hint import HandView
 from companion.games.totem_wars.search import TotemChoice, suggest
 from companion.table.hint_pages import Tip
 from companion.table.journal import CURRENT
-from companion.ui import text
 
 DATA = Path(__file__).parent / "data"
 #: Ben's hand at the first placement of the two-player game below.
@@ -277,7 +276,7 @@ def test_hint_screens_golden(tmp_path, golden):
     box.handle(Press("hint"))
     golden("tw_hint_place_next", box.frame())
     box.handle(Press("back"))
-    text.set_language("bg")
+    box.settings.change(language="bg")                        # the box's language, in Settings
     box.handle(Press("hint"))
     golden("tw_hint_hand_bulgarian", box.frame())
 
@@ -295,8 +294,8 @@ def test_four_cards_or_more_are_said_by_the_cards_kept(tmp_path, golden):
 
 
 @pytest.mark.parametrize("language", ["en", "bg"])
-def test_a_tips_why_shows_whole_beside_a_row_of_cards_and_its_figures_always(tmp_path, language):
-    text.set_language(language)
+def test_a_tips_why_shows_whole_beside_a_row_of_cards_and_its_figures_always(tmp_path, language, speak):
+    speak(language)
     record = ('{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 0, "deck": "default"}\n'
               '{"totems": ["indians/snake", "africans/lion"]}\n{"p": 1, "play": ["indians/wolf"]}\n')
     rng = random.Random(7)

@@ -26,12 +26,6 @@ COMPANION = Path(__file__).parent.parent / "companion"
 RULE = re.compile(r"\b[TWR]\d+[a-z]?\b")
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    text.set_language("en")
-
-
 #: Where a module's ``t`` comes from → the catalogue it looks in.
 T_MODULES = {"companion.ui.text": "companion", "companion.games.wakanda.words": "wakanda",
              "companion.games.totem_wars.words": "totem_wars"}
@@ -142,8 +136,8 @@ def test_the_totem_wars_flows_and_screens_are_translated():
         assert empty == [], po
 
 
-def test_bulgarian_words_in_flow_notes():
-    text.set_language("bg")
+def test_bulgarian_words_in_flow_notes(speak):
+    speak("bg")
     d = default_deck().card
     game = read_record("".join(WAR_RECORD.splitlines(True)[:3]))[0]
     problem = card_problem(game, d("indians/buffalo"))
@@ -170,6 +164,6 @@ SCREENS = {
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))
-def test_bulgarian_screen_matches_its_golden_image(name, golden):
-    text.set_language("bg")
+def test_bulgarian_screen_matches_its_golden_image(name, golden, speak):
+    speak("bg")
     golden(name, SCREENS[name]())

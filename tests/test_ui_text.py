@@ -12,12 +12,6 @@ from companion.ui import text
 from companion.words import LANGUAGES, Catalogue
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    text.set_language("en")
-
-
 def test_english_by_default_with_fields_filled_in():
     assert wakanda.t("scan_tile", n=3) == "Scan village tile 3"
     assert text.t("wins", name="Ana") == "Ana wins"
@@ -25,19 +19,20 @@ def test_english_by_default_with_fields_filled_in():
 
 def test_bulgarian_is_bundled():
     assert wakanda.t("scan_tile", lang="bg", n=3) == "Сканирай плочка 3"
-    text.set_language("bg")
-    assert text.language() == "bg"
-    assert wakanda.piece_name("eagle") == "Орел"
-    assert wakanda.tile_label("sun") == "СЛЪ"
+    with text.speaking("bg"):
+        assert text.language() == "bg"
+        assert wakanda.piece_name("eagle") == "Орел"
+        assert wakanda.tile_label("sun") == "СЛЪ"
+    assert text.language() == "en" and wakanda.piece_name("eagle") == "Eagle"   # only within
 
 
 def test_every_language_the_box_speaks_can_be_chosen():
     assert text.languages() == LANGUAGES == ("en", "fr", "de", "es", "it", "nl", "pt", "bg")
     for lang in LANGUAGES:
-        text.set_language(lang)
-        assert text.language() == lang
-        assert text.t("wins", name="Ana") == text.t("wins", lang, name="Ana")
-        assert "Ana" in text.t("wins", name="Ana")
+        with text.speaking(lang):
+            assert text.language() == lang
+            assert text.t("wins", name="Ana") == text.t("wins", lang, name="Ana")
+            assert "Ana" in text.t("wins", name="Ana")
 
 
 def test_a_game_key_is_not_a_shared_word():
@@ -70,7 +65,8 @@ def test_a_key_a_language_lacks_falls_back_to_english(tmp_path):
 
 def test_an_unknown_language_is_refused_with_the_known_ones():
     with pytest.raises(ValueError, match="en, fr, de, es, it, nl, pt, bg"):
-        text.set_language("tlh")
+        with text.speaking("tlh"):
+            pass
     assert text.language() == "en"
 
 

@@ -267,8 +267,8 @@ def test_review_pages_golden(golden, worked):
 
 def _bulgarian(draw):
     from companion.ui import text
-    text.set_language("bg")
-    return draw()
+    with text.speaking("bg"):
+        return draw()
 
 
 # --- score --review ------------------------------------------------------------------------------

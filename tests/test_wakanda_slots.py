@@ -18,7 +18,6 @@ from companion.games.wakanda.items import Headdress, Piece
 from companion.games.wakanda.rules import HEADDRESSES
 from companion.games.wakanda.slots import Missing, Stray, adoptable, problems, slot_reader
 from companion.table.tag_tracker import Place, TagTracker
-from companion.ui import text
 
 TEEPEE, TEEPEE2, EAGLE, CHIEF, SUN = uid("teepee"), uid("teepee", 2), uid("eagle"), uid("chief"), uid("sun")
 WINGS, CRESTS = uid("wings"), uid("crests")
@@ -101,7 +100,7 @@ def test_a_piece_put_on_a_slot_before_its_draw(tmp_path):
 
 def test_the_refusal_is_said_in_the_box_language(tmp_path):
     box = started(tmp_path)
-    text.set_language("bg")
+    box.settings.change(language="bg")
     scan(box, EAGLE)
     put(box, EAGLE, 5)
     assert box.message == "Свали орел от село 5: село 5 още не е отворено — W4"

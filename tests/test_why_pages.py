@@ -34,12 +34,6 @@ RULE = re.compile(r"\b[TWR]\d+[a-z]?\b")
 ROW = ("teepee", "eagle", "chief", "variety", "sun", "tomahawk")
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    text.set_language("en")
-
-
 def book(game: str):
     """The rule module of ``game`` (its record name): ``rule_of``, as the why-pages find it."""
     return importlib.import_module(f"{GAMES[game].package}.rule_pages")
@@ -362,7 +356,7 @@ def test_a_flow_of_another_kind_has_no_rule_and_hint_does_nothing_there(game):
 
 def test_totem_wars_end_pages_and_bulgarian_words(tmp_path):
     box = finished(tmp_path, "totem_wars_finished.jsonl")
-    text.set_language("bg")
+    box.settings.change(language="bg")
     box.handle(Press("hint"))
     assert (box.view.rule, box.view.title) == ("T15", "Край")
     box.handle(Press("ok"))
@@ -386,6 +380,6 @@ GOLDEN = {
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
-def test_why_page_matches_its_golden_image(name, golden):
-    text.set_language("bg" if name.endswith("bulgarian") else "en")
+def test_why_page_matches_its_golden_image(name, golden, speak):
+    speak("bg" if name.endswith("bulgarian") else "en")
     golden(name, GOLDEN[name]())

@@ -35,17 +35,6 @@ def _config(args):
     return load_config(getattr(args, "config", None), overrides).resolved(is_raspberry_pi())
 
 
-def _echo(footer, key_help: str):
-    """What the keyboard calls while a scan is typed: it replaces the key help in the
-    terminal display's footer until Enter or Esc (None without a footer)."""
-    if footer is None:
-        return None
-
-    def echo(typed: str | None) -> None:
-        footer(key_help if typed is None else f"scan: {typed}_")
-    return echo
-
-
 def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
@@ -66,7 +55,6 @@ def _run(args, config, shown: bytes | None = None) -> int:
     from companion.table.settings import SettingsStore
     from companion.ui import text
 
-    text.set_language(config.language)  # a known language: the configuration checked it
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
     settings, problem = SettingsStore.load(config.data_dir, names=config.players,
                                            language=config.language, games=tuple(GAMES),
@@ -85,7 +73,7 @@ def _run(args, config, shown: bytes | None = None) -> int:
     from hardware.displays import open_display
     from hardware.feedback import open_feedback
     from hardware.inputs import open_inputs
-    from hardware.keyboard_input import KEY_HELP
+    from hardware.keyboard_input import KeyHelp
     from hardware.script_input import ScriptInput
 
     display = open_display(config, starting=shown)
@@ -95,10 +83,11 @@ def _run(args, config, shown: bytes | None = None) -> int:
         # Item names in the script stay names: the session tells anonymous pieces apart
         # better than one enrolled UID repeated for every piece of a type.
         script = ScriptInput(args.input, on_end=loop.stop) if getattr(args, "input", None) else None
-        footer = getattr(display, "set_footer", None) if script is None else None
-        if footer is not None:
-            footer(KEY_HELP)
-        sources = open_inputs(config, script=script, echo=_echo(footer, KEY_HELP),
+        # A terminal display's footer: the keys, in the box's language.
+        keys = KeyHelp(display, session) if script is None and hasattr(display, "set_footer") else None
+        if keys is not None:
+            loop.watchers.append(keys)
+        sources = open_inputs(config, script=script, echo=keys.echo if keys is not None else None,
                               on_quit=loop.stop)
     except BaseException:
         loop.close()
@@ -108,5 +97,5 @@ def _run(args, config, shown: bytes | None = None) -> int:
     loop.run(sources)
     if script is None and (config.data_dir / CURRENT).is_file():
         # Printed once the display and the keyboard have given the terminal back.
-        print(text.t("quit.kept"))
+        print(text.t("quit.kept", session.language))
     return 0

@@ -60,7 +60,7 @@ def _run(args, stdout) -> int:
                           "data": getattr(args, "data", None), "language": getattr(args, "language", None)})
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     data = getattr(args, "data", None)
-    with hold_data_folder(data) if data else contextlib.nullcontext():
+    with hold_data_folder(data) if data else contextlib.nullcontext(), text.speaking(spoken(args, config)):
         return _demo(args, config, game_name, seed, stdout)
 
 
@@ -68,7 +68,6 @@ def _demo(args, config, game_name: str, seed: int, stdout) -> int:
     """``_run`` with the data folder (if any) held."""
     from hardware.displays import open_display  # hardware only inside the command
 
-    speak(args, config)
     # The display writes to the real standard output: a terminal display draws with
     # escape codes.
     if getattr(args, "input", None):
@@ -88,15 +87,15 @@ def _demo(args, config, game_name: str, seed: int, stdout) -> int:
         display.close()
 
 
-def speak(args, config) -> None:
-    """Make the demo speak the box's language: ``--language``, else the one chosen in
+def spoken(args, config) -> str:
+    """The language a demo speaks, the box's: ``--language``, else the one chosen in
     Settings in ``--data``, else the configuration's."""
     given, data = getattr(args, "language", None), getattr(args, "data", None)
     if not given and data:
         # Settings' choice in that folder; a damaged file leaves the configuration's language.
         given = SettingsStore.load(data, language=config.language, games=tuple(GAMES),
                                    languages=text.languages())[0].language
-    text.set_language(given or config.language)
+    return given or config.language
 
 
 def _narrate(args, config, display) -> int:

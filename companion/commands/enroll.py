@@ -164,17 +164,17 @@ def run(args) -> int:
     config = config_from_args(args).resolved(is_raspberry_pi())
     if getattr(args, "input", None) is None and config.reader == "none":
         raise UserError("enroll needs a tag reader: set --reader, or give an input script with --input")
-    with hold_data_folder(config.data_dir):
+    from companion.ui.text import speaking
+    # The transcription screens speak the box's language.
+    with hold_data_folder(config.data_dir), speaking(config.language):
         return _run(args, config)
 
 
 def _run(args, config) -> int:
     """``run`` with the data folder held."""
     from companion.ui.screens import message_screen
-    from companion.ui.text import set_language
     from hardware.displays import open_display
 
-    set_language(config.language)  # the transcription screens speak the box's language
     script = getattr(args, "input", None)
     game = getattr(args, "game", None) or next(iter(GAMES))
     deck_name = getattr(args, "transcribe", None)

@@ -12,13 +12,14 @@ from __future__ import annotations
 import random
 from contextlib import nullcontext
 
-from companion.commands.demo import speak
+from companion.commands.demo import spoken
 from companion.config import load_config
 from companion.errors import UsageError, UserError
 from companion.games import GAMES
 from companion.table.data_lock import hold_data_folder
 from companion.table.tutorial_demo import run_lesson_demo
 from companion.table.tutorial_store import TutorialStore
+from companion.ui.text import speaking
 
 #: The names the set-up offers the demo's learners when none are configured.
 DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dan")
@@ -50,14 +51,14 @@ def _demo(args, config, game: str, data_dir) -> int:
                         "finish it, or give the demo another data folder")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     players = tuple(config.players) if len(config.players) >= 2 else DEMO_NAMES
-    speak(args, config)
 
     from hardware.displays import open_display  # hardware only inside the command
 
     display = open_display(config)
     try:
-        run_lesson_demo(game, seed, display, data_dir=data_dir, players=players,
-                        out=lambda line: print(line, flush=True))
+        with speaking(spoken(args, config)):  # the screens; the printed steps stay English
+            run_lesson_demo(game, seed, display, data_dir=data_dir, players=players,
+                            out=lambda line: print(line, flush=True))
     finally:
         display.close()
     return 0

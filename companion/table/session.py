@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -61,7 +63,28 @@ from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker
 from companion.table.tutorial_flow import TutorialFlow
 from companion.ui.screens import resume_label, resume_players
-from companion.ui.text import language, refusal_text, set_language, t
+from companion.ui.text import language, note_text, speaking, t
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _in_its_language(method: _Method) -> _Method:
+    """``method`` of a session, its words made and drawn in the session's language."""
+    @wraps(method)
+    def spoken(self: Session, *args: Any, **kwargs: Any) -> Any:
+        with speaking(self.language):
+            return method(self, *args, **kwargs)
+    return spoken  # type: ignore[return-value]
+
+
+def _made_in_its_language(init: _Method) -> _Method:
+    """A session's ``__init__``, its first flows made in the language of its ``settings``
+    (without them, the language spoken where it is made: a command's, English)."""
+    @wraps(init)
+    def spoken(self: Session, *args: Any, settings: SettingsStore | None = None, **kwargs: Any) -> None:
+        with speaking(settings.language if settings is not None else language()):
+            init(self, *args, settings=settings, **kwargs)
+    return spoken  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -89,6 +112,7 @@ class Session:
     ``journal_problem`` in one line for the log (where the whole file was kept).
     """
 
+    @_made_in_its_language
     def __init__(self, data_dir: str | os.PathLike[str], registry: TagRegistry, *, players: tuple[str, ...] = (),
                  rng: random.Random | None = None, game: str | None = None,
                  settings: SettingsStore | None = None, settings_problem: str | None = None,
@@ -96,8 +120,6 @@ class Session:
         self.data_dir = Path(data_dir)
         self.registry = registry
         self.settings = settings or SettingsStore(None, names=players, language=language())
-        if self.settings.language != language():
-            set_language(self.settings.language)
         self.rng = rng or random.Random()
         self.tracker = TagTracker()
         self.game_name: str | None = None  # the game set up or played; None at the menu
@@ -114,11 +136,19 @@ class Session:
     # --- what tests and the app read ------------------------------------------------------
 
     @property
+    def language(self) -> str:
+        """The box's language (the settings'): what the screens speak. A phone page or a
+        voice shows a view's words in it (``companion.ui.text.note_text``, ``speaking``)."""
+        return self.settings.language
+
+    @property
+    @_in_its_language
     def view(self) -> Any:
         """The current view (``BoardView``, ``MenuView`` …), a plain value."""
         return self.flow.view()
 
     @property
+    @_in_its_language
     def screen(self) -> str:
         """The kind of screen shown: menu, setup (its lists), board, picker, confirm, score."""
         view = self.flow.view()
@@ -127,8 +157,7 @@ class Session:
     @property
     def message(self) -> str | None:
         """The note on the screen, if any, in words (a refusal with its rule)."""
-        note = self.flow.note
-        return note if note is None or isinstance(note, str) else refusal_text(note)
+        return note_text(self.flow.note, self.language)
 
     @property
     def game(self) -> Any:
@@ -164,11 +193,13 @@ class Session:
         return self._frame
 
     @property
+    @_in_its_language
     def working(self) -> bool:
         """Whether the picture shows work under way (``Flow.working``): ``redraw`` then
         gives its progress, up to the work done."""
         return self.flow.working()
 
+    @_in_its_language
     def redraw(self) -> Image.Image:
         """The current picture drawn again, for a screen of work under way."""
         self._frame = self.flow.frame()
@@ -178,12 +209,13 @@ class Session:
 
     def handle(self, event: Event) -> Output:
         """Take one input event; return the new frame and the feedback signal."""
-        reply = self._dispatch(event)
-        if reply is None:
-            return Output(self._frame, None)  # nothing happened: the same frame
-        signal = self._follow(reply)
-        self._frame = self.flow.frame()
-        return Output(self._frame, signal)
+        with speaking(self.language):
+            reply = self._dispatch(event)
+            if reply is None:
+                return Output(self._frame, None)  # nothing happened: the same frame
+            signal = self._follow(reply)
+        # Drawn in the language now: the settings page may just have changed it.
+        return Output(self.redraw(), signal)
 
     def _dispatch(self, event: Event) -> Reply | None:
         if isinstance(event, TagGone):

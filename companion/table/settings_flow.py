@@ -31,7 +31,7 @@ from companion.table.flow import Flow, FlowEvent, Reply, Scan, ToMenu
 from companion.table.settings import GameOption, SettingsStore
 from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
-from companion.ui.text import language, languages, set_language, t
+from companion.ui.text import languages, speaking, t
 
 NAMES, LANGUAGE, SOUND, HINTS = "names", "language", "sound", "hints"
 
@@ -135,9 +135,9 @@ class SettingsFlow(Flow):
             return Reply()
         if value == LANGUAGE:
             codes = languages()
-            code = codes[(codes.index(language()) + 1) % len(codes)]
-            set_language(code)  # at once: this very page is redrawn in it
-            return self._keep(value, lambda: self.store.change(language=code))
+            code = codes[(codes.index(self.store.language) + 1) % len(codes)]
+            with speaking(code):  # at once: this very page is redrawn in it
+                return self._keep(value, lambda: self.store.change(language=code))
         if value == SOUND:
             return self._keep(value, lambda: self.store.change(sound=not self.store.sound))
         if value == HINTS:

@@ -2,9 +2,10 @@
 words: a thin layer over the shared gettext domain (``companion/words.py``,
 ``companion/locale/<lang>/LC_MESSAGES/companion.po``).
 
-``t(key, **fields)`` is the shared message ``key`` in the box's language (or in ``lang``),
-fields filled in. Each game's own words are in its package (``companion.games.<game>.words``,
-whose ``t`` goes on into these). Rule numbers (W4, T5, R3 …) are written inside the texts
+``t(key, **fields)`` is the shared message ``key`` in the language being spoken (``speaking``:
+the session's while it handles an event or draws) or in ``lang``, fields filled in. Each
+game's own words are in its package (``companion.games.<game>.words``, whose ``t`` goes on
+into these). Rule numbers (W4, T5, R3 …) are written inside the texts
 and stay the same in every language: players look them up in the rulebook — except in
 refusals, where the rule is a field of its own.
 
@@ -18,12 +19,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.words import LANGUAGES, SHARED, catalogue, language, set_language
+from companion.words import LANGUAGES, SHARED, catalogue, language, speaking
 
 if TYPE_CHECKING:
     from companion.engine import Refusal
 
-__all__ = ["languages", "language", "set_language", "t", "refusal_reason", "refusal_text"]
+__all__ = ["languages", "language", "speaking", "t", "refusal_reason", "refusal_text", "note_text"]
 
 
 def languages() -> tuple[str, ...]:
@@ -32,12 +33,13 @@ def languages() -> tuple[str, ...]:
 
 
 def t(key: str, lang: str | None = None, **fields: Any) -> str:
-    """The shared message ``key`` in ``lang`` (default: the box's language), fields filled in."""
+    """The shared message ``key`` in ``lang`` (default: the language being spoken), fields
+    filled in."""
     return SHARED.t(key, lang, **fields)
 
 
 def refusal_reason(refusal: Refusal, lang: str | None = None) -> str:
-    """Why a move was refused, in ``lang`` (default: the current language), without the
+    """Why a move was refused, in ``lang`` (default: the language being spoken), without the
     rule; the first letter as the catalogue writes it (``refusal.<key>`` of the refusal's
     domain). ``KeyError`` for a key the catalogue lacks.
 
@@ -61,6 +63,19 @@ def refusal_text(refusal: Refusal, lang: str | None = None) -> str:
     reason = refusal_reason(refusal, lang)
     text = reason[:1].upper() + reason[1:]
     return f"{text} — {refusal.rule}" if refusal.rule else text
+
+
+def note_text(note: str | Refusal | None, lang: str | None = None) -> str | None:
+    """The words of a note of a view (a footer, a picker's or a board's note) in ``lang``:
+    a refusal is put into words with its rule; words already made (a ``Cited`` note too)
+    are as they are. What a phone page or a voice calls, on its own thread, with the box's
+    language (``session.language``).
+
+    >>> from companion.engine import Refusal
+    >>> note_text(Refusal("nothing_to_undo"), "de"), note_text("Ana: 12", "de"), note_text(None)
+    ('Nichts zurückzunehmen', 'Ana: 12', None)
+    """
+    return note if note is None or isinstance(note, str) else refusal_text(note, lang)
 
 
 SHARED.kinds["refusal"] = lambda value, lang: refusal_reason(value, lang)  # a Refusal → its reason
