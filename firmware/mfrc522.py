@@ -229,10 +229,14 @@ class MFRC522:
         new = self.find(known, seen, limit)
         return [hex_uid(uid) for uid, found in zip(known, seen) if found] + [hex_uid(uid) for uid in new or ()]
 
-    def find(self, known, seen, limit):
+    def find(self, known, seen, limit, between=None):
         """Look for the tags of ``known`` (UIDs as bytes), then for up to ``limit`` tags in
         all: ``seen[i]`` is set to 1 when ``known[i]`` answered, to 0 when not; the UIDs
-        (bytes) of the new tags, or None when there is none (nothing is allocated)."""
+        (bytes) of the new tags, or None when there is none (nothing is allocated).
+
+        ``between()``, if given, is called after each tag read (and halted): the scanner
+        reads another reader then. The tags here keep their state meanwhile (a halted
+        tag stays halted while its field is on)."""
         self.check()
         found = 0
         count = len(known)
@@ -248,6 +252,8 @@ class MFRC522:
                 seen[index] = 1
                 found += 1
                 self._halt()
+                if between is not None:
+                    between()
         new = None
         while found < limit:
             # REQA: the tags halted in this scan keep quiet, only new ones answer.
@@ -261,6 +267,8 @@ class MFRC522:
                     new = []
                 new.append(uid)
                 self._halt()
+                if between is not None:
+                    between()
         return new
 
     def _request(self, command):
