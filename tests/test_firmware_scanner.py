@@ -79,8 +79,9 @@ def test_on_a_crowded_board_the_pad_is_read_between_two_tags_of_a_village(pico, 
     inside = [order[i] for i in range(1, len(order) - 1) if order[i] == 0 and order[i - 1] == order[i + 1]]
     assert len(inside) >= 3, order
     assert max(fields) == 2
-    # Only the first village waits (the pad's reading is short): no other wake-up is waited.
-    assert sum(slept) < scanner.POWER_UP_US
+    # Only the first village waits (the pad's reading is short): no other wake-up is
+    # waited. (The driver also sleeps through each frame's air time: 1.2 ms at most.)
+    assert sum(us for us in slept if us > 1500) < scanner.POWER_UP_US
 
 
 def test_a_pole_of_tags_on_a_village(pico):
