@@ -13,7 +13,8 @@ waiting for it. On a crowded board the pad is read in the middle of a long villa
 between two of its tags: the pad's field goes on at the village's start, and once the
 pad is read the next village's, so every wake-up still overlaps a reading (reading the
 pad between two villages instead left the next village 4 ms of its wake-up to wait, six
-times a scan). A tag read is halted (HLTA) so that the next request finds the others;
+times a scan). When that village is the last, the next scan's first village is woken
+instead and the next scan begins there, with the pad read when it is due. A tag read is halted (HLTA) so that the next request finds the others;
 the reader wakes the known ones with WUPA, so a tag still halted from the last reading
 (a field off for less than the 5 ms that resets it: a hub of one or two readers) answers.
 
@@ -133,7 +134,13 @@ class Scanner:
         self._report, self._events = report, events
         clock = self.clock
         pad = self.slots[0] if self.slots[0].failure is None else None
-        slot = pad if pad is not None else self._village_after(0)
+        first = self._village_after(0)
+        if self._warm is not None and self._warm is first and pad is not None:
+            # The last scan read the pad in its last village and woke this one's tags:
+            # the scan begins here, and reads the pad when it is due.
+            slot = first
+        else:
+            slot = pad if pad is not None else first
         if slot is not None and slot is not self._warm:
             self._warm_up(slot)
         while slot is not None:
@@ -146,7 +153,8 @@ class Scanner:
             self._pad_plan = self._plan(slot, following is None) if others else NO_PAD
             powered_at = self._warm_at
             if self._pad_plan != NO_PAD:
-                self._after_pad = following
+                # After the last village, the next scan's first (unless it is this one).
+                self._after_pad = following if following is not None or first is slot else first
                 self._warm_up(pad)
             elif following is not None:
                 self._warm_up(following)
@@ -166,11 +174,11 @@ class Scanner:
             if self._pad_plan != NO_PAD:
                 # Due after this village, or the village ended before the pad was read:
                 # the pad now, the next village's tags waking meanwhile (this village's
-                # field is off: two fields still).
-                pad_powered_at = self._warm_at
-                self._wait_warm(pad_powered_at)
+                # field is off: two fields still). After the last village, the pad's
+                # field stays on for the next scan.
+                self._wait_warm(self._warm_at)
+                self._after_pad = None
                 if following is not None:
-                    self._after_pad = None
                     self._warm_up(following)
                 self._read_pad()
             slot = following
@@ -189,14 +197,15 @@ class Scanner:
         """When to read the pad around ``village`` (taking as long as it did the last
         time; ``last``: the scan's last village): ``NO_PAD`` if it is not due before the
         village ends; ``PAD_INSIDE``, between two of its tags, if the village is long
-        enough for both the pad's wake-up and the next village's; else ``PAD_AFTER`` it.
-        Never around the last village: the next scan begins with the pad."""
+        enough for both the pad's wake-up and the next village's (in the last village:
+        the first one's, where the next scan then begins); else ``PAD_AFTER`` it, but
+        never after the last village: the next scan begins with the pad."""
         since = self.clock.ticks_diff(self.clock.ticks_us(), self._pad_read_at)
-        if last or since + village.took_us < PAD_EVERY_US:
+        if since + village.took_us < PAD_EVERY_US:
             return NO_PAD
         if village.took_us >= 2 * POWER_UP_US + self.slots[0].took_us:
             return PAD_INSIDE
-        return PAD_AFTER
+        return NO_PAD if last else PAD_AFTER
 
     def _warm_up(self, slot):
         """Switch ``slot``'s field on for its coming reading."""

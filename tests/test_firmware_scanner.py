@@ -82,6 +82,9 @@ def test_on_a_crowded_board_the_pad_is_read_between_two_tags_of_a_village(pico, 
     # Only the first village waits (the pad's reading is short): no other wake-up is
     # waited. (The driver also sleeps through each frame's air time: 1.2 ms at most.)
     assert sum(us for us in slept if us > 1500) < scanner.POWER_UP_US
+    # The pad was read in the last village, whose reading then woke village 1's tags:
+    # the next scan begins there.
+    assert [slot for slot in range(7) if pico.bench.chip(slot).field_on] == [1]
 
 
 def test_a_pole_of_tags_on_a_village(pico):
