@@ -14,9 +14,11 @@ between two of its tags: the pad's field goes on at the village's start, and onc
 pad is read the next village's, so every wake-up still overlaps a reading (reading the
 pad between two villages instead left the next village 4 ms of its wake-up to wait, six
 times a scan). When that village is the last, the next scan's first village is woken
-instead and the next scan begins there, with the pad read when it is due. A tag read is halted (HLTA) so that the next request finds the others;
-the reader wakes the known ones with WUPA, so a tag still halted from the last reading
-(a field off for less than the 5 ms that resets it: a hub of one or two readers) answers.
+instead and the next scan begins there, with the pad read when it is due.
+
+A tag read is halted (HLTA) so that the next request finds the others; the reader wakes
+the known ones with WUPA, so a tag still halted from the last reading (a field off for
+less than the 5 ms that resets it: a hub of one or two readers) answers.
 
 A tag read once is "on"; it is "off" once its slot has been read ``MISSES_FOR_OFF`` times
 in a row without it, so one failed read does not lift a piece off the board. A reader
