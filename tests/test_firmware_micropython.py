@@ -219,6 +219,61 @@ def steady_bytes(layout):
 found["steady_scan_bytes"], found["replayed"], found["steady_tags"] = steady_bytes(None)
 # The end of a Wakanda game: 27 on the villages; the pad is read in the middle of them.
 found["full_scan_bytes"], found["full_replayed"], found["full_tags"] = steady_bytes([0, 5, 5, 5, 4, 4, 4])
+
+
+# --- what a step of the serial loop allocates: a full board lying still, the host quiet -----
+# board.serve runs the hub over the twin; ``stop()``, called before each step, plays the
+# next scan of the first hub into the twin and starts the count, and ends it at the next.
+# The host's end is a line on which nothing comes: stdout, polled for input.
+class Sink:
+    def write(self, data):
+        pass
+
+
+def serve_bytes(layout, steps=12):
+    """The most bytes a step of board.serve allocates once the board is read, and whether
+    the twin replayed the record exactly."""
+    twins = [board_of(7, layout), board_of(7, layout)]
+    first, first_bench = twins[0]
+    twin, twin_bench = twins[1]
+    pins = [slot.reader.cs for slot in twin.slots]
+    own = (twin.slots[0].reader.spi, twin.clock)
+    counts = {"step": 0, "worst": 0, "before": None, "replayed": True, "player": None}
+
+    def stop():
+        after = gc.mem_alloc()
+        gc.enable()
+        if counts["before"] is not None and counts["step"] > 3:
+            counts["worst"] = max(counts["worst"], after - counts["before"])
+        player = counts["player"]
+        if player is not None:
+            counts["replayed"] = counts["replayed"] and player.answer == len(player.answers)
+        if counts["step"] == 0:
+            fake_machine.use(first_bench)
+            first.start()           # as serve started the twin: the two stay alike
+        if counts["step"] == steps:
+            for slot, pin in zip(twin.slots, pins):
+                slot.reader.cs = pin
+            attach(twin, own[0], None, own[1])
+            return True
+        fake_machine.use(first_bench)
+        recorder = Recorder(first.slots[0].reader.spi, first.clock)
+        attach(first, recorder, None, recorder)
+        first.scan()
+        attach(first, recorder.spi, None, recorder.clock)
+        counts["player"] = player = Player(recorder)
+        attach(twin, player, player, player)
+        counts["step"] += 1
+        gc.collect()
+        gc.disable()
+        counts["before"] = gc.mem_alloc()
+        return False
+
+    board.serve(hub.Hub(twin), sys.stdout, Sink(), stop)
+    return counts["worst"], counts["replayed"]
+
+
+found["serve_step_bytes"], found["serve_replayed"] = serve_bytes([0, 5, 5, 5, 4, 4, 4])
 print("FOUND " + repr(found).replace("'", '"').replace("True", "true").replace("False", "false"))
 '''
 
@@ -298,3 +353,10 @@ def test_a_steady_scan_allocates_nothing_under_micropython(findings):
 def test_a_steady_scan_of_a_full_board_allocates_nothing_under_micropython(findings):
     assert findings["full_tags"] == 27 and findings["full_replayed"]
     assert findings["full_scan_bytes"] == 0
+
+
+@needs_tools
+def test_a_step_of_the_serial_loop_allocates_nothing_under_micropython(findings):
+    # The host quiet, a full board lying still: the loop's poll, the hub's step, the scan.
+    assert findings["serve_replayed"]
+    assert findings["serve_step_bytes"] == 0
