@@ -157,7 +157,9 @@ class MFRC522:
     """One MFRC522 on an SPI bus (``machine.SPI``), selected by its own ``cs`` pin.
 
     ``clock`` gives ``ticks_us()``, ``ticks_diff(a, b)`` and ``sleep_us(n)`` (MicroPython's
-    ``time``): the waits of a reset. ``version`` is the chip's VersionReg once it answered.
+    ``time``): the waits of a reset and of frames on the air. ``version`` is the chip's
+    VersionReg once it answered; ``exchange_us`` what one SPI exchange with it was timed
+    to cost at set-up (firmware/README.md assumes 40 us).
     """
 
     def __init__(self, spi, cs, clock):
@@ -186,7 +188,7 @@ class MFRC522:
         self._collision = 0             # where the answer collided (CollReg's CollPos)
         self._command = -1              # the command the chip runs now, as far as known
         self._fifo_empty = False        # whether the FIFO is known to be empty: no flush
-        self._exchange_us = 0           # what one SPI exchange costs, timed at set-up
+        self.exchange_us = 0
 
     # --- the chip ------------------------------------------------------------------------
 
@@ -204,7 +206,7 @@ class MFRC522:
         started = self.clock.ticks_us()
         for _ in range(CALIBRATION_READS):
             self._read(VersionReg)
-        self._exchange_us = self.clock.ticks_diff(self.clock.ticks_us(), started) // CALIBRATION_READS
+        self.exchange_us = self.clock.ticks_diff(self.clock.ticks_us(), started) // CALIBRATION_READS
         # The timer starts when a frame has been sent (TAuto) and ticks at
         # 13.56 MHz / (2 * 169 + 1) = 40 kHz; 8 ticks: a tag that has not begun to
         # answer 0.2 ms after the frame is not there. The anticollision and select
@@ -424,7 +426,7 @@ class MFRC522:
         frame[3] = HLTA_CRC & 0xFF
         frame[4] = HLTA_CRC >> 8
         self._start(4, 0, Transmit)
-        wait = HLTA_US + AIR_MARGIN_US - self._exchange_us
+        wait = HLTA_US + AIR_MARGIN_US - self.exchange_us
         if wait > 0:
             self.clock.sleep_us(wait)
         for _ in range(MAX_POLLS):
@@ -495,7 +497,7 @@ class MFRC522:
         the exchange should end (microseconds after its frame was started): the first
         read is timed to come then. An exchange that did not end with an answer leaves
         the chip to be set Idle first next time."""
-        wait = air + AIR_MARGIN_US - self._exchange_us
+        wait = air + AIR_MARGIN_US - self.exchange_us
         if wait > 0:
             self.clock.sleep_us(wait)
         for _ in range(MAX_POLLS):
