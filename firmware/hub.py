@@ -20,6 +20,8 @@ from protocol import SEQ_MODULO, LineReader, frame, parse_resync
 
 #: 1.1: ``chip`` lines, any reader chip taken, still tags kept on small hubs.
 VERSION = "1.1"
+#: What :meth:`Hub.step` returns when its lines went to ``send``: one list, never changed.
+NO_LINES = []
 
 
 class Hub:
@@ -30,6 +32,9 @@ class Hub:
         self._seq = 0
         self._requests = LineReader()
         self._scanned = False
+        self._out = None            # where the lines of the step under way go
+        # Made once: a function made at every step would be garbage.
+        self._report = self._report_events
 
     def start(self):
         """The lines to send at power-up: ``hello``, then a ``chip`` per reader that
@@ -44,24 +49,33 @@ class Hub:
         step), scan once; the lines to send. With ``send`` (a function of a line), each
         line goes out as soon as it is made, and none is returned: the events of a
         reading are told before the next slot is read."""
-        requests = []
+        # Nothing is allocated by a step in which nothing comes and nothing changes.
+        requests = None
         for raw in self._requests.feed(received):
             request = parse_resync(raw)
             # A broken request is dropped: the host asks again when no answer comes.
             if request is not None:
+                if requests is None:
+                    requests = []
                 requests.append(request[1])
-        lines = []
+        lines = [] if send is None else NO_LINES
         out = lines.append if send is None else send
-        if self._scanned:
+        if self._scanned and requests is not None:
             self._answer_all(requests, out)
         if send is None:
             self._tell(self.scanner.scan(), out)
         else:
-            self._tell(self.scanner.scan(lambda events: self._tell(events, out)), out)
+            self._out = out
+            self._tell(self.scanner.scan(self._report), out)
+            self._out = None
         if not self._scanned:
             self._scanned = True
-            self._answer_all(requests, out)
+            if requests is not None:
+                self._answer_all(requests, out)
         return lines
+
+    def _report_events(self, events):
+        self._tell(events, self._out)
 
     def _tell(self, events, out):
         for event in events:

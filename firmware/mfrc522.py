@@ -20,8 +20,11 @@ Only what the hub needs, at register level, with the names of the NXP MFRC522 da
 
 One exchange with the tags (:meth:`MFRC522._transceive`) is: Idle, clear the interrupt
 bits, flush the FIFO, write the frame into the FIFO, Transceive, then the bit framing
-with StartSend; poll ComIrqReg until the answer is in (RxIRq), it came in broken
-(ErrIRq) or the timer says nobody answered (TimerIRq); then read the FIFO.
+with StartSend; sleep until the answer should be in (the frames' lengths give it, to
+the bit: ISO/IEC 14443-3 fixes when a tag answers), then read ComIrqReg until the
+answer is in (RxIRq), it came in broken (ErrIRq) or the timer says nobody answered
+(TimerIRq); then read the FIFO. Sleeping instead of polling saves the exchanges that
+only find the frame still on the air, and the part of one that overshoots its end.
 
 Any chip that answers is taken: boards sold as RC522 carry the MFRC522 (VersionReg 91h,
 92h), the FM17522 (88h) and clones answering 12h, 15h, 80h, 89h and more, all with the
@@ -56,7 +59,6 @@ PowerDown = 0x10        # CommandReg: set while the chip is (still) in soft powe
 
 # --- register bits ---------------------------------------------------------------------
 RxIRq = 0x20
-IdleIRq = 0x10
 ErrIRq = 0x02
 TimerIRq = 0x01
 FlushBuffer = 0x80      # FIFOLevelReg
@@ -102,6 +104,19 @@ RESET_POLL_US = 500
 #: How long RST is held low for a hard reset (the datasheet asks for 100 ns).
 RST_LOW_US = 100
 
+# --- time on the air (ISO/IEC 14443-3 at 106 kbit/s), in whole microseconds ---------------
+#: One bit on the air: 128 carrier cycles at 13.56 MHz, in nanoseconds.
+ETU_NS = 9440
+#: From the end of the reader's frame to the start of the tag's answer (FDT, 1236 / fc).
+FDT_US = 92
+#: The chip's timer period (see :meth:`MFRC522.init`): 8 ticks of 339 / 13.56 MHz.
+TIMER_US = 200
+#: What an exchange is waited for beyond the air time the driver works out: the chip's
+#: own delays, and a rounding.
+AIR_MARGIN_US = 10
+#: Register reads timed at set-up to learn what one SPI exchange costs.
+CALIBRATION_READS = 4
+
 
 class ReaderError(Exception):
     """The reader does not answer as an MFRC522 does (unplugged, unpowered, broken)."""
@@ -115,6 +130,12 @@ def crc_a(data):
         byte = (byte ^ (byte << 4)) & 0xFF
         crc = (crc >> 8) ^ (byte << 8) ^ (byte << 3) ^ (byte >> 4)
     return bytes([crc & 0xFF, crc >> 8])
+
+
+def air_us(bits):
+    """How long a frame of ``bits`` data bits is on the air: start, a parity bit per whole
+    byte, end (integers only: a float is an allocation on the Pico)."""
+    return ((2 + bits + bits // 8) * ETU_NS + 999) // 1000
 
 
 def hex_uid(uid):
@@ -136,7 +157,9 @@ class MFRC522:
     """One MFRC522 on an SPI bus (``machine.SPI``), selected by its own ``cs`` pin.
 
     ``clock`` gives ``ticks_us()``, ``ticks_diff(a, b)`` and ``sleep_us(n)`` (MicroPython's
-    ``time``): the waits of a reset. ``version`` is the chip's VersionReg once it answered.
+    ``time``): the waits of a reset and of frames on the air. ``version`` is the chip's
+    VersionReg once it answered; ``exchange_us`` what one SPI exchange with it was timed
+    to cost at set-up (firmware/README.md assumes 40 us).
     """
 
     def __init__(self, spi, cs, clock):
@@ -165,6 +188,7 @@ class MFRC522:
         self._collision = 0             # where the answer collided (CollReg's CollPos)
         self._command = -1              # the command the chip runs now, as far as known
         self._fifo_empty = False        # whether the FIFO is known to be empty: no flush
+        self.exchange_us = 0
 
     # --- the chip ------------------------------------------------------------------------
 
@@ -176,6 +200,13 @@ class MFRC522:
         self._wait_reset()
         self._command = Idle
         self.check()
+        # An exchange's end is known from the frames' lengths: the driver sleeps through
+        # the air time and reads ComIrqReg once as the answer ends, instead of polling it
+        # all along. It needs what one register read costs here.
+        started = self.clock.ticks_us()
+        for _ in range(CALIBRATION_READS):
+            self._read(VersionReg)
+        self.exchange_us = self.clock.ticks_diff(self.clock.ticks_us(), started) // CALIBRATION_READS
         # The timer starts when a frame has been sent (TAuto) and ticks at
         # 13.56 MHz / (2 * 169 + 1) = 40 kHz; 8 ticks: a tag that has not begun to
         # answer 0.2 ms after the frame is not there. The anticollision and select
@@ -229,10 +260,14 @@ class MFRC522:
         new = self.find(known, seen, limit)
         return [hex_uid(uid) for uid, found in zip(known, seen) if found] + [hex_uid(uid) for uid in new or ()]
 
-    def find(self, known, seen, limit):
+    def find(self, known, seen, limit, between=None):
         """Look for the tags of ``known`` (UIDs as bytes), then for up to ``limit`` tags in
         all: ``seen[i]`` is set to 1 when ``known[i]`` answered, to 0 when not; the UIDs
-        (bytes) of the new tags, or None when there is none (nothing is allocated)."""
+        (bytes) of the new tags, or None when there is none (nothing is allocated).
+
+        ``between()``, if given, is called after each tag read (and halted): the scanner
+        reads another reader then. The tags here keep their state meanwhile (a halted
+        tag stays halted while its field is on)."""
         self.check()
         found = 0
         count = len(known)
@@ -248,6 +283,8 @@ class MFRC522:
                 seen[index] = 1
                 found += 1
                 self._halt()
+                if between is not None:
+                    between()
         new = None
         while found < limit:
             # REQA: the tags halted in this scan keep quiet, only new ones answer.
@@ -261,6 +298,8 @@ class MFRC522:
                     new = []
                 new.append(uid)
                 self._halt()
+                if between is not None:
+                    between()
         return new
 
     def _request(self, command):
@@ -269,7 +308,10 @@ class MFRC522:
         frame = self._frame
         frame[1] = command
         self._start(1, 7)
-        return bool(self._end(RxIRq | ErrIRq | TimerIRq) & (RxIRq | ErrIRq))
+        # A WUPA is for a known tag, likely there: its ATQA is waited for. A REQA usually
+        # finds nobody: the timer is.
+        wait = FDT_US + ATQA_US if command == WUPA else TIMER_US
+        return bool(self._end(RxIRq | ErrIRq | TimerIRq, REQUEST_US + wait) & (RxIRq | ErrIRq))
 
     def _select_known(self, uid):
         """SELECT the tag with ``uid`` (bytes), level after level: True when it answered.
@@ -333,7 +375,7 @@ class MFRC522:
                 frame[3 + index] = level[index]
             # The answer goes on where the request stopped: its first bit lands at bit
             # ``bits`` of the first byte in the FIFO (RxAlign).
-            status = self._transceive(2 + sent, (bits << 4) | bits, 5 - whole)
+            status = self._transceive(2 + sent, (bits << 4) | bits, 5 - whole, 40 - known)
             data, length = self._rx, self._rx_count
             if status == NO_ANSWER or status == GARBLED or not length or length > 5 - whole:
                 return None
@@ -365,7 +407,7 @@ class MFRC522:
         frame[7] = frame[3] ^ frame[4] ^ frame[5] ^ frame[6]
         crc = _crc(frame, 1, 8)
         frame[8], frame[9] = crc & 0xFF, crc >> 8
-        status = self._transceive(9, 0, 3)
+        status = self._transceive(9, 0, 3, 24)
         rx = self._rx
         if status != ANSWERED or self._rx_count != 3 or _crc(rx, 0, 1) != rx[1] | (rx[2] << 8):
             return -1
@@ -375,6 +417,8 @@ class MFRC522:
         """HLTA to the selected tag: it keeps quiet until its field goes off.
 
         A halted tag does not answer, so the frame is only sent (Transmit), not awaited.
+        Transmit ends by itself (CommandReg goes back to Idle): that is what is read, once
+        the frame's air time is over, so ComIrqReg need not be cleared for it.
         """
         frame = self._frame
         frame[1] = HLTA
@@ -382,18 +426,28 @@ class MFRC522:
         frame[3] = HLTA_CRC & 0xFF
         frame[4] = HLTA_CRC >> 8
         self._start(4, 0, Transmit)
-        self._end(IdleIRq)
+        wait = HLTA_US + AIR_MARGIN_US - self.exchange_us
+        if wait > 0:
+            self.clock.sleep_us(wait)
+        for _ in range(MAX_POLLS):
+            if self._read(CommandReg) & 0x0F == Idle:
+                self._command = Idle
+                self._fifo_empty = True     # the frame left the FIFO, nothing came in
+                return
+        self._command = -1
+        raise ReaderError("the chip never finished an exchange")
 
     # --- one exchange ----------------------------------------------------------------------
 
-    def _transceive(self, length, framing, expected):
+    def _transceive(self, length, framing, expected, answer_bits):
         """Send the frame's first ``length`` bytes with bit framing ``framing`` (RxAlign,
         TxLastBits) and take the answer, up to ``expected`` bytes, into ``_rx``
         (``_rx_count`` of them): the status; on a collision, its position in
-        ``_collision``."""
+        ``_collision``. ``answer_bits``: how long the answer expected is."""
         self._start(length, framing)
+        sent = length * 8 - (8 - (framing & 7) if framing & 7 else 0)
         # A frame that came in broken may end with ErrIRq alone, without RxIRq.
-        irq = self._end(RxIRq | ErrIRq | TimerIRq)
+        irq = self._end(RxIRq | ErrIRq | TimerIRq, air_us(sent) + FDT_US + air_us(answer_bits))
         self._rx_count = 0
         if not irq & (RxIRq | ErrIRq):
             return NO_ANSWER
@@ -422,7 +476,8 @@ class MFRC522:
         if self._command != Idle and (self._command != Transceive or command != Transceive):
             self._write(CommandReg, Idle)          # stop whatever the chip was doing
             self._command = Idle
-        self._write(ComIrqReg, 0x7F)               # Set1 = 0: the 1s clear every request bit
+        if command == Transceive:                  # (a Transmit's end is read in CommandReg)
+            self._write(ComIrqReg, 0x7F)           # Set1 = 0: the 1s clear every request bit
         if not self._fifo_empty:                   # an answer not read, or not all of it
             self._write(FIFOLevelReg, FlushBuffer)
         self._fifo_empty = False
@@ -437,16 +492,20 @@ class MFRC522:
             self._write(CommandReg, command)
         self._command = command
 
-    def _end(self, mask):
-        """Poll ComIrqReg until one of the ``mask`` bits is set; its value. An exchange
-        that did not end with an answer leaves the chip to be set Idle first next time."""
+    def _end(self, mask, air):
+        """Poll ComIrqReg until one of the ``mask`` bits is set; its value. ``air``: when
+        the exchange should end (microseconds after its frame was started): the first
+        read is timed to come then. An exchange that did not end with an answer leaves
+        the chip to be set Idle first next time."""
+        wait = air + AIR_MARGIN_US - self.exchange_us
+        if wait > 0:
+            self.clock.sleep_us(wait)
         for _ in range(MAX_POLLS):
             irq = self._read(ComIrqReg)
             if irq & mask:
                 if not irq & RxIRq:
-                    self._command = Idle if irq & IdleIRq else -1
-                    # Transmit ended: the frame left the FIFO, nothing came in.
-                    self._fifo_empty = mask == IdleIRq
+                    self._command = -1
+                    self._fifo_empty = False
                 return irq
         self._command = -1
         raise ReaderError("the chip never finished an exchange")
@@ -513,3 +572,8 @@ def _crc(data, start, end):
 
 
 HLTA_CRC = _crc(bytes([HLTA, 0]), 0, 2)
+#: The air times of the frames whose length is fixed: a request (7 bits), its ATQA (two
+#: bytes), an HLTA (four bytes).
+REQUEST_US = air_us(7)
+ATQA_US = air_us(16)
+HLTA_US = air_us(32)

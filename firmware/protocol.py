@@ -16,6 +16,8 @@ SEQ_MODULO = 10000
 #: longer line is noise and is dropped whole.
 MAX_HOST_LINE = 64
 _HEX_DIGITS = "0123456789ABCDEF"
+#: What :meth:`LineReader.feed` returns when no line is complete: one list, never changed.
+NO_LINES = []
 
 
 def checksum(text):
@@ -84,11 +86,14 @@ class LineReader:
         self._too_long = False
 
     def feed(self, data):
-        """The complete lines in ``data`` (bytes, without their newlines)."""
-        lines = []
+        """The complete lines in ``data`` (bytes, without their newlines); ``NO_LINES``
+        (nothing allocated) when there is none."""
+        lines = None
         for byte in data:
             if byte == 0x0A:
                 if not self._too_long:
+                    if lines is None:
+                        lines = []
                     lines.append(bytes(self._line))
                 self._line = bytearray()
                 self._too_long = False
@@ -96,4 +101,4 @@ class LineReader:
                 self._line.append(byte)
             else:
                 self._too_long = True
-        return lines
+        return NO_LINES if lines is None else lines

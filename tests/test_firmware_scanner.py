@@ -47,6 +47,46 @@ def test_the_pad_is_read_again_between_the_villages_of_a_long_scan(pico):
     assert pads[before[0]:].count("REQA") >= 3 and village[before[1]:].count("REQA") == 1
 
 
+def test_on_a_crowded_board_the_pad_is_read_between_two_tags_of_a_village(pico, monkeypatch):
+    # Read between two villages, the pad left the next village's tags 4 ms of their
+    # wake-up to wait; read in the middle of one, two fields are on at most and the
+    # next village's tags wake while the rest of this one is read.
+    pico.hub.scanner.start()
+    for slot in range(1, 7):
+        for n in range(5):
+            pico.put(slot, f"04{slot:02X}{n:02X}A1B2C3D4")
+    assert len(pico.step()) == 30
+    order, fields, slept = [], [], []
+    clock_byte, sleep = pico.bench.clock_byte, pico.bench.clock.sleep_us
+
+    def counting(mosi):
+        fields.append(sum(chip.field_on for chip in pico.bench.chips.values()))
+        return clock_byte(mosi)
+
+    def framing(slot, send):
+        def sent(transceive):
+            if not order or order[-1] != slot:
+                order.append(slot)      # the slots in the order their frames went out
+            send(transceive)
+        return sent
+
+    for slot in range(7):
+        chip = pico.bench.chip(slot)
+        monkeypatch.setattr(chip, "_send", framing(slot, chip._send))
+    monkeypatch.setattr(pico.bench, "clock_byte", counting)
+    monkeypatch.setattr(pico.bench.clock, "sleep_us", lambda us: (slept.append(us), sleep(us)))
+    assert pico.step() == []
+    inside = [order[i] for i in range(1, len(order) - 1) if order[i] == 0 and order[i - 1] == order[i + 1]]
+    assert len(inside) >= 3, order
+    assert max(fields) == 2
+    # Only the first village waits (the pad's reading is short): no other wake-up is
+    # waited. (The driver also sleeps through each frame's air time: 1.2 ms at most.)
+    assert sum(us for us in slept if us > 1500) < scanner.POWER_UP_US
+    # The pad was read in the last village, whose reading then woke village 1's tags:
+    # the next scan begins there.
+    assert [slot for slot in range(7) if pico.bench.chip(slot).field_on] == [1]
+
+
 def test_a_pole_of_tags_on_a_village(pico):
     pico.hub.scanner.start()
     tags = [pico.put(4, uid) for uid in (UID, OTHER, "DEADBEEF")]
