@@ -22,6 +22,7 @@ from companion.table.play_flow import PlayFlow
 from companion.table.registry import TagRegistry
 from companion.table.settings import GameOption
 from companion.table.tag_tracker import TagTracker
+from companion.voice.lines import GameVoice
 
 
 @dataclass(frozen=True)
@@ -76,3 +77,7 @@ class TableGame:
     #: The learn-by-doing lessons of the game (``lessons.py`` of its package), played by the
     #: lesson runner (``tutorial_flow.py``) from the menu's "Learn" and ``tutorial``.
     lessons: Lesson | None = None
+    #: What the box's voice says of the game's own views, what it keeps unsaid (hidden
+    #: information), and "Where are we?" (``voice.py`` of its package); None: the shared
+    #: views' words only.
+    voice: GameVoice | None = None

@@ -14,6 +14,7 @@ from companion.games.wakanda.score_flow import ScoreFlow
 from companion.games.wakanda.screens import turn_number
 from companion.games.wakanda.setup_flow import Settings, SetupFlow
 from companion.games.wakanda.words import t
+from companion.games.wakanda.voice import VOICE
 from companion.table.items import EnrollmentStep
 from companion.table.settings import GameOption
 from companion.table.table_game import TableGame
@@ -72,4 +73,5 @@ TABLE_GAME = TableGame(
     enrollment_steps=enrollment_steps,
     settings=SETTINGS,
     lessons=LESSON,
+    voice=VOICE,
 )
