@@ -203,11 +203,11 @@ def _validate(config: Config) -> None:
     check_reader(config.reader)
     check_buttons(config.buttons)
     check_voice(config.voice)
-    for key, value, allowed in (("voice.speed", config.voice_speed, SPEED_RANGE),
-                                ("voice.volume", config.voice_volume, VOLUME_RANGE)):
-        if type(value) is not int or value not in allowed:
+    for key, number, allowed in (("voice.speed", config.voice_speed, SPEED_RANGE),
+                                 ("voice.volume", config.voice_volume, VOLUME_RANGE)):
+        if type(number) is not int or number not in allowed:
             raise UserError(f"{key}: expected a whole number from {allowed.start} to "
-                            f"{allowed.stop - 1}, got {_brief(value)}")
+                            f"{allowed.stop - 1}, got {_brief(number)}")
     # Printable and short: the device is passed to espeak-ng and shown by doctor.
     if (type(config.voice_device) is not str or len(config.voice_device) > 64
             or not config.voice_device.isprintable()):

@@ -122,8 +122,14 @@ def shared_lines(view) -> tuple[Line, ...]:
     if hasattr(view, "pages") and hasattr(view, "rule"):  # the why-pages: the rule's text
         return (Line(f"{view.rule} {view.title}", SCREEN), *(Line(text, SCREEN) for text in view.pages[view.page]))
     if hasattr(view, "message"):
-        return note_lines(view.message, getattr(view, "refused", False), getattr(view, "done", None))
+        done = getattr(view, "done", None)  # what the last action did (a count on some views)
+        return note_lines(view.message, getattr(view, "refused", False), done if isinstance(done, str) else None)
     return ()
+
+
+def joined(texts) -> str:
+    """Lines said one after the other, each ended as a sentence."""
+    return " ".join(text if text.endswith((".", "?", "!")) else f"{text}." for text in texts if text)
 
 
 def lines_of(flow, view, voice: GameVoice | None, names: Sequence[str] = ()) -> tuple[Line, ...]:

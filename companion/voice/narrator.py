@@ -19,7 +19,7 @@ from __future__ import annotations
 from companion.events import Hold
 from companion.signals import Signal
 from companion.ui.text import language
-from companion.voice.lines import IN_PLAY, REFUSAL, Line, lines_of, voice_of
+from companion.voice.lines import IN_PLAY, REFUSAL, Line, for_the_ear, joined, lines_of, voice_of
 
 #: The button held to ask "Where are we?".
 WHERE = Hold("up")
@@ -62,7 +62,7 @@ class Narrator:
         new = [line for line in lines if line not in self.last or (again and line.kind == REFUSAL)]
         self.last = lines
         if new:
-            self._say(session, ". ".join(line.text for line in new))
+            self._say(session, joined(line.text for line in new))
 
     def heard(self, session, event) -> bool:
         """An event is about to be handled: holding UP asks where the game stands, and is
@@ -71,9 +71,9 @@ class Narrator:
             return False
         table, game = session.table_game, session.game
         if table is not None and table.voice is not None and game is not None:
-            text = table.voice.where(session.flow)
+            text = for_the_ear(table.voice.where(session.flow), getattr(game, "players", ()))
         else:
-            text = ". ".join(line.text for line in spoken(session))
+            text = joined(line.text for line in spoken(session))
         self._say(session, text or self.said)
         return True
 

@@ -13,8 +13,8 @@ from companion.games.totem_wars.replay import frames, narrate
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.score_flow import TotemWarsScoreFlow
 from companion.games.totem_wars.setup_flow import TotemWarsSettings, TotemWarsSetupFlow
-from companion.games.totem_wars.words import t
 from companion.games.totem_wars.voice import VOICE
+from companion.games.totem_wars.words import t
 from companion.table.items import EnrollmentStep
 from companion.table.table_game import TableGame
 

@@ -9,13 +9,14 @@ totem being laid (T2): only the screen shows them.
 
 from __future__ import annotations
 
+from companion.games.totem_wars.arrangement import war_grouping
 from companion.games.totem_wars.flow import describe
 from companion.games.totem_wars.moves import ChooseTotems
 from companion.games.totem_wars.round_screens import outcome_line, refill_line
 from companion.games.totem_wars.screens import deal_lines
 from companion.games.totem_wars.views import DealView, DeclareView, EndView, RoundView, StatusView
-from companion.games.totem_wars.words import t
-from companion.voice.lines import PROMPT, QUESTION, RESULT, SCREEN, GameVoice, Line, note_lines
+from companion.games.totem_wars.words import animal_name, t
+from companion.voice.lines import PROMPT, QUESTION, RESULT, SCREEN, GameVoice, Line, joined, note_lines
 
 
 def _last(game) -> str:
@@ -34,32 +35,37 @@ def _points(game) -> list[str]:
 def final(game) -> str:
     """The end of a small game said: who wins (or a shared win), each player's points."""
     outcome = game.outcome()
-    winners = outcome.winners if outcome is not None else ()
+    winners: tuple[int, ...] = outcome.winners if outcome is not None else ()
     head = t("wins", name=game.players[winners[0]]) if len(winners) == 1 else t("shared")
-    return ". ".join([head, *_points(game)])
+    return joined([head, *_points(game)])
 
 
 def where(flow) -> str:
     """Where the game stands: whose turn, the round, the points, the deck, the last action."""
     game = flow.game
     if game.phase == "over":
-        return ". ".join([final(game), _last(game)])
+        return joined([final(game), _last(game)])
     if game.to_move is not None:
         turn = t("voice.turn", name=game.players[game.to_move])
     else:  # the totems: who lays one now
         turn = str(flow.prompt() or "")
-    return ". ".join([turn, t("tw.board.round", n=len(game.rounds) + 1), *_points(game),
+    return joined([turn, t("tw.board.round", n=len(game.rounds) + 1), *_points(game),
                       t("voice.deck", n=game.deck_count), _last(game)])
 
 
 def _declare(game, view: DeclareView) -> tuple[Line, ...]:
+    """A war's question (R2): who declares, where their totem fights, the habitat lit with
+    its war points; a refusal when there is one (the footer's keys are not said)."""
     due = game.declaration_due
     if due is None:
         return ()
     habitat = due.habitats[view.selected]
+    totem = game.totems[due.player]
+    points = war_grouping(totem, game.table[due.player], habitat).points
     lines = (Line(t("tw.declare.title", name=game.players[due.player]), QUESTION),
-             Line(t(f"habitat.{habitat}"), QUESTION))
-    return lines + note_lines(view.message or t("tw.declare.footer"), view.refused)
+             Line(t("tw.declare.ask", animal=animal_name(totem.animal)).rstrip(":"), QUESTION),
+             Line(f"{t(f'habitat.{habitat}')}, {t('tw.declare.points', n=points)}", QUESTION))
+    return lines + note_lines(view.message, view.refused)
 
 
 def said(flow, view) -> tuple[Line, ...] | None:

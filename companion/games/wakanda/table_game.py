@@ -13,8 +13,8 @@ from companion.games.wakanda.rules import EMPTY_CLAIM
 from companion.games.wakanda.score_flow import ScoreFlow
 from companion.games.wakanda.screens import turn_number
 from companion.games.wakanda.setup_flow import Settings, SetupFlow
-from companion.games.wakanda.words import t
 from companion.games.wakanda.voice import VOICE
+from companion.games.wakanda.words import t
 from companion.table.items import EnrollmentStep
 from companion.table.settings import GameOption
 from companion.table.table_game import TableGame

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from companion.games.wakanda.flow import describe
 from companion.games.wakanda.moves import Draw
-from companion.games.wakanda.views import BoardView, ScoreView, StatusView
+from companion.games.wakanda.views import StatusView
 from companion.games.wakanda.words import t
 from companion.table.views import PickerView
-from companion.voice.lines import RESULT, SCREEN, GameVoice, Line, note_lines
+from companion.voice.lines import RESULT, SCREEN, GameVoice, Line, joined, shared_lines
 
 
 def _hidden_draw(game) -> bool:
@@ -35,17 +35,17 @@ def _points(game) -> list[str]:
 def final(game) -> str:
     """The final score said: who wins (or a shared win), then each player's points."""
     outcome = game.outcome()
-    winners = outcome.winners if outcome is not None else ()
+    winners: tuple[int, ...] = outcome.winners if outcome is not None else ()
     head = t("wins", name=game.players[winners[0]]) if len(winners) == 1 else t("shared")
-    return ". ".join([head, *_points(game)])
+    return joined([head, *_points(game)])
 
 
 def where(flow) -> str:
     """Where the game stands: whose turn, the points so far, the bag, the last action."""
     game = flow.game
     if game.phase == "over":
-        return ". ".join([final(game), _last(game)])
-    return ". ".join([t("voice.turn", name=game.players[game.to_move]), *_points(game),
+        return joined([final(game), _last(game)])
+    return joined([t("voice.turn", name=game.players[game.to_move]), *_points(game),
                       t("voice.bag", n=sum(game.bag.values())), _last(game)])
 
 
@@ -58,8 +58,10 @@ def said(flow, view) -> tuple[Line, ...] | None:
         return (Line(where(flow), SCREEN),)
     if isinstance(view, PickerView) and not game.open_hands:
         return ()
-    if isinstance(view, BoardView) and view.done and _hidden_draw(game):
-        return note_lines(view.message, view.refused, _last(game))
+    if _hidden_draw(game):  # the piece drawn stays unsaid, in the band and the undo question
+        player, move = game.history[-1]
+        shown, drew = describe(game, player, move), t("voice.drew", name=game.players[player])
+        return tuple(Line(line.text.replace(shown, drew), line.kind) for line in shared_lines(view))
     return None
 
 
