@@ -46,6 +46,7 @@ class Speaker:
         self._waiting: tuple[str, str] | None = None
         self._process: subprocess.Popen | None = None
         self._closed = False
+        self._asked = 0  # says and stops so far: a line taken before the last one is stale
         self._broken = False
         self._thread: threading.Thread | None = None
         self.spoken = 0  # lines said to the end (tests wait on it)
@@ -57,6 +58,7 @@ class Speaker:
             if self._closed or self._broken:
                 return
             self._waiting = (text, voice)
+            self._asked += 1
             self._stop_process()
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
@@ -67,6 +69,7 @@ class Speaker:
         """Silence: the line being said stops, the one waiting is dropped."""
         with self._lock:
             self._waiting = None
+            self._asked += 1
             self._stop_process()
 
     def close(self) -> None:
@@ -98,6 +101,7 @@ class Speaker:
                     return
                 assert self._waiting is not None
                 (text, voice), self._waiting = self._waiting, None
+                asked = self._asked
             args = espeak_args(voice, speed=self.speed, volume=self.volume, device=self.device,
                                program=self.program)
             try:  # outside the lock: ``say`` never waits for a process to start
@@ -109,8 +113,8 @@ class Speaker:
                 return
             with self._lock:
                 self._process = process
-                if self._waiting is not None or self._closed:
-                    self._stop_process()  # replaced while it started
+                if self._asked != asked or self._closed:
+                    self._stop_process()  # replaced or stopped while it started
             _, problem = process.communicate(text.encode("utf-8"))
             with self._lock:
                 self._process = None
