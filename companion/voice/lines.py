@@ -74,9 +74,10 @@ def rule_words(text: str, lang: str | None = None) -> str:
 def for_the_ear(text: str, names: Sequence[str] = ()) -> str:
     """A screen's words made fit to be said: a name shortened to fit (``Konstant…``) said
     whole, rule numbers in words, marks left out, spaces tidied."""
-    for name in names:
-        for cut in range(len(name) - 1, 0, -1):
-            text = text.replace(name[:cut] + "…", name)
+    if "…" in text:
+        for name in names:
+            for cut in range(len(name) - 1, 0, -1):
+                text = text.replace(name[:cut] + "…", name)
     text = rule_words(text.replace(" — ", ", "))
     return " ".join(_MARKS.sub(" ", text).split()).strip(" ,:")
 
