@@ -16,6 +16,7 @@ from companion.config import Config, load_config
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone, Wait
 from companion.table.app_loop import AppLoop
+from companion.table.flow import ToTutorial
 from companion.table.journal import CURRENT
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
@@ -251,6 +252,18 @@ def test_every_kind_of_frame_of_both_games_says_its_words_but_hints_and_hands(tm
     silent = {kind for kind, words in frames if not words} - said
     assert {"menu", "picker", "board", "confirm", "status", "score", "totems", "deal", "round", "why"} <= said
     assert {"hint", "hand"} <= silent
+
+
+@pytest.mark.parametrize("lang", ["en", "bg"])
+def test_a_lessons_pages_are_said_as_prompts(tmp_path, mocker, lang):
+    voiced = box(tmp_path, mocker, language=lang)
+    while voiced.session.view.choice.value != ToTutorial("wakanda"):
+        voiced.send(Press("down"))
+    voiced.send(Press("ok"))
+    view = voiced.session.view
+    assert view.kind == "lesson"
+    said = voiced.said()[-1]
+    assert said.startswith(for_the_ear(view.title)) and " ".join(view.pages[view.page])[:30] in said
 
 
 # --- "Where are we?" ---------------------------------------------------------------------------

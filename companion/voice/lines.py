@@ -112,7 +112,8 @@ def _choice_lines(choice, note) -> tuple[Line, ...]:
 
 def shared_lines(view) -> tuple[Line, ...]:
     """The lines of a view from its public fields (a menu, a picker, a question, the rule
-    pages, a board's band); () for a hint and for a view with nothing to say."""
+    pages, a lesson's page, a board's band); () for a hint and for a view with nothing to
+    say."""
     kind = getattr(view, "kind", None)
     if kind == "hint":
         return ()  # the coach's suggestions are for the screen only
@@ -121,7 +122,10 @@ def shared_lines(view) -> tuple[Line, ...]:
     if hasattr(view, "question"):
         return (Line(view.question, QUESTION), Line(view.detail, QUESTION))
     if hasattr(view, "pages") and hasattr(view, "rule"):  # the why-pages: the rule's text
-        return (Line(f"{view.rule} {view.title}", SCREEN), *(Line(text, SCREEN) for text in view.pages[view.page]))
+        return (Line(f"{view.rule} {view.title}", SCREEN), Line(" ".join(view.pages[view.page]), SCREEN))
+    if hasattr(view, "pages") and hasattr(view, "title"):  # a lesson's page: what to learn and do
+        # A page's lines are one text wrapped to the screen: said as one.
+        return (Line(view.title, PROMPT), Line(" ".join(view.pages[view.page]), PROMPT))
     if hasattr(view, "message"):
         done = getattr(view, "done", None)  # what the last action did (a count on some views)
         return note_lines(view.message, getattr(view, "refused", False), done if isinstance(done, str) else None)
