@@ -33,6 +33,18 @@ def espeak_args(voice: str, *, speed: int = 160, volume: int = 100, device: str 
     return [*args, "--stdin"]
 
 
+def _failure(returncode: int, problem: str) -> str | None:
+    """Why espeak-ng could not speak, or None. It exits with 0 when the audio device is
+    refused, saying ``error: …`` after ALSA's lines: the line naming the device tells most."""
+    if returncode < 0:
+        return None  # stopped by a newer line
+    lines = problem.strip().splitlines()
+    if returncode == 0 and not any(line.startswith("error") for line in lines):
+        return None
+    named = [line for line in lines if "Unknown PCM" in line or "cannot find card" in line]
+    return (named or lines or [f"exit status {returncode}"])[-1].strip()
+
+
 class Speaker:
     """Says lines with espeak-ng, one at a time, the newest only (see the module)."""
 
@@ -116,14 +128,14 @@ class Speaker:
                 if self._asked != asked or self._closed:
                     self._stop_process()  # replaced or stopped while it started
             _, problem = process.communicate(text.encode("utf-8"))
+            failure = _failure(process.returncode, problem.decode("utf-8", "replace"))
             with self._lock:
                 self._process = None
+                if failure is not None:
+                    self._give_up(f"{self.program} failed ({failure})")
+                    return
                 if process.returncode == 0:
                     self.spoken += 1
-                elif process.returncode > 0:  # a refused device or voice; < 0: we stopped it
-                    words = problem.decode("utf-8", "replace").strip().splitlines()
-                    self._give_up(f"{self.program} failed ({words[-1] if words else process.returncode})")
-                    return
                 self._lock.notify_all()
 
     def _give_up(self, why: str) -> None:

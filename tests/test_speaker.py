@@ -131,3 +131,19 @@ def test_a_device_espeak_refuses_is_one_line_with_its_reason():
     speaker.close()
     assert "espeak-ng failed (ALSA lib pcm.c: Unknown PCM plughw:9)" in err.getvalue()
     assert err.getvalue().count("\n") == 1
+
+
+def test_espeak_that_cannot_open_the_device_exits_0_and_is_still_one_line():
+    err = io.StringIO()
+    problem = (b"ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM nosuchdev\n"
+               b"error: No such file or directory\n")
+    fake = FakeEspeak(returncode=0, problem=problem)
+    speaker = Speaker(device="nosuchdev", popen=fake, err=err)
+    speaker.say("hello", "en-gb")
+    fake.next().finish()
+    assert speaker.wait_idle(timeout=10)
+    speaker.say("never said", "en-gb")
+    speaker.close()
+    assert err.getvalue() == ("totem-companion: the voice is silent: espeak-ng failed (ALSA lib "
+                              "pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM nosuchdev); the game goes on\n")
+    assert len(fake.processes) == 1 and speaker.spoken == 0
