@@ -5,6 +5,7 @@ coach's suggestions), "Where are we?" on a held UP, and the Voice setting."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -287,6 +288,32 @@ def test_where_are_we_in_totem_wars_in_french_names_the_round_and_the_deck(tmp_p
     assert "cartes au paquet" in where and "Dernière action: Joueur 2" in where
 
 
+def test_where_are_we_while_the_totems_are_laid_names_who_lays_one_never_a_totem(tmp_path, mocker):
+    voiced = box(tmp_path, mocker)
+    for event in ScriptInput(DATA / "first_game_totem_wars.txt").events():
+        if isinstance(event, Wait):
+            continue
+        voiced.send(event)
+        if isinstance(event, TagGone):
+            break                                            # one totem down, one to lay
+    assert voiced.session.game.phase == "totems"
+    where = voiced.send(Hold("up"))
+    assert where.startswith("Player 1: lay your totem and scan it (rule tee 2). Round 1.")
+    assert "snake" not in where and "Last: The totems are down" not in where
+
+
+def test_a_watcher_that_fails_on_an_event_is_dropped_and_the_session_gets_the_event(tmp_path, mocker, capsys):
+    voiced = box(tmp_path, mocker)
+    watcher = mocker.Mock()
+    watcher.heard.side_effect = RuntimeError("broken")
+    voiced.loop.watchers.insert(0, watcher)
+    voiced.loop.err = sys.stderr
+    handled = voiced.loop.handled
+    voiced.send(Press("ok"))
+    assert voiced.loop.handled == handled + 1 and watcher not in voiced.loop.watchers
+    assert "stopped (broken); the game goes on" in capsys.readouterr().err
+
+
 def test_with_the_voice_off_nothing_is_said_and_holding_up_is_the_sessions(tmp_path, mocker):
     voiced = box(tmp_path, mocker, voice="off")
     voiced.play(DATA / "first_game_wakanda.txt")
@@ -306,7 +333,7 @@ def test_turning_the_voice_off_silences_what_is_being_said(tmp_path, mocker):
 def test_a_speaker_that_fails_is_dropped_and_the_game_goes_on(tmp_path, mocker, capsys):
     voiced = box(tmp_path, mocker)
     voiced.speaker.say.side_effect = RuntimeError("no sound card")
-    voiced.loop.err = __import__("sys").stderr
+    voiced.loop.err = sys.stderr
     voiced.play(DATA / "first_game_wakanda.txt")
     assert voiced.session.game is not None and voiced.loop.watchers == []
     assert capsys.readouterr().err.count("Narrator stopped") == 1

@@ -47,8 +47,9 @@ def where(flow) -> str:
         return joined([final(game), _last(game)])
     if game.to_move is not None:
         turn = t("voice.turn", name=game.players[game.to_move])
-    else:  # the totems: who lays one now
-        turn = str(flow.prompt() or "")
+    else:  # the totems: who lays one now (a lesson's flow has no prompt of its own)
+        prompt = getattr(flow, "prompt", None)
+        turn = str(prompt() or "") if prompt is not None else ""
     return joined([turn, t("tw.board.round", n=len(game.rounds) + 1), *_points(game),
                       t("voice.deck", n=game.deck_count), _last(game)])
 
