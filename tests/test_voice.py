@@ -401,3 +401,10 @@ def test_a_wrong_voice_key_is_one_line_naming_it(tmp_path, toml, says):
     with pytest.raises(UserError) as error:
         load_config(str(path))
     assert says in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_wrong_voice_on_the_command_line_is_a_usage_error_naming_the_option(tmp_path, capsys, monkeypatch):
+    from companion.cli import main
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert main(["run", "--voice", "loud", "--data", str(tmp_path / "data"), "--display", "none"]) == 2
+    assert "--voice: 'loud' is not a voice mode (allowed: off | prompts | everything)" in capsys.readouterr().err
