@@ -1,11 +1,12 @@
 """The voice's cost to the box (issue 24: event to frame unchanged with the voice on).
 Figures:
-.venv/bin/python -m pytest tests/test_bench_voice.py --benchmark-enable --benchmark-only
+.venv/bin/python -m pytest tests/test_bench_voice.py --benchmark-enable --benchmark-only -s
 
-Each call delivers the next event of a player's mid-game cycle through the app loop (the
+Each round delivers the next event of a player's mid-game cycle through the app loop (the
 session, the display, then the watchers), as ``test_bench_session.py`` does, with the voice
 off, on for prompts and on for everything: the figures are the whole event, the voice's
-words included. The frame reaches the display before the voice is told: the line printed
+words included. Between two events, as between two players' actions, the speaker has taken
+its line (untimed). The frame reaches the display before the voice is told: the line printed
 after each run is the median time from the event to the frame shown. The speaker is the
 real one, its espeak-ng a stand-in that speaks until it is stopped: each new line stops the
 one before, as on the box.
@@ -23,6 +24,8 @@ from companion.table.app_loop import AppLoop
 from companion.voice.narrator import Narrator
 from hardware.speaker import Speaker
 
+ROUNDS = 300
+
 
 class Screen:
     """A display that notes when each frame reached it."""
@@ -39,7 +42,10 @@ class Screen:
 
 
 class Speaking:
-    """An espeak-ng that speaks until it is stopped."""
+    """An espeak-ng that speaks until it is stopped; ``speaking`` counts the lines begun."""
+
+    speaking = 0
+    begun = threading.Condition()
 
     def __init__(self, args, **_):
         self.returncode = None
@@ -52,9 +58,22 @@ class Speaking:
         self._stopped.set()
 
     def communicate(self, data):
+        with Speaking.begun:
+            Speaking.speaking += 1
+            Speaking.begun.notify_all()
         self._stopped.wait()
         self.returncode = -15
         return b"", b""
+
+
+class CountingSpeaker(Speaker):
+    """The speaker, counting the lines it was given."""
+
+    given = 0
+
+    def say(self, text, voice):
+        self.given += 1
+        super().say(text, voice)
 
 
 @pytest.mark.parametrize("voice", ["off", "prompts", "everything"])
@@ -62,21 +81,27 @@ def test_bench_event_to_frame_with_the_voice(benchmark, tmp_path, voice):
     session, cycle = mid_game(tmp_path)
     session.play.journal = MemoryJournal()
     session.settings.change(voice=voice)
-    speaker = Speaker(popen=Speaking)
+    speaker = CountingSpeaker(popen=Speaking)
     screen = Screen()
     loop = AppLoop(session, screen, watchers=(Narrator(speaker),))
     events = itertools.cycle(cycle)
     sent: list[float] = []
+    Speaking.speaking = 0
+
+    def between_actions():
+        # The speaker has begun the line of the last event (or a newer one replaced it).
+        with Speaking.begun:
+            Speaking.begun.wait_for(lambda: Speaking.speaking >= speaker.given or speaker.given == 0, timeout=5)
 
     def deliver():
         sent.append(time.perf_counter())
         return loop.deliver(next(events))
 
     try:
-        out = benchmark(deliver)
+        out = benchmark.pedantic(deliver, setup=between_actions, rounds=ROUNDS, iterations=1)
     finally:
         loop.close()
     assert out.frame.size == (128, 64) and loop.watchers and len(screen.shown) == len(sent)
+    assert (speaker.given > 0) == (voice != "off")
     to_frame = statistics.median(shown - start for start, shown in zip(sent, screen.shown))
     print(f"\nvoice {voice}: event to frame shown, median {to_frame * 1e6:.0f} us over {len(sent)} events")
-    assert (speaker.spoken == 0) and (speaker._thread is None) == (voice == "off")
