@@ -2,7 +2,8 @@
 # Totem Companion: the one entry point for a person.
 #   ./setup.sh                 install (idempotent): .venv with the project and its dev extras
 #   ./setup.sh run [ARGS]      install if needed, then start the companion
-#   ./setup.sh test [ARGS]     install if needed, then ruff, mypy and the test suite (ARGS: pytest's only)
+#   ./setup.sh test [ARGS]     install if needed (with espeak-ng and sox for the voice's test, where apt
+#                              is at hand), then ruff, mypy and the test suite (ARGS: pytest's only)
 #   ./setup.sh bench           install if needed, then print the benchmark figures
 #   ./setup.sh soak            install if needed, then the long reliability run (minutes; docs/reliability.md)
 #   ./setup.sh service [--user NAME] [--data DIR] | --remove | --print
@@ -80,6 +81,35 @@ install() {
     compile_words
 }
 
+# As root: directly when we are, through sudo when it asks no password; false otherwise.
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; elif sudo -n true 2>/dev/null; then sudo "$@"; else return 1; fi
+}
+
+# apt packages, quietly, once: an update only when the lists are too old to know them.
+apt_quietly() {
+    command -v apt-get >/dev/null 2>&1 || return 1
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null 2>&1 && return 0
+    as_root apt-get update -qq >/dev/null 2>&1 || return 1
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null 2>&1
+}
+
+# The voice (companion/voice): espeak-ng on a Pi whose configuration turns it on.
+voice_setup() {
+    local mode
+    mode=$("$VENV/bin/python" -c 'from companion.config import load_config; print(load_config().voice)' 2>/dev/null) || mode=off
+    [ "$mode" != off ] || return 0
+    command -v espeak-ng >/dev/null 2>&1 && return 0
+    say "the voice is on ([voice] mode = \"$mode\"): installing espeak-ng"
+    apt_quietly espeak-ng espeak-ng-data || say "espeak-ng could not be installed: sudo apt install espeak-ng; the box plays silent meanwhile"
+}
+
+# The voice's test renders speech to WAV with espeak-ng and measures it with sox.
+test_tools() {
+    command -v espeak-ng >/dev/null 2>&1 && command -v sox >/dev/null 2>&1 && return 0
+    apt_quietly espeak-ng sox || say "no espeak-ng and sox (no apt, or not root): the voice's WAV test is skipped"
+}
+
 # The words: every .po catalogue newer than its .mo is compiled (an edited word shows after
 # ./setup.sh and a restart).
 compile_words() {
@@ -91,10 +121,12 @@ cmd=${1:-install}
 case "$cmd" in
     install)
         install
+        if is_raspberry_pi; then voice_setup; fi
         say "ready: ./setup.sh run (the companion) or ./setup.sh test (the tests)"
         ;;
     run)
         install
+        if is_raspberry_pi; then voice_setup; fi
         if [ $# -eq 0 ] && ! is_raspberry_pi && ! { [ -t 0 ] && [ -t 1 ]; }; then
             # No terminal to play in: show the companion playing itself.
             exec "$VENV/bin/totem-companion" demo
@@ -103,6 +135,7 @@ case "$cmd" in
         ;;
     test)
         install
+        test_tools
         if [ $# -eq 0 ]; then
             # The whole suite: lint and types first, as CI runs it.
             "$VENV/bin/ruff" check --quiet . || die "ruff found the problems above"

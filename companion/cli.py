@@ -37,6 +37,8 @@ def _common(parser: argparse.ArgumentParser, default=None) -> None:
                         help="data folder: journal, finished games, tag registry")
     parser.add_argument("--language", metavar="CODE", default=default,
                         help="the screens' language: en fr de es it nl pt bg (on the box, Settings' choice wins)")
+    parser.add_argument("--voice", metavar="MODE", default=default,
+                        help="off | prompts | everything: what the box says aloud (Settings' choice wins)")
 
 
 def _playing(parser: argparse.ArgumentParser, default=None) -> None:

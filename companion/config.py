@@ -11,6 +11,7 @@ The file layout (documented key by key in ``hardware/config.example.toml``)::
     [buttons.pins]            v1 … v6, up, down, ok, back, hint, undo  (BCM numbers)
     [feedback]                buzzer_pin
     [feedback.leds]           green, red
+    [voice]                   mode, speed, volume, device
     [data]                    dir
 
 Every mistake is a ``UserError`` of one line naming the key and what is allowed; a bad
@@ -47,6 +48,11 @@ LED_NAMES = ("green", "red")
 DISPLAY_KINDS = ("ssd1306", "sh1106", "terminal", "png:DIR", "text", "none", "auto")
 READER_KINDS = ("rdm6300:PORT", "pn532:PORT", "hub:PORT", "keyboard", "none", "auto")
 BUTTON_KINDS = ("gpio", "keyboard", "none", "auto")
+#: What the voice says: nothing, the game's prompts, confirmations, refusals and results,
+#: or every screen (menus, set-ups, settings, rule pages) as well (companion/voice).
+VOICE_MODES = ("off", "prompts", "everything")
+SPEED_RANGE = range(80, 451)   # espeak-ng's words per minute
+VOLUME_RANGE = range(0, 201)   # espeak-ng's amplitude: 100 its normal loudness
 
 PIN_RANGE = range(2, 28)        # BCM 2..27: the GPIOs on the 40-pin header
 ADDRESS_RANGE = range(0x03, 0x78)  # 7-bit I2C addresses outside the reserved ones
@@ -96,6 +102,13 @@ def check_buttons(value: str, key: str = "buttons.kind") -> str:
         return value
     raise UserError(f"{key}: {shown(value)} is not a kind of buttons "
                     f"(allowed: {' | '.join(BUTTON_KINDS)})")
+
+
+def check_voice(value: str, key: str = "voice.mode") -> str:
+    """Return a valid voice mode or raise ``UserError`` naming ``key``."""
+    if value in VOICE_MODES:
+        return value
+    raise UserError(f"{key}: {shown(value)} is not a voice mode (allowed: {' | '.join(VOICE_MODES)})")
 
 
 def user_path(value: str | os.PathLike, key: str) -> Path:
@@ -156,6 +169,10 @@ class Config:
     data_dir: Path = field(default_factory=default_data_dir)
     players: tuple[str, ...] = ()
     language: str = "en"
+    voice: str = "off"
+    voice_speed: int = 160
+    voice_volume: int = 100
+    voice_device: str = ""   # an ALSA device ("plughw:1,0"); empty: the system's default
 
     def __post_init__(self):
         # Freeze the containers so a shared Config cannot be changed behind anyone's back.
@@ -185,6 +202,17 @@ def _validate(config: Config) -> None:
     check_display(config.display)
     check_reader(config.reader)
     check_buttons(config.buttons)
+    check_voice(config.voice)
+    for key, number, allowed in (("voice.speed", config.voice_speed, SPEED_RANGE),
+                                 ("voice.volume", config.voice_volume, VOLUME_RANGE)):
+        if type(number) is not int or number not in allowed:
+            raise UserError(f"{key}: expected a whole number from {allowed.start} to "
+                            f"{allowed.stop - 1}, got {_brief(number)}")
+    # Printable and short: the device is passed to espeak-ng and shown by doctor.
+    if (type(config.voice_device) is not str or len(config.voice_device) > 64
+            or not config.voice_device.isprintable()):
+        raise UserError(f"voice.device: expected an audio device name such as \"plughw:1,0\", "
+                        f"got {_brief(config.voice_device)}")
     if type(config.i2c_port) is not int or config.i2c_port < 0:
         raise UserError(f"display.i2c_port: expected a bus number (0, 1, …), got {_shown(config.i2c_port)}")
     if type(config.i2c_address) is not int or config.i2c_address not in ADDRESS_RANGE:
@@ -243,6 +271,10 @@ _SCHEMA: dict[str, dict[str, tuple[str, tuple[type, ...], str]]] = {
                 "pins": ("pins", (dict,), "a table of button = pin")},
     "feedback": {"buzzer_pin": ("buzzer_pin", (int,), "a BCM pin number"),
                  "leds": ("led_pins", (dict,), "a table of led = pin")},
+    "voice": {"mode": ("voice", (str,), "text"),
+              "speed": ("voice_speed", (int,), "a whole number"),
+              "volume": ("voice_volume", (int,), "a whole number"),
+              "device": ("voice_device", (str,), "text")},
     "data": {"dir": ("data_dir", (str,), "a folder path")},
 }
 
@@ -298,7 +330,8 @@ def load_config(path: str | None = None, overrides: Mapping[str, str | None] | N
 
     ``path`` None means the default file, whose absence means all defaults; a ``path``
     that does not exist is a ``UserError``. ``overrides`` keys are the command-line
-    options ``display``, ``reader``, ``buttons``, ``data`` (None: not given).
+    options ``display``, ``reader``, ``buttons``, ``data``, ``language``, ``voice`` (None:
+    not given).
     """
     file = user_path(path, "--config") if path is not None else default_config_path()
     data = read_bytes(file, "a configuration file", SMALL_BYTES, missing_ok=True)
@@ -323,8 +356,8 @@ def load_config(path: str | None = None, overrides: Mapping[str, str | None] | N
     return apply_overrides(config, overrides or {})
 
 
-#: The command-line options that override the file (``--display`` … ``--language``).
-OVERRIDES = ("display", "reader", "buttons", "data", "language")
+#: The command-line options that override the file (``--display`` … ``--voice``).
+OVERRIDES = ("display", "reader", "buttons", "data", "language", "voice")
 
 
 def config_from_args(args) -> Config:
@@ -336,7 +369,8 @@ def config_from_args(args) -> Config:
 
 def apply_overrides(config: Config, overrides: Mapping[str, str | None]) -> Config:
     """``config`` with the command-line options that were given; a bad value is a ``UsageError``."""
-    checks = {"display": check_display, "reader": check_reader, "buttons": check_buttons}
+    checks = {"display": check_display, "reader": check_reader, "buttons": check_buttons,
+              "voice": check_voice}
     changes: dict = {}
     for name, value in overrides.items():
         if value is None:

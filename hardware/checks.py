@@ -1,4 +1,5 @@
-"""What ``totem-companion doctor`` checks: the display, the reader, the buttons, the feedback.
+"""What ``totem-companion doctor`` checks: the display, the reader, the buttons, the feedback,
+the voice.
 
 Each check returns a ``PartReport``: what was found, line by line, and for each problem
 the command or the change that fixes it. Simulated parts (terminal, keyboard, png, none)
@@ -8,6 +9,9 @@ are reported as such and are fine. Checks never raise: an unexpected error is a 
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import subprocess
 import time
 import warnings
 from collections.abc import Callable
@@ -16,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import Config
+from companion.voice.lines import VOICES
 from hardware import pn532, rdm6300
 from hardware.platform import FAST_I2C, FIX_I2C_RATE, gpio_problem, i2c_rate
 
@@ -344,10 +349,61 @@ def check_feedback(config: Config, *, pin_factory: Any = None, dev: Path = Path(
     return PartReport("feedback", spec, tuple(found))
 
 
+# --- voice ---------------------------------------------------------------------------------
+
+FIX_ESPEAK = "install it: sudo apt install espeak-ng (./setup.sh does it when [voice] mode is on)"
+FIX_AUDIO = ("plug in the USB speaker, or wire the I2S amplifier and enable its overlay, or use the "
+             "headphone jack (hardware/README.md, \"A speaker\"); aplay -l lists the outputs")
+
+
+def _voices(program: str, voice: str) -> str:
+    done = subprocess.run([program, f"--voices={voice.split('-')[0]}"], capture_output=True,
+                          text=True, timeout=10, check=False)
+    return done.stdout
+
+
+def check_voice(config: Config, *, which: Callable[[str], str | None] = shutil.which,
+                voices: Callable[[str, str], str] = _voices,
+                dev: Path = Path("/dev")) -> PartReport | None:
+    """Is espeak-ng there, with the voice of the configured language, and an audio output
+    to speak on? None with the voice off."""
+    if config.voice == "off":
+        return None
+    voice, name = VOICES[config.language]
+    device = config.voice_device or "the default output"
+    spec = f"{config.voice}, {name}, on {device}"
+    program = which("espeak-ng")
+    if program is None:
+        return PartReport("voice", spec, (Finding(False, "espeak-ng is not installed", FIX_ESPEAK),))
+    found = [Finding(True, f"espeak-ng at {program}")]
+    listed = voices(program, voice)
+    if re.search(rf"\s{re.escape(voice)}\s", listed, re.IGNORECASE):
+        found.append(Finding(True, f"the {name} voice ({voice}) is there"))
+    else:
+        found.append(Finding(False, f"no {name} voice ({voice})", "sudo apt install espeak-ng-data"))
+    found.append(_audio_output(config.voice_device, dev))
+    return PartReport("voice", spec, tuple(found))
+
+
+def _audio_output(device: str, dev: Path) -> Finding:
+    """Whether ALSA has a playback device: the configured card's, or any."""
+    outputs = sorted(p.name for p in (dev / "snd").glob("pcmC*D*p")) if (dev / "snd").is_dir() else []
+    card = re.match(r"(?:plug)?hw:(?:CARD=)?(\d+)", device)
+    if card is not None:
+        outputs = [o for o in outputs if o.startswith(f"pcmC{card.group(1)}D")]
+        where = f"card {card.group(1)}"
+    else:
+        where = "this system"
+    if not outputs:
+        return Finding(False, f"no audio output on {where}", FIX_AUDIO)
+    return Finding(True, f"audio output on {where}: {', '.join(outputs)}")
+
+
 def check_all(config: Config, *, pin_factory: Any = None, dev: Path = Path("/dev"),
               open_bus: Callable[[int], object] = _smbus,
               open_serial: Callable[[str, int], Any] = _serial,
-              cmdline: Path = Path("/proc/cmdline"), sys_root: Path = Path("/sys")) -> list[PartReport]:
+              cmdline: Path = Path("/proc/cmdline"), sys_root: Path = Path("/sys"),
+              voices: Callable[[str, str], str] = _voices) -> list[PartReport]:
     """Every part of a resolved ``config``; an unexpected error becomes a finding."""
     checks = [
         ("display", config.display, lambda: check_display(config, dev=dev, open_bus=open_bus,
@@ -355,6 +411,7 @@ def check_all(config: Config, *, pin_factory: Any = None, dev: Path = Path("/dev
         ("reader", config.reader, lambda: check_reader(config, open_serial=open_serial, cmdline=cmdline)),
         ("buttons", config.buttons, lambda: check_buttons(config, pin_factory=pin_factory, dev=dev)),
         ("feedback", "buzzer and LEDs", lambda: check_feedback(config, pin_factory=pin_factory, dev=dev)),
+        ("voice", config.voice, lambda: check_voice(config, voices=voices, dev=dev)),
     ]
     reports = []
     for part, spec, check in checks:

@@ -2,7 +2,8 @@
 
 Keys: ``1``–``6`` press v1–v6, Shift+``1``–``6`` (``!@#$%^``) hold them; ``w`` / Up is
 up, ``s`` / Down is down; Enter, space or ``o`` is ok, Shift+``o`` holds it; Backspace,
-Esc or ``b`` is back, Shift+``b`` holds it; ``h`` hint; ``u`` undo; ``q`` or Ctrl-C quits.
+Esc or ``b`` is back, Shift+``b`` holds it; ``?`` holds up (the voice's "Where are we?");
+``h`` hint; ``u`` undo; ``q`` or Ctrl-C quits.
 ``/`` starts a scan: type an item name (``eagle``, ``village:sun``) or a UID, Enter puts
 ``Tag`` on the pad and a moment later ``TagGone``, as if the tag was laid on the reader and
 taken away; Esc cancels.
@@ -74,6 +75,7 @@ _PLAIN: dict[str, Press | Hold] = {
     "\r": Press("ok"), "\n": Press("ok"), " ": Press("ok"),
     "\x7f": Press("back"), "\b": Press("back"), "b": Press("back"),
     "o": Press("ok"), "h": Press("hint"), "u": Press("undo"),
+    "?": Hold("up"),  # the voice's "Where are we?"
 }
 #: Shift with a letter holds its button (as Shift with a digit holds a village).
 _SHIFTED: dict[str, Hold] = {"O": Hold("ok"), "B": Hold("back")}

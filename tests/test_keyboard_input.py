@@ -27,6 +27,7 @@ def keys(text, decoder=None):
     ("1", [Press("v1")]), ("6", [Press("v6")]),
     ("!", [Hold("v1")]), ("@", [Hold("v2")]), ("#", [Hold("v3")]),
     ("$", [Hold("v4")]), ("%", [Hold("v5")]), ("^", [Hold("v6")]),
+    ("?", [Hold("up")]),
     ("w", [Press("up")]), ("W", [Press("up")]), ("\x1b[A", [Press("up")]), ("\x1bOA", [Press("up")]),
     ("s", [Press("down")]), ("\x1b[B", [Press("down")]), ("\x1bOB", [Press("down")]),
     ("\r", [Press("ok")]), ("\n", [Press("ok")]), (" ", [Press("ok")]), ("o", [Press("ok")]),

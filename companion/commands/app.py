@@ -6,9 +6,12 @@ terminal and takes the keyboard as buttons and scan pad. ``--input FILE`` plays 
 script instead of any hardware input; with ``--display png:DIR`` (or ``none``) and
 ``--data DIR`` a whole game runs without hardware, exactly as the box would play it.
 The box's settings (``DATA/settings.json``, the settings page) go over the configuration's
-names and language. When the player quits with a game unfinished, a last line says that it
-is kept. The box holds its data folder for as long as it runs (``hold_data_folder``): a
-second box on the same folder is refused with one line naming the first.
+names, language and voice. The voice (``companion/voice``) watches every frame shown and
+speaks through espeak-ng (``hardware/speaker.py``) when the settings have it on; the
+speaker starts its thread only when it first speaks. When the player quits with a game
+unfinished, a last line says that it is kept. The box holds its data folder for as long as
+it runs (``hold_data_folder``): a second box on the same folder is refused with one line
+naming the first.
 
 On an OLED the starting frame is drawn first, with the folder held and before the session
 and the screens are even imported: on a Pi Zero 2 W those imports take longer than a person
@@ -54,11 +57,12 @@ def _run(args, config, shown: bytes | None = None) -> int:
     from companion.table.session import Session
     from companion.table.settings import SettingsStore
     from companion.ui import text
+    from companion.voice.narrator import Narrator
 
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
     settings, problem = SettingsStore.load(config.data_dir, names=config.players,
                                            language=config.language, games=tuple(GAMES),
-                                           languages=text.languages())
+                                           languages=text.languages(), voice=config.voice)
     if problem:
         # The box's menu says it too; this line, for the log, names the file and the fault.
         print(f"totem-companion: {problem}; the defaults are used", file=sys.stderr)
@@ -75,9 +79,11 @@ def _run(args, config, shown: bytes | None = None) -> int:
     from hardware.inputs import open_inputs
     from hardware.keyboard_input import KeyHelp
     from hardware.script_input import ScriptInput
+    from hardware.speaker import Speaker
 
     display = open_display(config, starting=shown)
-    loop = AppLoop(session, display)
+    speaker = Speaker(speed=config.voice_speed, volume=config.voice_volume, device=config.voice_device)
+    loop = AppLoop(session, display, watchers=(Narrator(speaker),))
     try:
         loop.feedback = open_feedback(config)
         # Item names in the script stay names: the session tells anonymous pieces apart

@@ -8,7 +8,9 @@ q, the end of an input script) or Ctrl-C, and always closes the sources, the dis
 the feedback devices (which restores the terminal).
 
 Watchers (the phone page, the voice) are told of every view shown, on this thread, and
-must only hand it on to their own threads: a watcher never holds up the next event. One
+must only hand it on to their own threads: a watcher never holds up the next event. A
+watcher with a ``heard(session, event)`` is also offered each event first, and may take it
+for itself (the voice's "Where are we?", a held UP): the session then never sees it. One
 that fails is reported once and dropped; the game goes on.
 
 The queue is a ``queue.SimpleQueue``: a signal handler runs on the main thread between two
@@ -77,16 +79,33 @@ class AppLoop:
         output of the event just handled, None for the first frame); a watcher that raises
         is reported once and dropped."""
         for watcher in list(self.watchers):
-            try:
-                watcher.seen(self.session, out)
-            except Exception as exc:  # a watcher's fault must not stop the game
-                print(f"totem-companion: {type(watcher).__name__} stopped ({exc}); "
-                      "the game goes on", file=self.err)
-                self.watchers.remove(watcher)
+            self._ask(watcher, watcher.seen, out)
+
+    def taken_by_watcher(self, event) -> bool:
+        """Whether a watcher takes ``event`` for itself (``watcher.heard(session, event)``
+        true), before the session sees it."""
+        for watcher in list(self.watchers):
+            heard = getattr(watcher, "heard", None)
+            if heard is not None and self._ask(watcher, heard, event):
+                return True
+        return False
+
+    def _ask(self, watcher, call, value) -> bool:
+        """``call(session, value)``; a watcher that raises is reported once and dropped."""
+        try:
+            return bool(call(self.session, value))
+        except Exception as exc:  # a watcher's fault must not stop the game
+            print(f"totem-companion: {type(watcher).__name__} stopped ({exc}); "
+                  "the game goes on", file=self.err)
+            self.watchers.remove(watcher)
+            return False
 
     def deliver(self, event):
         """Handle one event on this thread: session, display, feedback (the buzzer only when
-        the settings have sound on), then the watchers. Returns the output."""
+        the settings have sound on), then the watchers. Returns the output; None for an
+        event a watcher took (``taken_by_watcher``)."""
+        if self.taken_by_watcher(event):
+            return None
         out = self.session.handle(event)
         self.show(out.frame)
         if out.signal is not None and self.feedback is not None:

@@ -1,13 +1,13 @@
 """The box's settings, changed on its settings page: the players' names offered at set-up,
-the language, sound on or off, move hints on or off, and each game's own settings (a Wakanda
+the language, sound on or off, move hints on or off, the voice, and each game's own settings (a Wakanda
 variant, a house rule). They are kept in ``DATA/settings.json``, written atomically like the
 tag registry::
 
     {"version": 1, "names": ["Ana", "Ben"], "language": "bg", "sound": false, "hints": false,
      "games": {"wakanda": {"variant": "hidden", "empty_claim": "never"}}}
 
-Every key is optional: a name list or language the file does not hold comes from the
-configuration (``players``, ``language``), sound and hints are on, and a game's setting is
+Every key is optional: a name list, language or voice the file does not hold comes from the
+configuration (``players``, ``language``, ``[voice] mode``), sound and hints are on, and a game's setting is
 its first value. A file that cannot be read, is not a regular file, is too big or is not such an
 object is damaged: the defaults are used, the box says so in one line, and the next change
 rewrites it. Games are never affected: they are in the journal and ``games/``.
@@ -29,6 +29,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from companion.config import VOICE_MODES
 from companion.errors import UserError
 from companion.files import read_bytes, write_atomically
 from companion.records import JsonError, parse_json
@@ -65,6 +66,7 @@ class Settings:
     sound: bool = True
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     hints: bool = True
+    voice: str | None = None  # off, prompts or everything (companion/voice)
 
     def __post_init__(self) -> None:
         # Frozen all the way down: a change is a new value, saved as a whole.
@@ -100,7 +102,7 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
     """The settings a parsed file holds; ``ValueError`` naming what is wrong."""
     if not isinstance(doc, dict) or doc.get("version") != VERSION:
         raise ValueError(f"expected an object with \"version\": {VERSION}")
-    unknown = set(doc) - {"version", "names", "language", "sound", "hints", "games"}
+    unknown = set(doc) - {"version", "names", "language", "sound", "hints", "games", "voice"}
     if unknown:
         raise ValueError(f"unknown key {sorted(unknown)[0]!r}")
     names = doc.get("names")
@@ -116,6 +118,9 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
     hints = doc.get("hints", True)
     if not isinstance(hints, bool):
         raise ValueError("hints: true or false")
+    voice = doc.get("voice")
+    if voice is not None and voice not in VOICE_MODES:
+        raise ValueError(f"voice: one of {', '.join(VOICE_MODES)}")
     chosen = doc.get("games", {})
     # Each game's own values are checked against what it offers when it is used: reading
     # every game's description here would slow the box's start.
@@ -126,7 +131,7 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
             for game, values in chosen.items()):
         raise ValueError(f"games: an object of game ({', '.join(games)}) -> its settings")
     names = tuple(dict.fromkeys(names)) if names is not None else None  # each name once
-    return Settings(names, language, sound, chosen, hints)
+    return Settings(names, language, sound, chosen, hints, voice)
 
 
 def write_settings(path: Path, settings: Settings) -> None:
@@ -141,6 +146,8 @@ def write_settings(path: Path, settings: Settings) -> None:
         doc["sound"] = False
     if not settings.hints:
         doc["hints"] = False
+    if settings.voice is not None:
+        doc["voice"] = settings.voice
     if settings.games:
         doc["games"] = {game: dict(values) for game, values in settings.games.items()}
     try:
@@ -151,7 +158,7 @@ def write_settings(path: Path, settings: Settings) -> None:
 
 class SettingsStore:
     """The settings of one box: those of its file (``path``; None keeps them in memory only:
-    demos, tests) over the configuration's ``names`` and ``language``.
+    demos, tests) over the configuration's ``names``, ``language`` and ``voice``.
 
     A change takes effect at once, even when it cannot be saved (a read-only data folder):
     ``change`` and ``remember`` then raise ``UserError`` after changing the settings in
@@ -159,24 +166,25 @@ class SettingsStore:
     """
 
     def __init__(self, path: Path | None, *, names: Sequence[str] = (), language: str = "en",
-                 settings: Settings | None = None):
+                 settings: Settings | None = None, voice: str = "off"):
         self.path = path
         self.default_names = tuple(names)
         self.default_language = language
+        self.default_voice = voice
         self.settings = settings or Settings()
 
     @classmethod
     def load(cls, data_dir: str | os.PathLike[str], *, names: Sequence[str] = (), language: str = "en",
-             games: Sequence[str] = (), languages: Sequence[str] = ("en",)
+             games: Sequence[str] = (), languages: Sequence[str] = ("en",), voice: str = "off"
              ) -> tuple[SettingsStore, str | None]:
         """The store of ``DATA/settings.json`` and the problem (one line) when the file is
         damaged: then the defaults are used."""
         path = Path(data_dir) / SETTINGS_FILE
         try:
-            return cls(path, names=names, language=language,
+            return cls(path, names=names, language=language, voice=voice,
                        settings=read_settings(path, games, languages)), None
         except UserError as exc:
-            return cls(path, names=names, language=language), str(exc)
+            return cls(path, names=names, language=language, voice=voice), str(exc)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -199,6 +207,11 @@ class SettingsStore:
         """Whether games started from now get move hints (the hint button's coach); with
         hints off it gives the rules' pages alone."""
         return self.settings.hints
+
+    @property
+    def voice(self) -> str:
+        """What the box says aloud: off, prompts or everything (``VOICE_MODES``)."""
+        return self.settings.voice or self.default_voice
 
     def options(self, game: str, offered: Sequence[GameOption]) -> dict[str, str]:
         """The value of each of ``game``'s settings (``offered``: its descriptions); a value

@@ -9,6 +9,8 @@
   explaining the rules; off, it gives the rules alone.
 - Each game's own settings (``TableGame.settings``): OK turns to the next value; the line
   under the list names the game and the rule.
+- **Voice**, last: off, prompts or everything (``companion/voice``); the line under the
+  list says that holding UP tells where the game stands.
 
 Back goes back a page, and from the settings to the menu. A change is saved at once; when
 the data folder cannot be written it still holds until the box is switched off, and the
@@ -22,6 +24,7 @@ from typing import Any
 
 from PIL import Image
 
+from companion.config import VOICE_MODES
 from companion.errors import UserError
 from companion.events import Press
 from companion.games import GAMES
@@ -33,7 +36,7 @@ from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import languages, speaking, t
 
-NAMES, LANGUAGE, SOUND, HINTS = "names", "language", "sound", "hints"
+NAMES, LANGUAGE, SOUND, HINTS, VOICE = "names", "language", "sound", "hints", "voice"
 
 
 class SettingsFlow(Flow):
@@ -65,6 +68,8 @@ class SettingsFlow(Flow):
             words = GAMES[game]
             labels.append(words.text(option.label, value=words.text(option.words[option.values.index(value)])))
             values.append((game, option))
+        labels.append(t(f"settings.voice_{self.store.voice}"))  # last: the games' lines keep their places
+        values.append(VOICE)
         return Choice(t("settings.title"), tuple(labels), tuple(values)).select(selected)
 
     def _names(self, selected: str | None = None) -> Choice:
@@ -93,6 +98,8 @@ class SettingsFlow(Flow):
             return GAMES[value[0]].text(value[1].about)
         if value == HINTS:
             return t("settings.hints_about")
+        if value == VOICE:
+            return t("settings.voice_about")
         if self.page == "names":
             return t("settings.forget_footer") if value is not None else t("nav.footer")
         return t("settings.footer")
@@ -142,6 +149,9 @@ class SettingsFlow(Flow):
             return self._keep(value, lambda: self.store.change(sound=not self.store.sound))
         if value == HINTS:
             return self._keep(value, lambda: self.store.change(hints=not self.store.hints))
+        if value == VOICE:
+            later = VOICE_MODES[(VOICE_MODES.index(self.store.voice) + 1) % len(VOICE_MODES)]
+            return self._keep(value, lambda: self.store.change(voice=later))
         game, option = value
         now = self.store.options(game, (option,))[option.key]
         later = option.values[(option.values.index(now) + 1) % len(option.values)]

@@ -22,6 +22,7 @@ from companion.table.play_flow import PlayFlow
 from companion.table.registry import TagRegistry
 from companion.table.settings import GameOption
 from companion.table.tag_tracker import TagTracker
+from companion.voice.lines import GameVoice
 
 #: The game state a table game plays (``Wakanda``, ``TotemWars``).
 G = TypeVar("G")
@@ -120,3 +121,7 @@ class TableGame(Generic[G]):
     lessons: Lesson | None = None
     #: The seats the box itself plays in a game (none are names to offer at the next set-up).
     box_seats: Callable[[G], Collection[int]] = no_box_seats
+    #: What the box's voice says of the game's own views, what it keeps unsaid (hidden
+    #: information), and "Where are we?" (``voice.py`` of its package); None: the shared
+    #: views' words only.
+    voice: GameVoice | None = None

@@ -11,6 +11,7 @@ from companion.games.totem_wars.lessons import LESSON
 from companion.games.totem_wars.replay import frames, narrate
 from companion.games.totem_wars.score_flow import TotemWarsScoreFlow
 from companion.games.totem_wars.setup_flow import TotemWarsSettings, TotemWarsSetupFlow
+from companion.games.totem_wars.voice import VOICE
 from companion.games.totem_wars.words import t
 from companion.table.table_game import TableGame
 
@@ -43,4 +44,5 @@ TABLE_GAME: TableGame[TotemWars] = TableGame(
     transcription=DeckTranscription,
     narrate=narrate,
     lessons=LESSON,
+    voice=VOICE,
 )

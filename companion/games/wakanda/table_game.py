@@ -12,6 +12,7 @@ from companion.games.wakanda.rules import EMPTY_CLAIM
 from companion.games.wakanda.score_flow import ScoreFlow
 from companion.games.wakanda.screens import turn_number
 from companion.games.wakanda.setup_flow import Settings, SetupFlow
+from companion.games.wakanda.voice import VOICE
 from companion.games.wakanda.words import t
 from companion.table.settings import GameOption
 from companion.table.table_game import TableGame
@@ -67,4 +68,5 @@ TABLE_GAME: TableGame[Wakanda] = TableGame(
     settings=SETTINGS,
     lessons=LESSON,
     box_seats=box_seats,
+    voice=VOICE,
 )

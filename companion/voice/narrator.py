@@ -1,0 +1,84 @@
+"""The voice as a watcher of the app loop: after each frame shown, what is new on it is
+handed to the speaker, which says it on its own thread (``hardware/speaker.py``).
+
+- Each new prompt, confirmation, refusal and result is said once: a redraw of the same
+  view says nothing; a refusal repeated (the same wrong piece scanned again) is said again.
+- ``prompts`` says those; ``everything`` says every screen too (menus, set-ups, the
+  settings, the rule pages, the status page); ``off`` says nothing.
+- Holding UP asks "Where are we?" (docs/screens.md says why UP): in a game, whose turn, the
+  score so far, what is left and the last action (the game's ``GameVoice.where``);
+  elsewhere, the screen's words. Holding it again says it again.
+
+The speaker's ``say(text, voice)`` must return at once, dropping what it was saying: a new
+prompt cancels a stale one, and the box never waits for the voice. Nothing here touches
+hardware.
+"""
+
+from __future__ import annotations
+
+from companion.events import Hold
+from companion.signals import Signal
+from companion.ui.text import speaking
+from companion.voice.lines import IN_PLAY, REFUSAL, Line, for_the_ear, joined, lines_of, voice_of
+
+#: The button held to ask "Where are we?".
+WHERE = Hold("up")
+
+
+def spoken(session) -> tuple[Line, ...]:
+    """Everything the session's screen says now, for the ear (``lines_of``), in the
+    session's language (the watcher runs outside the session's own calls)."""
+    table = session.table_game
+    game = session.game
+    voice = table.voice if table is not None and game is not None else None
+    names = tuple(getattr(game, "players", ()) or session.settings.names)
+    with speaking(session.language):
+        return lines_of(session.flow, session.view, voice, names)
+
+
+class Narrator:
+    """Says what is new on each frame shown through ``speaker`` (``say(text, voice)``,
+    ``stop()``, ``close()``), as much as the session's voice setting asks."""
+
+    def __init__(self, speaker):
+        self.speaker = speaker
+        self.last: tuple[Line, ...] = ()
+        self.said = ""
+        self.speaking = False
+
+    def seen(self, session, out=None) -> None:
+        """A frame was shown (``out``: the output of its event, None for the first)."""
+        mode = session.settings.voice
+        if mode == "off":
+            if self.speaking:
+                self.speaker.stop()  # turned off mid-sentence: silence at once
+            self.last, self.said, self.speaking = (), "", False
+            return
+        lines = tuple(line for line in spoken(session) if mode == "everything" or line.kind in IN_PLAY)
+        again = out is not None and out.signal is Signal.REFUSED
+        new = [line for line in lines if line not in self.last or (again and line.kind == REFUSAL)]
+        self.last = lines
+        if new:
+            self._say(session, joined(line.text for line in new))
+
+    def heard(self, session, event) -> bool:
+        """An event is about to be handled: holding UP asks where the game stands, and is
+        taken (True): the screen stays as it is. With the voice off, nothing is taken."""
+        if event != WHERE or session.settings.voice == "off":
+            return False
+        table, game = session.table_game, session.game
+        if table is not None and table.voice is not None and game is not None:
+            with speaking(session.language):
+                text = for_the_ear(table.voice.where(session.flow), getattr(game, "players", ()))
+        else:
+            text = joined(line.text for line in spoken(session))
+        self._say(session, text or self.said)
+        return True
+
+    def _say(self, session, text: str) -> None:
+        self.said, self.speaking = text, True
+        self.speaker.say(text, voice_of(session.language))
+
+    def close(self) -> None:
+        """The box stops: the speaker with it."""
+        self.speaker.close()
