@@ -77,11 +77,11 @@ class Enrollment:
         if self.finished:
             return Feedback()
         if self._asking is not None and not isinstance(event, (TagGone, ReaderState)):
-            (uid, previous), self._asking = self._asking, None
+            (asked, previous), self._asking = self._asking, None
             if event == Press("ok"):
-                return self._move(uid, previous)
+                return self._move(asked, previous)
             if event == Press("back"):
-                return Feedback(f"{uid} kept as {label(previous)}: "
+                return Feedback(f"{asked} kept as {label(previous)}: "
                                 f"scan another {self.steps[self.index].label}")
         if isinstance(event, Tag):
             return self._tag(event.uid, event.reader)

@@ -51,6 +51,9 @@ class PlayFlow(Flow):
         self.done: str | None = None  # what the last action did, until the next event
         self._shown: tuple = (None, False, None)  # note, refused, done: before this event
         self.hint = HintPages(self.why, self.coach)  # the hint button: tips and why-pages
+        #: The leave question and what it says of coming back, when they are not a game's
+        #: ("resume it from the menu"): a lesson comes back through its own menu line.
+        self.leave_words: tuple[str, str] | None = None
 
     def clear(self) -> None:
         """Drop the note and the confirmation of the previous event."""
@@ -81,7 +84,8 @@ class PlayFlow(Flow):
         if self.confirming is Question.UNDO:
             return ConfirmView(t("undo.question"), self.undo_text())
         if self.confirming is Question.LEAVE:
-            return ConfirmView(t("leave.question"), t("leave.detail"))
+            question, detail = self.leave_words or (t("leave.question"), t("leave.detail"))
+            return ConfirmView(question, detail)
         return None
 
     def answer(self, event) -> Reply | None:

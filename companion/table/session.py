@@ -47,6 +47,7 @@ from companion.table.flow import (
 )
 from companion.table.items import parse_item
 from companion.table.journal import Journal, SetAside, archive_unfinished
+from companion.table.kept_games import bring_back, kept_games
 from companion.table.menu import MenuFlow
 from companion.table.play_flow import PlayFlow
 from companion.table.registry import normalise_uid
@@ -245,8 +246,8 @@ class Session:
                     (name, option) for name, table in games for option in table.settings])
             case ToStart(settings):
                 self._start(settings)
-            case ToResume():
-                self._resume()
+            case ToResume(kept):
+                self._resume(kept)
             case ToScore():
                 self.flow = self._table().score(self._play().game, self.data_dir)
             case BackToPlay():  # the score pages take the last action back
@@ -287,22 +288,30 @@ class Session:
         return self.play
 
     def _menu(self, note: str | None = None) -> MenuFlow:
-        """The start menu, offering the unfinished game when there is one."""
+        """The start menu, offering the unfinished game when there is one, then each game
+        kept for later."""
         titles = tuple((entry.name, entry.shown_title()) for entry in GAMES.values())
+        kept = self._kept()
         try:
             found = self._unfinished()
         except SetAside:
-            return MenuFlow(titles, note=t("session.set_aside"))
+            return MenuFlow(titles, note=t("session.set_aside"), kept=kept)
         except UserError:
-            return MenuFlow(titles, note=note or t("session.unreadable"))
+            return MenuFlow(titles, note=note or t("session.unreadable"), kept=kept)
         if found is None:
-            return MenuFlow(titles, note=note)
+            return MenuFlow(titles, note=note, kept=kept)
         journal, name, game = found
         if journal.dropped is not None:
             note = t("session.dropped", line=journal.dropped.line)
         journal.close()
-        return MenuFlow(titles, resume_label(GAMES[name].shown_title()), note,
-                        players=resume_players(game.players))
+        title = GAMES[name].shown_title()
+        return MenuFlow(titles, resume_label(title), note, players=resume_players(game.players),
+                        kept=kept, aside=title)
+
+    def _kept(self) -> tuple[tuple[str, str, str], ...]:
+        """The menu's lines of the games kept for later: ``(label, players, file)``."""
+        return tuple((resume_label(GAMES[kept.game].shown_title()), resume_players(kept.players), kept.file)
+                     for kept in kept_games(self.data_dir))
 
     def _unfinished(self):
         """``(journal, game name, game)`` of the unfinished game, or None. A damaged end
@@ -337,8 +346,12 @@ class Session:
         if note:
             self._play().tell(note)
 
-    def _resume(self) -> None:
+    def _resume(self, kept: str | None = None) -> None:
+        """Resume the unfinished game, or first bring back the game ``kept`` for later (the
+        unfinished one going aside in its place)."""
         try:
+            if kept is not None:
+                bring_back(self.data_dir, kept)
             found = self._unfinished()
         except SetAside:
             self.flow = self._menu(note=t("session.set_aside"))

@@ -55,7 +55,7 @@ from companion.table.tag_tracker import TagTracker
 from companion.table.tutorial_store import Progress, Record, TutorialStore, lesson_folder
 from companion.table.why_flow import why_view
 from companion.ui.screens import fits_line, paginate
-from companion.ui.text import refusal_text
+from companion.ui.text import refusal_text, t
 
 
 class TutorialFlow(Flow):
@@ -181,6 +181,10 @@ class TutorialFlow(Flow):
         reply = self._lesson_event(event)
         if reply is None:
             reply = self._through(event)
+        if isinstance(reply.then, ToMenu):
+            # Left (hold Back, or Back before the first step): the progress stays as it was
+            # kept at the last event, for Learn to take up at its step.
+            return reply
         self._settle()
         return reply
 
@@ -289,7 +293,14 @@ class TutorialFlow(Flow):
     def _enter(self, game, journal: Journal) -> None:
         self.tracker.reset()
         self.play = self.table.play(game, journal, self.tracker)
+        self.play.leave_words = self._leave_words()
         self.inner = self.table.score(game, self.folder) if game.phase == "over" else self.play
+
+    def _leave_words(self) -> tuple[str, str]:
+        """The question of holding Back in the lesson's game, and where the lesson comes
+        back: its own line of the menu (``Learn Wakanda``), at its step."""
+        entry = t("menu.learn", title=GAMES[self.name].shown_title())
+        return t("tutorial.leave.question"), t("tutorial.leave.detail", entry=entry)
 
     def _finish(self) -> Reply:
         """OK on the score: the lesson's game is kept, the lesson forgotten, a last page."""
