@@ -118,8 +118,13 @@ class ToTutorial:
     game: str
 
 
+@dataclass(frozen=True)
+class ToRules:
+    """The rule books of the games (rules_flow.py)."""
+
+
 Transition = (ToMenu | ToSetup | ToStart | ToResume | ToSettings | ToScore | BackToPlay | ToFinish
-              | ToTutorial)
+              | ToTutorial | ToRules)
 
 
 @dataclass(frozen=True)

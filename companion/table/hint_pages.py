@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from companion.engine import Refusal
 from companion.events import Press
 from companion.table.choice import step_of
+from companion.table.rule_book import turned
 from companion.table.views import WhyView
 from companion.table.why_flow import CLOSING, WhyPages, cited_rule, why_view
 from companion.ui.text import t
@@ -155,4 +156,4 @@ class HintPages:
             return
         view = self.why.view
         if view is not None:
-            self.why.view = replace(view, page=min(max(view.page + step, 0), len(view.pages) - 1))
+            self.why.view = turned(view, step)  # on through the rule book

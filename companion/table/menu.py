@@ -1,6 +1,6 @@
 """The start menu: resume the unfinished game (offered first) and each game kept for later
-(the last played first), set up a new one, learn a game with its lessons, or change the
-settings (last). A new game while one is unfinished asks first, saying the unfinished one
+(the last played first), set up a new one, learn a game with its lessons, read the rules,
+or change the settings (last). A new game while one is unfinished asks first, saying the unfinished one
 stays on the menu."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from PIL import Image
 
 from companion.events import Press
 from companion.table.choice import Choice, step_of
-from companion.table.flow import Flow, Reply, ToResume, ToSettings, ToSetup, ToTutorial
+from companion.table.flow import Flow, Reply, ToResume, ToRules, ToSettings, ToSetup, ToTutorial
 from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import t
 
@@ -49,6 +49,8 @@ class MenuFlow(Flow):
         for name, title in titles:
             labels.append(t("menu.learn", title=title))
             values.append(ToTutorial(name))
+        labels.append(t("menu.rules"))
+        values.append(ToRules())
         labels.append(t("menu.settings"))
         values.append("settings")
         self.choice = Choice(TITLE, tuple(labels), tuple(values))
@@ -91,7 +93,7 @@ class MenuFlow(Flow):
             return Reply(then=ToResume())
         if value == "settings":
             return Reply(then=ToSettings())
-        if isinstance(value, (ToTutorial, ToResume)):
+        if isinstance(value, (ToTutorial, ToResume, ToRules)):
             return Reply(then=value)
         if self.aside is not None:
             self.asking = value  # the unfinished game would go aside: ask first

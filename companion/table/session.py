@@ -36,6 +36,7 @@ from companion.table.flow import (
     ToFinish,
     ToMenu,
     ToResume,
+    ToRules,
     ToScore,
     ToSettings,
     ToSetup,
@@ -51,6 +52,7 @@ from companion.table.kept_games import bring_back, kept_games
 from companion.table.menu import MenuFlow
 from companion.table.play_flow import PlayFlow
 from companion.table.registry import normalise_uid
+from companion.table.rules_flow import RulesFlow
 from companion.table.settings import SettingsStore
 from companion.table.settings_flow import SettingsFlow
 from companion.table.table_game import TableGame
@@ -269,6 +271,8 @@ class Session:
                 self.flow = TutorialFlow(game, self.data_dir, self.tracker,
                                          names=self.settings.names, rng=self.rng)
                 self.game_name = game
+            case ToRules():
+                self.flow = RulesFlow()
             case ToMenu():
                 if self.play is not None:
                     self.play.journal.close()

@@ -17,15 +17,14 @@ always read in its game.
 from __future__ import annotations
 
 import importlib
-from dataclasses import replace
 from typing import Any
 
 from companion.engine import Cited, Refusal
 from companion.events import Press
 from companion.games import GAMES, GameEntry
 from companion.table.choice import step_of
+from companion.table.rule_book import book_of, rule_view, turned
 from companion.table.views import WhyView
-from companion.ui.screens import paginate
 
 #: The buttons that close the pages, used up: the screen below comes back unchanged.
 CLOSING = frozenset({"ok", "back", "hint", "undo"})
@@ -56,7 +55,8 @@ def why_view(flow, note: str | Refusal | None) -> WhyView | None:
     rule = cited if cited is not None and entry.words.has(f"rule.{cited}.title") else book.rule_of(flow)
     if rule is None:
         return None
-    return WhyView(rule, entry.text(f"rule.{rule}.title"), tuple(paginate(entry.text(f"rule.{rule}.text"))))
+    # The pages of the game's rule book: a ruling also says what the rulebook says and why.
+    return rule_view(entry, book_of(entry), rule)
 
 
 class WhyPages:
@@ -76,8 +76,7 @@ class WhyPages:
             self.view = why_view(flow, note) if event == Press("hint") else None
             return self.view is not None
         if isinstance(event, Press) and step_of(event.button):
-            page = min(max(view.page + step_of(event.button), 0), len(view.pages) - 1)
-            self.view = replace(view, page=page)
+            self.view = turned(view, step_of(event.button))  # on through the rule book
             return True
         self.view = None
         return isinstance(event, Press) and event.button in CLOSING
