@@ -272,6 +272,16 @@ def test_enroll_command_asks_before_moving_a_tag_read_twice(enroll, tmp_path):
     assert TagRegistry.load(tmp_path / "data" / "tags.json").items() == {"0A1B2C3D4E": "chief"}
 
 
+def test_enroll_command_shows_the_question_on_the_display(enroll, tmp_path):
+    status, out, _ = enroll("tag 0A1B2C3D4E\ngone 0A1B2C3D4E\ntag 0A1B2C3D4E\npress back\nhold ok\n",
+                            display="text")
+    frames = [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("frame ")]
+    assert status == 0
+    assert "Move this tag? | 0A1B2C3D4E: Eagle | piece | to Chief piece 1 of | 2? | OK: move, back: keep" in frames
+    assert frames[-1].startswith("Enroll: done | 1 enrolled, 0 moved")
+    assert TagRegistry.load(tmp_path / "data" / "tags.json").items() == {"0A1B2C3D4E": "eagle"}
+
+
 def test_enroll_command_shows_the_prompts_on_the_display(enroll, tmp_path):
     frames = tmp_path / "frames"
     status, _, _ = enroll("tag 0A1B2C3D4E\n", display=f"png:{frames}")

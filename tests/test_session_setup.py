@@ -24,7 +24,7 @@ def test_menu_offers_both_games(tmp_path):
     s = make(tmp_path)
     assert s.screen == "menu"
     assert s.view.choice.labels == ("New: Wakanda", "New: Totem Wars", "Learn Wakanda",
-                                    "Learn Totem Wars", "Rules", "Settings")
+                                    "Learn Totem Wars", "Settings", "Rules")
     s.handle(Press("down"))
     s.handle(Press("ok"))
     assert s.screen == "setup" and s.view.choice.title == "Totem Wars: players"
@@ -138,7 +138,7 @@ def test_new_game_keeps_an_unfinished_one_aside(tmp_path):
     s.handle(Tag("sun")); s.handle(TagGone("sun"))
     s.handle(Hold("back")); s.handle(Press("ok"))           # leave: kept for resume
     assert s.view.choice.values == ("resume", "wakanda", "totem-wars", ToTutorial("wakanda"),
-                                    ToTutorial("totem-wars"), ToRules(), "settings")
+                                    ToTutorial("totem-wars"), "settings", ToRules())
     s.handle(Press("down")); s.handle(Press("ok"))          # new game instead: asked first
     assert s.view.question == "Start a new game?"
     s.handle(Press("ok"))                                   # yes: the kept one stays

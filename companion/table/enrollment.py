@@ -68,6 +68,16 @@ class Enrollment:
         return None if self.finished else self.steps[self.index]
 
     @property
+    def question(self) -> tuple[str, str] | None:
+        """While a tag enrolled as another item waits for OK (move) or Back (keep), what it
+        is and where it would go, a line each (``0A1B2C3D4E: Eagle piece``, ``to Chief piece
+        1 of 2?``); None otherwise."""
+        if self._asking is None or self.finished:
+            return None
+        uid, previous = self._asking
+        return f"{uid}: {label(previous)}", f"to {self.steps[self.index].description}?"
+
+    @property
     def position(self) -> str:
         """Where the walk stands, e.g. ``"3/35"``."""
         return f"{self.index + 1}/{len(self.steps)}"

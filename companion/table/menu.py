@@ -1,6 +1,6 @@
 """The start menu: resume the unfinished game (offered first) and each game kept for later
-(the last played first), set up a new one, learn a game with its lessons, read the rules,
-or change the settings (last). A new game while one is unfinished asks first, saying the unfinished one
+(the last played first), set up a new one, learn a game with its lessons, change the settings, or
+read the rules (last: one press of ▲ from the top). A new game while one is unfinished asks first, saying the unfinished one
 stays on the menu."""
 
 from __future__ import annotations
@@ -49,10 +49,10 @@ class MenuFlow(Flow):
         for name, title in titles:
             labels.append(t("menu.learn", title=title))
             values.append(ToTutorial(name))
-        labels.append(t("menu.rules"))
-        values.append(ToRules())
         labels.append(t("menu.settings"))
         values.append("settings")
+        labels.append(t("menu.rules"))
+        values.append(ToRules())
         self.choice = Choice(TITLE, tuple(labels), tuple(values))
         self.note = note
         self.players = players

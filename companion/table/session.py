@@ -84,7 +84,8 @@ class Session:
 
     An unfinished game whose journal is damaged is resumed without its damaged end, or set
     aside when nothing of it can be read; the menu says so in a few words and
-    ``journal_problem`` in one line for the log (where the whole file was kept).
+    ``journal_problem`` in one line for the log (where the whole file was kept). The games
+    a new game put aside are offered after it (kept_games.py), the last played first.
     """
 
     def __init__(self, data_dir, registry, *, players: tuple[str, ...] = (),
