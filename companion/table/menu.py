@@ -1,7 +1,7 @@
 """The start menu: resume the unfinished game (offered first) and each game kept for later
-(the last played first), set up a new one, learn a game with its lessons, change the settings, or
-read the rules (last: one press of ▲ from the top). A new game while one is unfinished asks first, saying the unfinished one
-stays on the menu."""
+(the last played first), set up a new one, learn a game with its lessons, change the
+settings, or read the rules (last: one press of ▲ from the top). A new game while one is
+unfinished asks first, saying the unfinished one stays on the menu."""
 
 from __future__ import annotations
 
