@@ -27,7 +27,7 @@ from companion.ui.text import set_language
 from companion.words import LANGUAGES
 
 DATA = Path(__file__).parent / "data"
-RULES = Path("/work/shared/rules")
+RULES = Path(__file__).parent.parent / "docs" / "rules"
 #: Every rule each game's specification numbers (rules/*.md), as the book must hold them.
 SPEC = {"wakanda": {*(f"W{n}" for n in range(1, 11)), *(f"R{n}" for n in range(1, 9))},
         "totem-wars": {*(f"T{n}" for n in range(1, 17)), "T1a", *(f"R{n}" for n in range(1, 5))}}
