@@ -71,19 +71,48 @@ def test_a_tag_already_enrolled_for_this_item_is_reported(registry):
     assert walk.summary().startswith("1 enrolled, 0 moved, 1 already enrolled")
 
 
-def test_a_tag_enrolled_for_something_else_is_moved(registry):
+def test_a_tag_enrolled_for_something_else_is_moved_once_asked(registry):
     registry.bind(uid(7), "village:sun")
     registry.save()
     walk = Enrollment(wakanda_enrollment_steps(), registry)
-    assert scan(walk, 7).note == "0000000007 moved from Village tile: Sun to Eagle piece"
+    asked = scan(walk, 7)
+    assert asked.note == ("0000000007 is enrolled as Village tile: Sun: OK moves it to Eagle piece, "
+                          "back keeps it")
+    assert not asked.step_changed and saved(registry)[uid(7)] == "village:sun"
+    moved = walk.handle(Press("ok"))
+    assert moved.note == "0000000007 moved from Village tile: Sun to Eagle piece" and moved.step_changed
     assert saved(registry)[uid(7)] == "eagle"
+    assert walk.summary().startswith("0 enrolled, 1 moved, 0 already enrolled")
 
 
-def test_a_tag_of_the_other_game_is_moved(registry):
+def test_back_keeps_a_tag_where_it_is_and_the_step_waits(registry):
     registry.bind(uid(7), "indians/snake")
     walk = Enrollment(wakanda_enrollment_steps(), registry)
-    assert "moved from Snake card (Indians)" in scan(walk, 7).note
-    assert registry.item_for(uid(7)) == "eagle"
+    assert "is enrolled as Snake card (Indians)" in scan(walk, 7).note
+    assert walk.handle(Press("back")).note == "0000000007 kept as Snake card (Indians): scan another Eagle piece"
+    assert registry.item_for(uid(7)) == "indians/snake" and walk.current.prompt == "Scan an Eagle piece"
+    assert walk.summary().startswith("0 enrolled, 0 moved")
+
+
+def test_another_tag_or_button_drops_the_question(registry):
+    registry.bind(uid(7), "sun")
+    walk = Enrollment(wakanda_enrollment_steps(), registry)
+    scan(walk, 7)
+    assert scan(walk, 1).note == "0000000001 enrolled as Eagle piece"   # another tag: for this step
+    scan(walk, 7)
+    walk.handle(Press("down"))                                          # skipped: nothing moved
+    assert walk.current.prompt == "Scan Chief piece 2 of 2" and registry.item_for(uid(7)) == "sun"
+
+
+def test_the_same_tag_read_for_the_next_item_is_asked_and_counted(registry):
+    """A tag read twice by mistake: once for the eagle, again for the first chief."""
+    walk = Enrollment(wakanda_enrollment_steps(), registry)
+    scan(walk, 1)
+    assert scan(walk, 1).note == ("0000000001 is enrolled as Eagle piece: OK moves it to Chief piece 1 of 2, "
+                                  "back keeps it")
+    walk.handle(Press("ok"))
+    walk.finish()
+    assert walk.summary() == "1 enrolled, 1 moved, 0 already enrolled; 34 of 35 items not scanned"
 
 
 def test_a_repeated_read_is_ignored(registry):
@@ -175,8 +204,9 @@ def test_a_failed_save_is_reported_and_not_kept(tmp_path):
     walk = Enrollment(wakanda_enrollment_steps(), registry)
     with pytest.raises(UserError, match="cannot save the tag registry"):
         walk.handle(Tag(uid(1)))
+    assert "is enrolled as Sun piece" in walk.handle(Tag(uid(5), "slot1")).note
     with pytest.raises(UserError):
-        walk.handle(Tag(uid(5), "slot1"))
+        walk.handle(Press("ok"))
     assert registry.items() == {uid(5): "sun"}
     assert walk.current.prompt == "Scan an Eagle piece"
 
@@ -227,6 +257,29 @@ def test_enroll_command_binds_the_scanned_tags(enroll, tmp_path):
     assert lines[-1] == "3 enrolled, 0 moved, 0 already enrolled; 32 of 35 items not scanned"
     assert TagRegistry.load(tmp_path / "data" / "tags.json").items() == {
         "0A1B2C3D4E": "eagle", "0A1B2C3D4F": "chief", "0A1B2C3D50": "chief"}
+
+
+def test_enroll_command_asks_before_moving_a_tag_read_twice(enroll, tmp_path):
+    status, out, err = enroll("tag 0A1B2C3D4E\ngone 0A1B2C3D4E\ntag 0A1B2C3D4E\npress ok\nhold ok\n")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[1:7] == [
+        "[1/35] Scan an Eagle piece", "  0A1B2C3D4E enrolled as Eagle piece",
+        "[2/35] Scan Chief piece 1 of 2",
+        "  0A1B2C3D4E is enrolled as Eagle piece: OK moves it to Chief piece 1 of 2, back keeps it",
+        "  0A1B2C3D4E moved from Eagle piece to Chief piece 1 of 2", "[3/35] Scan Chief piece 2 of 2"]
+    assert lines[-1] == "1 enrolled, 1 moved, 0 already enrolled; 34 of 35 items not scanned"
+    assert TagRegistry.load(tmp_path / "data" / "tags.json").items() == {"0A1B2C3D4E": "chief"}
+
+
+def test_enroll_command_shows_the_question_on_the_display(enroll, tmp_path):
+    status, out, _ = enroll("tag 0A1B2C3D4E\ngone 0A1B2C3D4E\ntag 0A1B2C3D4E\npress back\nhold ok\n",
+                            display="text")
+    frames = [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("frame ")]
+    assert status == 0
+    assert "Move this tag? | 0A1B2C3D4E: Eagle | piece | to Chief piece 1 of | 2? | OK: move, back: keep" in frames
+    assert frames[-1].startswith("Enroll: done | 1 enrolled, 0 moved")
+    assert TagRegistry.load(tmp_path / "data" / "tags.json").items() == {"0A1B2C3D4E": "eagle"}
 
 
 def test_enroll_command_shows_the_prompts_on_the_display(enroll, tmp_path):

@@ -4,7 +4,7 @@ import json
 import random
 
 from companion.events import Hold, Press, Tag, TagGone
-from companion.table.flow import ToTutorial
+from companion.table.flow import ToRules, ToTutorial
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 
@@ -24,7 +24,7 @@ def test_menu_offers_both_games(tmp_path):
     s = make(tmp_path)
     assert s.screen == "menu"
     assert s.view.choice.labels == ("New: Wakanda", "New: Totem Wars", "Learn Wakanda",
-                                    "Learn Totem Wars", "Settings")
+                                    "Learn Totem Wars", "Settings", "Rules")
     s.handle(Press("down"))
     s.handle(Press("ok"))
     assert s.screen == "setup" and s.view.choice.title == "Totem Wars: players"
@@ -138,8 +138,10 @@ def test_new_game_keeps_an_unfinished_one_aside(tmp_path):
     s.handle(Tag("sun")); s.handle(TagGone("sun"))
     s.handle(Hold("back")); s.handle(Press("ok"))           # leave: kept for resume
     assert s.view.choice.values == ("resume", "wakanda", "totem-wars", ToTutorial("wakanda"),
-                                    ToTutorial("totem-wars"), "settings")
-    s.handle(Press("down")); s.handle(Press("ok"))          # new game instead
+                                    ToTutorial("totem-wars"), "settings", ToRules())
+    s.handle(Press("down")); s.handle(Press("ok"))          # new game instead: asked first
+    assert s.view.question == "Start a new game?"
+    s.handle(Press("ok"))                                   # yes: the kept one stays
     s.handle(Press("ok"))
     for village in ROW:
         s.handle(Tag(f"village:{village}")); s.handle(TagGone(f"village:{village}"))
@@ -148,6 +150,8 @@ def test_new_game_keeps_an_unfinished_one_aside(tmp_path):
     assert len(kept) == 1 and kept[0].name.endswith("-unfinished.jsonl")
     assert '"draw": "sun"' in kept[0].read_text()
     assert s.game.history == ()
+    s.handle(Hold("back")); s.handle(Press("ok"))
+    assert s.view.choice.labels[:2] == ("Resume Wakanda", "Resume Wakanda")  # both offered
 
 
 def test_an_unreadable_unfinished_game_is_not_offered_but_kept(tmp_path):

@@ -143,7 +143,7 @@ def test_a_value_a_game_does_not_offer_counts_as_not_set(tmp_path):
 
 def test_the_menu_opens_the_settings_and_back_returns(tmp_path):
     s = box(tmp_path)
-    assert s.view.choice.labels[-1] == "Settings"
+    assert s.view.choice.labels[-2:] == ("Settings", "Rules")
     open_settings(s)
     assert s.view.choice.labels == ("Names: none yet", "Language: English", "Sound: on",
                                     "Hints: on", "Variant: open", "Empty claim: at end", "Voice: off")

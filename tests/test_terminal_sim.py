@@ -117,7 +117,9 @@ def test_enroll_keeps_its_picture_in_place_and_reports_under_it(terminal, tmp_pa
     enroll.wait_for("q: quit")                      # the footer under the first picture
     enroll.type("/0A1B2C3D4E\r")
     at = enroll.wait_for("0A1B2C3D4E enrolled as Eagle piece")
-    enroll.type("/0A1B2C3D4E\r")                    # again, for the next item: moved
+    enroll.type("/0A1B2C3D4E\r")                    # again, for the next item: move it?
+    at = enroll.wait_for("0A1B2C3D4E is enrolled as Eagle piece: OK moves it", at)
+    enroll.type("\r")                               # Enter: OK, moved
     enroll.wait_for("0A1B2C3D4E moved from Eagle piece to Chief piece 1 of 2", at)
     enroll.type("O")                                # Shift+O: hold ok, finish
     assert enroll.finish() == 0
@@ -130,7 +132,7 @@ def test_enroll_keeps_its_picture_in_place_and_reports_under_it(terminal, tmp_pa
     assert all(line.startswith("│") and line.endswith("│") for line in screen[top + 1:top + 17])
     assert screen[top + 17].startswith("└")
     assert screen[top + 18] == " 0A1B2C3D4E moved from Eagle piece to Chief piece 1 of 2"
-    assert screen[top + 19] == "1 enrolled, 0 moved, 0 already enrolled; 34 of 35 items not scanned"
+    assert screen[top + 19] == "1 enrolled, 1 moved, 0 already enrolled; 34 of 35 items not scanned"
     assert not any(screen[top + 20:])
     assert TagRegistry.load(tmp_path / "data" / "tags.json").items() == {"0A1B2C3D4E": "chief"}
 

@@ -38,7 +38,7 @@ def test_journal_text_before_the_war_gives_the_state_and_the_screen(tmp_path):
     game = t.game
     assert t.screen == "board" and game.to_move == 1 and game.level == 4
     assert game.table[2] and game.legal_counts() == [1]
-    assert t.message == "Game resumed: round 1, Ben to play"
+    assert t.message == "Resumed. Ben: rescan cards laid, then OK"  # a scan without OK is lost
     t.handle(Press("back")); t.handle(Press("back"))             # the note goes with the next key
     live = make(tmp_path / "live")
     play_war_round(live)

@@ -215,9 +215,14 @@ def _run(args, config) -> int:
         if deck_name is not None:
             _transcribe(walk, events, display, progress)
         else:
+            answer = (f"{keys[Press('ok')]}: move, {keys[Press('back')]}: keep" if keys
+                      else "OK: move, back: keep")
+
             def show(note: str | None) -> None:
                 step = walk.current
-                if step is None:
+                if walk.question is not None:  # a tag of another item: move it?
+                    display.show(message_screen("Move this tag?", list(walk.question), answer))
+                elif step is None:
                     display.show(message_screen("Enroll: done", [note or ""]))
                 else:
                     lines = [step.prompt] + ([note] if note else [])

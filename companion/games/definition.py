@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from companion.table.flow import Flow
     from companion.table.items import EnrollmentStep, Item
     from companion.table.lesson import Lesson
+    from companion.table.rule_book import RuleBook
     from companion.table.table_game import TableGame
     from companion.words import Catalogue
 
@@ -86,7 +87,8 @@ class GameDefinition(Generic[G]):
     on into the shared words. ``rule_of(flow)`` is the rule behind what a flow of this game
     asks now (the why-pages, when no refusal on screen cites one); None for a flow of
     another game or kind. ``load_table`` gives the game as the table plays it, imported when
-    first asked for (``table``); ``load_search`` its bots and hints (``search``), None for a
+    first asked for (``table``); ``load_rule_book`` its rules by topic and its rulings
+    (``rule_book``: the Rules pages, the why-pages); ``load_search`` its bots and hints (``search``), None for a
     game without them.
     """
 
@@ -99,6 +101,7 @@ class GameDefinition(Generic[G]):
     items: TagItems
     rule_of: Callable[[Flow], str | None]
     load_table: Callable[[], TableGame[G]]
+    load_rule_book: Callable[[], RuleBook]
     load_search: Callable[[], Search] | None = None
 
     @property
@@ -119,6 +122,12 @@ class GameDefinition(Generic[G]):
         """The game as the table plays it: set-up, play and score flows, lessons, demo,
         replay (imported the first time it is asked for)."""
         return self.load_table()
+
+    @cached_property
+    def rule_book(self) -> RuleBook:
+        """Every rule of the game by topic, and the rulings that go beyond its rulebook
+        (imported the first time it is asked for)."""
+        return self.load_rule_book()
 
     @property
     def lessons(self) -> Lesson | None:

@@ -2,8 +2,9 @@
 
 The player is asked for one item at a time ("Scan Chief piece 2 of 2") and scans its tag.
 Buttons: ``back`` or ``up`` go to the previous item, ``down`` skips to the next, holding
-``ok`` finishes early. Every new binding is saved before it is confirmed, so a scan that
-was confirmed is never lost, even if the box is switched off the moment after.
+``ok`` finishes early. A tag enrolled as another item is moved only once asked: OK moves
+it, Back keeps it where it is. Every new binding is saved before it is confirmed, so a scan
+that was confirmed is never lost, even if the box is switched off the moment after.
 
 >>> import tempfile
 >>> from companion.events import Tag
@@ -57,11 +58,24 @@ class Enrollment:
         self._scanned: dict[str, int] = {}
         # UID → what its first scan of this walk did: "enrolled", "moved" or "already".
         self._outcomes: dict[str, str] = {}
+        # A UID enrolled as another item (UID, item): move it? Asked until the next event.
+        self._asking: tuple[str, str] | None = None
+        self._moved = 0  # tags moved from another item during this walk
 
     @property
     def current(self) -> EnrollmentStep | None:
         """The step waiting for a scan; ``None`` once the walk is over."""
         return None if self.finished else self.steps[self.index]
+
+    @property
+    def question(self) -> tuple[str, str] | None:
+        """While a tag enrolled as another item waits for OK (move) or Back (keep), what it
+        is and where it would go, a line each (``0A1B2C3D4E: Eagle piece``, ``to Chief piece
+        1 of 2?``); None otherwise."""
+        if self._asking is None or self.finished:
+            return None
+        uid, previous = self._asking
+        return f"{uid}: {label(previous)}", f"to {self.steps[self.index].description}?"
 
     @property
     def position(self) -> str:
@@ -72,6 +86,13 @@ class Enrollment:
         """Apply one input event (``Tag``, ``TagGone``, ``Press``, ``Hold``, ``ReaderState``)."""
         if self.finished:
             return Feedback()
+        if self._asking is not None and not isinstance(event, (TagGone, ReaderState)):
+            (asked, previous), self._asking = self._asking, None
+            if event == Press("ok"):
+                return self._move(asked, previous)
+            if event == Press("back"):
+                return Feedback(f"{asked} kept as {label(previous)}: "
+                                f"scan another {self.steps[self.index].label}")
         if isinstance(event, Tag):
             return self._tag(event.uid, event.reader)
         if isinstance(event, TagGone):
@@ -115,14 +136,30 @@ class Enrollment:
         if earlier is not None and earlier != self.index and previous == step.item:
             return Feedback(f"{uid} was scanned as {self.steps[earlier].description}: "
                             f"scan another {step.label}")
+        if previous is not None and previous != step.item:
+            # Read twice by mistake, or a tag of another item: moving it unasked would leave
+            # that item with no tag.
+            self._asking = (uid, previous)
+            return Feedback(f"{uid} is enrolled as {label(previous)}: "
+                            f"OK moves it to {step.description}, back keeps it")
         if previous == step.item:
             outcome, note = "already", f"{uid} already enrolled as {step.label}"
         else:
             self.registry.bind_and_save(uid, step.item)
-            if previous is None:
-                outcome, note = "enrolled", f"{uid} enrolled as {step.description}"
-            else:
-                outcome, note = "moved", f"{uid} moved from {label(previous)} to {step.description}"
+            outcome, note = "enrolled", f"{uid} enrolled as {step.description}"
+        return self._done(uid, outcome, note)
+
+    def _move(self, uid: str, previous: str) -> Feedback:
+        """OK to the question: the tag ``uid`` moves from ``previous`` to the current step's
+        item."""
+        step = self.steps[self.index]
+        self.registry.bind_and_save(uid, step.item)
+        self._moved += 1
+        note = f"{uid} moved from {label(previous)} to {step.description}"
+        return self._done(uid, "moved", note)
+
+    def _done(self, uid: str, outcome: str, note: str) -> Feedback:
+        """The current step has its tag ``uid``: counted, and on to the next step."""
         self._outcomes.setdefault(uid, outcome)
         self._scanned[uid] = self.index
         self._advance()
@@ -139,9 +176,11 @@ class Enrollment:
         self.finished = True
 
     def summary(self) -> str:
-        """One line on what the walk did, e.g. ``"12 enrolled, 1 moved, 0 already enrolled; …"``."""
+        """One line on what the walk did, e.g. ``"12 enrolled, 1 moved, 0 already enrolled; …"``:
+        the tags new to the registry, the moves (a tag enrolled in this walk, then moved,
+        counts in both) and the tags found already enrolled as their item."""
         missing = len(self.steps) - len(set(self._scanned.values()))
-        counts = {kind: list(self._outcomes.values()).count(kind) for kind in ("enrolled", "moved", "already")}
-        line = (f"{counts['enrolled']} enrolled, {counts['moved']} moved, "
+        counts = {kind: list(self._outcomes.values()).count(kind) for kind in ("enrolled", "already")}
+        line = (f"{counts['enrolled']} enrolled, {self._moved} moved, "
                 f"{counts['already']} already enrolled")
         return line + (f"; {missing} of {len(self.steps)} items not scanned" if missing else "")

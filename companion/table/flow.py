@@ -85,7 +85,10 @@ class ToStart:
 
 @dataclass(frozen=True)
 class ToResume:
-    """Resume the unfinished game of the journal."""
+    """Resume the unfinished game of the journal, or the game kept for later as ``kept``
+    (its file's name under ``DATA/games/``, kept_games.py)."""
+
+    kept: str | None = None
 
 
 @dataclass(frozen=True)
@@ -115,8 +118,13 @@ class ToTutorial:
     game: str
 
 
+@dataclass(frozen=True)
+class ToRules:
+    """The rule books of the games (rules_flow.py)."""
+
+
 Transition = (ToMenu | ToSetup | ToStart | ToResume | ToSettings | ToScore | BackToPlay | ToFinish
-              | ToTutorial)
+              | ToTutorial | ToRules)
 
 
 @dataclass(frozen=True)

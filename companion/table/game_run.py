@@ -9,6 +9,7 @@ names and goes back to the menu; the lesson keeps its steps in step with the gam
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,16 @@ class GameRun:
     """The game of ``definition`` played with its journal in ``folder``; ``tracker`` is the
     session's tag tracker (reset when a game comes in). ``play`` is the play flow (None
     before the game starts and once it is kept or left), ``flow`` the game's flow on screen:
-    the play flow, or the score pages once the game is over."""
+    the play flow, or the score pages once the game is over. ``leave_words`` gives the
+    question and detail of holding Back in the game when they are not the menu's (a lesson
+    comes back through its own line), made when asked, in the language then spoken."""
 
-    def __init__(self, definition: GameDefinition[Any], folder: Path, tracker: TagTracker) -> None:
+    def __init__(self, definition: GameDefinition[Any], folder: Path, tracker: TagTracker, *,
+                 leave_words: Callable[[], tuple[str, str]] | None = None) -> None:
         self.definition = definition
         self.folder = folder
         self.tracker = tracker
+        self.leave_words = leave_words
         self.play: PlayFlow | None = None
         self._flow: Flow | None = None
 
@@ -71,6 +76,7 @@ class GameRun:
         or its score pages when it is over; the flow now on screen."""
         self.tracker.reset()
         self.play = self.table.play(game, journal, self.tracker)
+        self.play.leave_words = self.leave_words
         self._flow = self.table.score(game, self.folder) if game.phase == "over" else self.play
         return self._flow
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from companion.engine import Refusal
 from companion.events import Press
 from companion.table.choice import step_of
+from companion.table.rule_book import turned
 from companion.table.views import WhyView
 from companion.table.why_flow import CLOSING, WhyPages, cited_rule, why_view
 from companion.ui.text import t
@@ -159,4 +160,4 @@ class HintPages:
             return
         view = self.why.view
         if view is not None:
-            self.why.view = replace(view, page=min(max(view.page + step, 0), len(view.pages) - 1))
+            self.why.view = turned(view, step)  # on through the rule book

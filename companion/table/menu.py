@@ -1,16 +1,19 @@
-"""The start menu: resume the unfinished game (offered first), set up a new one, learn a
-game with its lessons, or change the settings (last)."""
+"""The start menu: resume the unfinished game (offered first) and each game kept for later
+(the last played first), set up a new one, learn a game with its lessons, change the
+settings, or read the rules (last: one press of ▲ from the top). A new game while one is
+unfinished asks first, saying the unfinished one stays on the menu."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image
 
 from companion.events import Press
 from companion.table.choice import Choice, step_of
-from companion.table.flow import Flow, FlowEvent, Reply, ToResume, ToSettings, ToSetup, ToTutorial
-from companion.table.views import MenuView, render
+from companion.table.flow import Flow, FlowEvent, Reply, ToResume, ToRules, ToSettings, ToSetup, ToTutorial
+from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import t
 
 TITLE = "Totem Companion"  # the product's name, the same in every language
@@ -20,18 +23,26 @@ class MenuFlow(Flow):
     """The menu: ``titles`` are the games that can be set up (and learnt: "Learn Wakanda"),
     as ``(name, title)`` pairs; ``resume`` is the label of the unfinished game, or None when
     there is none, and ``players`` says whose game it is under the list while its line is
-    chosen."""
+    chosen. ``kept`` are the games kept for later after it, as ``(label, players, file)``
+    (kept_games.py). ``aside`` is the title of the unfinished game a new game would put
+    aside: choosing a new game then asks first."""
 
     kind = "menu"
 
-    def __init__(self, titles: Sequence[tuple[str, str]], resume: str | None = None, note: str | None = None, *,
-                 players: str | None = None) -> None:
+    def __init__(self, titles: Sequence[tuple[str, str]], resume: str | None = None,
+                 note: str | None = None, *, players: str | None = None,
+                 kept: Sequence[tuple[str, str, str]] = (), aside: str | None = None) -> None:
         super().__init__()
         labels: list[str] = []
-        values: list[str | ToTutorial] = []
+        values: list[Any] = []
         if resume:
             labels.append(resume)
             values.append("resume")
+        self.kept_players: dict[str, str] = {}
+        for label, whose, file in kept:
+            labels.append(label)
+            values.append(ToResume(file))
+            self.kept_players[file] = whose
         for name, title in titles:
             labels.append(t("menu.new", title=title))
             values.append(name)
@@ -40,13 +51,23 @@ class MenuFlow(Flow):
             values.append(ToTutorial(name))
         labels.append(t("menu.settings"))
         values.append("settings")
+        labels.append(t("menu.rules"))
+        values.append(ToRules())
         self.choice = Choice(TITLE, tuple(labels), tuple(values))
         self.note = note
         self.players = players
+        self.aside = aside
+        self.asking: str | None = None  # the game a new set-up is asked for, until answered
 
-    def view(self) -> MenuView:
+    def view(self) -> MenuView | ConfirmView:
         """What the screen shows now."""
-        players = self.players if self.choice.value == "resume" else None
+        if self.asking is not None and self.aside is not None:
+            return ConfirmView(t("kept.new_question"), t("kept.new_detail", title=self.aside))
+        value = self.choice.value
+        if isinstance(value, ToResume) and value.kept is not None:
+            players: str | None = self.kept_players[value.kept]
+        else:
+            players = self.players if value == "resume" else None
         return MenuView(self.choice, footer=self.note or players)
 
     def frame(self) -> Image.Image:
@@ -54,8 +75,12 @@ class MenuFlow(Flow):
         return render(self.view())
 
     def handle(self, event: FlowEvent) -> Reply:
-        """Up/down move, OK chooses; a scan here only says what to do."""
+        """Up/down move, OK chooses; a scan here only says what to do. While a new game is
+        asked for, OK sets it up and any other button keeps the menu."""
         self.clear()
+        if self.asking is not None:
+            name, self.asking = self.asking, None
+            return Reply(then=ToSetup(name)) if event == Press("ok") else Reply()
         if not isinstance(event, Press):
             return self.tell(t("menu.choose_first"))
         if step_of(event.button):
@@ -63,10 +88,14 @@ class MenuFlow(Flow):
             return Reply()
         if event.button != "ok":
             return Reply()
-        if self.choice.value == "resume":
+        value = self.choice.value
+        if value == "resume":
             return Reply(then=ToResume())
-        if self.choice.value == "settings":
+        if value == "settings":
             return Reply(then=ToSettings())
-        if isinstance(self.choice.value, ToTutorial):
-            return Reply(then=self.choice.value)
-        return Reply(then=ToSetup(self.choice.value))
+        if isinstance(value, (ToTutorial, ToResume, ToRules)):
+            return Reply(then=value)
+        if self.aside is not None:
+            self.asking = value  # the unfinished game would go aside: ask first
+            return Reply()
+        return Reply(then=ToSetup(value))

@@ -52,6 +52,10 @@ class PlayFlow(Flow):
         # note, refused, done: before this event
         self._shown: tuple[Note | None, bool, str | None] = (None, False, None)
         self.hint = HintPages(self.why, self.coach)  # the hint button: tips and why-pages
+        #: The leave question and what it says of coming back, when they are not a game's
+        #: ("resume it from the menu"): a lesson comes back through its own menu line.
+        #: Made when shown, in the language then spoken.
+        self.leave_words: Callable[[], tuple[str, str]] | None = None
 
     def clear(self) -> None:
         """Drop the note and the confirmation of the previous event."""
@@ -82,7 +86,9 @@ class PlayFlow(Flow):
         if self.confirming is Question.UNDO:
             return ConfirmView(t("undo.question"), self.undo_text())
         if self.confirming is Question.LEAVE:
-            return ConfirmView(t("leave.question"), t("leave.detail"))
+            question, detail = (self.leave_words() if self.leave_words is not None
+                                else (t("leave.question"), t("leave.detail")))
+            return ConfirmView(question, detail)
         return None
 
     def answer(self, event: FlowEvent) -> Reply | None:

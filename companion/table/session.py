@@ -42,6 +42,7 @@ from companion.table.flow import (
     ToFinish,
     ToMenu,
     ToResume,
+    ToRules,
     ToScore,
     ToSettings,
     ToSetup,
@@ -54,9 +55,11 @@ from companion.table.flow import (
 from companion.table.game_run import GameRun
 from companion.table.items import parse_item
 from companion.table.journal import Journal, SetAside
+from companion.table.kept_games import bring_back, kept_games
 from companion.table.menu import MenuFlow
 from companion.table.play_flow import PlayFlow
 from companion.table.registry import TagRegistry, normalise_uid
+from companion.table.rules_flow import RulesFlow
 from companion.table.settings import SettingsStore
 from companion.table.settings_flow import SettingsFlow
 from companion.table.table_game import TableGame
@@ -109,7 +112,8 @@ class Session:
 
     An unfinished game whose journal is damaged is resumed without its damaged end, or set
     aside when nothing of it can be read; the menu says so in a few words and
-    ``journal_problem`` in one line for the log (where the whole file was kept).
+    ``journal_problem`` in one line for the log (where the whole file was kept). The games
+    a new game put aside are offered after it (kept_games.py), the last played first.
     """
 
     @_made_in_its_language
@@ -293,8 +297,8 @@ class Session:
                     (name, option) for name, table in games for option in table.settings])
             case ToStart(settings):
                 self._start(settings)
-            case ToResume():
-                self._resume()
+            case ToResume(kept):
+                self._resume(kept)
             case ToScore():
                 self.flow = self._run().score()
             case BackToPlay():  # the score pages take the last action back
@@ -313,6 +317,8 @@ class Session:
                 self.flow = TutorialFlow(game, self.data_dir, self.tracker,
                                          names=self.settings.names, rng=self.rng)
                 self.game_name = game
+            case ToRules():
+                self.flow = RulesFlow()
             case ToMenu():
                 if self.run is not None:
                     self.run.leave()
@@ -344,22 +350,30 @@ class Session:
         return definition
 
     def _menu(self, note: str | None = None) -> MenuFlow:
-        """The start menu, offering the unfinished game when there is one."""
+        """The start menu, offering the unfinished game when there is one, then each game
+        kept for later."""
         titles = tuple((entry.name, entry.shown_title()) for entry in GAMES.values())
+        kept = self._kept()
         try:
             found = self._unfinished()
         except SetAside:
-            return MenuFlow(titles, note=t("session.set_aside"))
+            return MenuFlow(titles, note=t("session.set_aside"), kept=kept)
         except UserError:
-            return MenuFlow(titles, note=note or t("session.unreadable"))
+            return MenuFlow(titles, note=note or t("session.unreadable"), kept=kept)
         if found is None:
-            return MenuFlow(titles, note=note)
+            return MenuFlow(titles, note=note, kept=kept)
         journal, name, game = found
         if journal.dropped is not None:
             note = t("session.dropped", line=journal.dropped.line)
         journal.close()
-        return MenuFlow(titles, resume_label(GAMES[name].shown_title()), note,
-                        players=resume_players(game.players))
+        title = GAMES[name].shown_title()
+        return MenuFlow(titles, resume_label(title), note, players=resume_players(game.players),
+                        kept=kept, aside=title)
+
+    def _kept(self) -> tuple[tuple[str, str, str], ...]:
+        """The menu's lines of the games kept for later: ``(label, players, file)``."""
+        return tuple((resume_label(GAMES[kept.game].shown_title()), resume_players(kept.players), kept.file)
+                     for kept in kept_games(self.data_dir))
 
     def _unfinished(self) -> tuple[Journal, str, Any] | None:
         """``(journal, game name, game)`` of the unfinished game, or None. A damaged end
@@ -393,8 +407,12 @@ class Session:
         if note:
             self._play().tell(note)
 
-    def _resume(self) -> None:
+    def _resume(self, kept: str | None = None) -> None:
+        """Resume the unfinished game, or first bring back the game ``kept`` for later (the
+        unfinished one going aside in its place)."""
         try:
+            if kept is not None:
+                bring_back(self.data_dir, kept)
             found = self._unfinished()
         except SetAside:
             self.flow = self._menu(note=t("session.set_aside"))

@@ -59,7 +59,7 @@ from companion.table.tag_tracker import TagTracker
 from companion.table.tutorial_store import Progress, Record, TutorialStore, lesson_folder
 from companion.table.why_flow import why_view
 from companion.ui.screens import fits_line, paginate
-from companion.ui.text import refusal_text
+from companion.ui.text import refusal_text, t
 
 
 class TutorialFlow(Flow):
@@ -90,7 +90,8 @@ class TutorialFlow(Flow):
         self.tracker = tracker
         self.names = tuple(names)
         self.rng = rng or random.Random()
-        self.run = GameRun(GAMES[name], self.folder, tracker)  # the lesson's own game
+        # The lesson's own game; holding Back says it comes back through Learn.
+        self.run = GameRun(GAMES[name], self.folder, tracker, leave_words=self._leave_words)
         self.inner: Flow = self._setup()
         # The order the steps are played in: the lesson's, but a coaching note whose
         # situation comes first is played first (a run of optional steps in any order).
@@ -195,6 +196,10 @@ class TutorialFlow(Flow):
         reply = self._lesson_event(event)
         if reply is None:
             reply = self._through(event)
+        if isinstance(reply.then, ToMenu):
+            # Left (hold Back, or Back before the first step): the progress stays as it was
+            # kept at the last event, for Learn to take up at its step.
+            return reply
         self._settle()
         return reply
 
@@ -293,6 +298,12 @@ class TutorialFlow(Flow):
         if note:
             self.inner.tell(note)
         return Reply(signal)
+
+    def _leave_words(self) -> tuple[str, str]:
+        """The question of holding Back in the lesson's game, and where the lesson comes
+        back: its own line of the menu (``Learn Wakanda``), at its step."""
+        entry = t("menu.learn", title=GAMES[self.name].shown_title())
+        return t("tutorial.leave.question"), t("tutorial.leave.detail", entry=entry)
 
     def _finish(self) -> Reply:
         """OK on the score: the lesson's game is kept, the lesson forgotten, a last page."""

@@ -49,13 +49,15 @@ class ConfirmView:
 class WhyView:
     """The why-pages: the text of ``rule`` (its ``title`` in the band) cut into ``pages`` of
     lines, page ``page`` shown; ▲▼ turn them, OK, BACK or HINT go back — or, when ``then``
-    says what HINT gives next ("HINT: a move", hint_pages.py), HINT goes on to it."""
+    says what HINT gives next ("HINT: a move", hint_pages.py), HINT goes on to it. ``game``
+    (a record name) is the game whose rule book they turn on through (rules_flow.py)."""
 
     rule: str
     title: str
     pages: tuple[tuple[str, ...], ...]
     page: int = 0
     then: str | None = None
+    game: str | None = None
     kind = "why"
 
 

@@ -16,7 +16,6 @@ number is always read in its game.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.engine import Cited, Refusal
@@ -24,8 +23,8 @@ from companion.events import Press
 from companion.games import GAMES
 from companion.games.definition import GameDefinition
 from companion.table.choice import step_of
+from companion.table.rule_book import rule_view, turned
 from companion.table.views import WhyView
-from companion.ui.screens import paginate
 
 if TYPE_CHECKING:
     from companion.table.flow import Flow
@@ -56,7 +55,8 @@ def why_view(flow: Flow, note: str | Refusal | None) -> WhyView | None:
     rule = cited if cited is not None and entry.words.has(f"rule.{cited}.title") else entry.rule_of(flow)
     if rule is None:
         return None
-    return WhyView(rule, entry.text(f"rule.{rule}.title"), tuple(paginate(entry.text(f"rule.{rule}.text"))))
+    # The pages of the game's rule book: a ruling also says what the rulebook says and why.
+    return rule_view(entry, rule)
 
 
 class WhyPages:
@@ -76,8 +76,7 @@ class WhyPages:
             self.view = why_view(flow, note) if event == Press("hint") else None
             return self.view is not None
         if isinstance(event, Press) and step_of(event.button):
-            page = min(max(view.page + step_of(event.button), 0), len(view.pages) - 1)
-            self.view = replace(view, page=page)
+            self.view = turned(view, step_of(event.button))  # on through the rule book
             return True
         self.view = None
         return isinstance(event, Press) and event.button in CLOSING

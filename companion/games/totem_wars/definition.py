@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the table's types: the menu and the record commands load no
     from companion.search import Search
     from companion.table.flow import Flow
     from companion.table.items import EnrollmentStep
+    from companion.table.rule_book import RuleBook
     from companion.table.table_game import TableGame
 
 
@@ -41,6 +42,12 @@ def table() -> TableGame[TotemWars]:
     return TABLE_GAME
 
 
+def rule_book() -> RuleBook:
+    """Totem Wars's rules by topic and its rulings (``rule_book.py``)."""
+    from companion.games.totem_wars.rule_book import RULE_BOOK
+    return RULE_BOOK
+
+
 def search() -> Search:
     """Totem Wars' bots and hints (``search.py``)."""
     from companion.games.totem_wars.search import SEARCH
@@ -58,5 +65,6 @@ GAME: GameDefinition[TotemWars] = GameDefinition(
     items=TagItems(parse=items.parse, enrollment_steps=enrollment_steps),
     rule_of=rule_of,
     load_table=table,
+    load_rule_book=rule_book,
     load_search=search,
 )

@@ -14,6 +14,7 @@ from companion.games.totem_wars.setup_flow import TotemWarsSettings, TotemWarsSe
 from companion.games.totem_wars.voice import VOICE
 from companion.games.totem_wars.words import t
 from companion.table.table_game import TableGame
+from companion.ui.screens import prompt_line
 
 
 def new_game(settings: TotemWarsSettings, *, hints: bool = False) -> tuple[TotemWars, None]:
@@ -23,11 +24,16 @@ def new_game(settings: TotemWarsSettings, *, hints: bool = False) -> tuple[Totem
 
 
 def resumed(game: TotemWars) -> str:
-    """Where an unfinished game resumes: ``Game resumed: round 3, Ben to play``, or the
-    totems still to lay (T2)."""
+    """Where an unfinished game resumes: at a placement, the player to move asked to scan
+    again the cards laid (``Resumed. Ben: rescan cards laid, then OK``: cards scanned
+    without OK were never in the journal), in the band as a prompt; the totems still to lay
+    (T2); or, when a war's habitat is due (R2), ``Game resumed: round 3, Ben to play``."""
     if game.to_move is None:
         return Cited(t("resumed.totem_wars_totems"), "T2")
-    return t("resumed.totem_wars", round=len(game.rounds) + 1, name=game.players[game.to_move])
+    name = game.players[game.to_move]
+    if game.declaration_due is not None:
+        return t("resumed.totem_wars", round=len(game.rounds) + 1, name=name)
+    return prompt_line(t("resumed.totem_wars_again", name="{name}"), name)
 
 
 TABLE_GAME: TableGame[TotemWars] = TableGame(

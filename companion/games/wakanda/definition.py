@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the table's types: the menu and the record commands load no
     from companion.search import Search
     from companion.table.flow import Flow
     from companion.table.items import EnrollmentStep
+    from companion.table.rule_book import RuleBook
     from companion.table.table_game import TableGame
 
 
@@ -50,6 +51,12 @@ def table() -> TableGame[Wakanda]:
     return TABLE_GAME
 
 
+def rule_book() -> RuleBook:
+    """Wakanda's rules by topic and its rulings (``rule_book.py``)."""
+    from companion.games.wakanda.rule_book import RULE_BOOK
+    return RULE_BOOK
+
+
 def search() -> Search:
     """Wakanda's bots and hints (``search.py``)."""
     from companion.games.wakanda.search import SEARCH
@@ -68,5 +75,6 @@ GAME: GameDefinition[Wakanda] = GameDefinition(
     items=TagItems(parse=items.parse, enrollment_steps=enrollment_steps),
     rule_of=rule_of,
     load_table=table,
+    load_rule_book=rule_book,
     load_search=search,
 )
