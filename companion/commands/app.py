@@ -46,6 +46,13 @@ def _echo(footer, key_help: str):
     return echo
 
 
+def _watchers() -> tuple:
+    """What follows the frames shown: the phone page, which serves nothing (and imports no
+    server) until it is on."""
+    from companion.web.page import PhonePage
+    return (PhonePage(),)
+
+
 def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
@@ -70,7 +77,8 @@ def _run(args, config, shown: bytes | None = None) -> int:
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
     settings, problem = SettingsStore.load(config.data_dir, names=config.players,
                                            language=config.language, games=tuple(GAMES),
-                                           languages=text.languages())
+                                           languages=text.languages(), web_port=config.web_port,
+                                           web_bind=config.web_bind)
     if problem:
         # The box's menu says it too; this line, for the log, names the file and the fault.
         print(f"totem-companion: {problem}; the defaults are used", file=sys.stderr)
@@ -89,7 +97,7 @@ def _run(args, config, shown: bytes | None = None) -> int:
     from hardware.script_input import ScriptInput
 
     display = open_display(config, starting=shown)
-    loop = AppLoop(session, display)
+    loop = AppLoop(session, display, watchers=_watchers())
     try:
         loop.feedback = open_feedback(config)
         # Item names in the script stay names: the session tells anonymous pieces apart

@@ -7,6 +7,8 @@
 - **Hints**: on or off, for the games started from then on (a game keeps the setting it
   started with, in its record): with hints on, HINT in play suggests moves as well as
   explaining the rules; off, it gives the rules alone.
+- **Phone page**: on or off, the live table served to the phones of the local network
+  (``companion/web/``); while it is on, the footer gives the address to open.
 - Each game's own settings (``TableGame.settings``): OK turns to the next value; the line
   under the list names the game and the rule.
 
@@ -32,8 +34,9 @@ from companion.table.settings import GameOption, SettingsStore
 from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import language, languages, set_language, t
+from companion.web.address import phone_footer
 
-NAMES, LANGUAGE, SOUND, HINTS = "names", "language", "sound", "hints"
+NAMES, LANGUAGE, SOUND, HINTS, WEB = "names", "language", "sound", "hints", "web"
 
 
 class SettingsFlow(Flow):
@@ -58,8 +61,9 @@ class SettingsFlow(Flow):
         labels = [t("settings.names", names=names) if names else t("settings.no_names"),
                   t("settings.language", name=t("language.name")),
                   t("settings.sound_on" if self.store.sound else "settings.sound_off"),
-                  t("settings.hints_on" if self.store.hints else "settings.hints_off")]
-        values: list[Any] = [NAMES, LANGUAGE, SOUND, HINTS]
+                  t("settings.hints_on" if self.store.hints else "settings.hints_off"),
+                  t("settings.web_on" if self.store.web else "settings.web_off")]
+        values: list[Any] = [NAMES, LANGUAGE, SOUND, HINTS, WEB]
         for game, option in self.options:
             value = self.store.options(game, (option,))[option.key]
             words = GAMES[game]
@@ -93,6 +97,8 @@ class SettingsFlow(Flow):
             return GAMES[value[0]].text(value[1].about)
         if value == HINTS:
             return t("settings.hints_about")
+        if value == WEB:
+            return phone_footer(self.store)
         if self.page == "names":
             return t("settings.forget_footer") if value is not None else t("nav.footer")
         return t("settings.footer")
@@ -142,6 +148,8 @@ class SettingsFlow(Flow):
             return self._keep(value, lambda: self.store.change(sound=not self.store.sound))
         if value == HINTS:
             return self._keep(value, lambda: self.store.change(hints=not self.store.hints))
+        if value == WEB:
+            return self._keep(value, lambda: self.store.change(web=not self.store.web))
         game, option = value
         now = self.store.options(game, (option,))[option.key]
         later = option.values[(option.values.index(now) + 1) % len(option.values)]

@@ -1,0 +1,156 @@
+"""The phone page's web server (aiohttp), on its own thread and event loop, beside the session.
+
+Why aiohttp: one library is the server, the server-sent events (with aiohttp-sse) and the
+test client over a real loopback socket; no ASGI server layer beside it, so it adds less
+memory and start-up to the Pi Zero than Starlette with uvicorn, and it is imported only
+when the page is on.
+
+What it serves is fixed: the page, its script, its style (read once from the package: no
+request path ever names a file), ``/state`` (the table now, JSON) and ``/events`` (the
+table each time the OLED changes). Every answer carries a strict Content-Security-Policy
+(everything from the box, no inline script or style); requests are small, few per second
+and per address, and the open event streams are bounded: past the limits the answer is a
+plain status (413, 429, 503), and nothing the box holds changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from importlib import resources
+
+from aiohttp import web
+from aiohttp_sse import sse_response
+
+#: Every answer's headers: nothing from elsewhere, nothing inline, never framed.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; "
+                                "img-src 'self'; connect-src 'self'; base-uri 'none'; "
+                                "form-action 'none'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+#: The largest request body read (the page sends none yet): past it, 413.
+MAX_BODY = 4096
+#: Pages open at once (event streams): past it, 503. A table has a handful of phones.
+MAX_PAGES = 16
+#: Seconds between two pings of an open page, and between two looks at whether it is still there.
+PING = 5.0
+#: Requests per second per address, and the burst allowed: past it, 429.
+RATE, BURST = 10.0, 30
+#: The files of the page, by the path that serves them, with their type.
+FILES = {"/": ("index.html", "text/html"), "/page.js": ("page.js", "text/javascript"),
+         "/page.css": ("page.css", "text/css")}
+
+
+def _static() -> dict[str, tuple[bytes, str]]:
+    """The page's files, read once from the package."""
+    folder = resources.files("companion.web") / "static"
+    return {path: ((folder / name).read_bytes(), kind) for path, (name, kind) in FILES.items()}
+
+
+class Hub:
+    """The latest table and the open pages' queues, on the server's event loop only."""
+
+    def __init__(self) -> None:
+        self.latest: str | None = None
+        self.pages: set[asyncio.Queue] = set()
+
+    def publish(self, shot: dict) -> None:
+        """Keep ``shot`` as the table now and give it to every open page: a page that has
+        not taken the one before loses it (each queue holds one), never the box's time."""
+        self.latest = json.dumps(shot, ensure_ascii=False, separators=(",", ":"))
+        for queue in self.pages:
+            if queue.full():
+                queue.get_nowait()
+            queue.put_nowait(self.latest)
+
+
+class _Rate:
+    """A token bucket per remote address (bounded: the oldest addresses are forgotten)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, size: int = 256):
+        self.clock, self.size = clock, size
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, who: str) -> bool:
+        now = self.clock()
+        tokens, then = self.buckets.pop(who, (float(BURST), now))
+        tokens = min(float(BURST), tokens + (now - then) * RATE)
+        if len(self.buckets) >= self.size:
+            self.buckets.pop(next(iter(self.buckets)))
+        self.buckets[who] = (tokens - 1 if tokens >= 1 else tokens, now)
+        return tokens >= 1
+
+
+def make_app(hub: Hub) -> web.Application:
+    """The page's web application, sending ``hub``'s tables."""
+    files = _static()
+    rate = _Rate()
+
+    @web.middleware
+    async def guard(request: web.Request, handler):
+        if not rate.allow(request.remote or "?"):
+            response: web.StreamResponse = web.Response(status=429, text="too many requests\n")
+        else:
+            try:
+                response = await handler(request)
+            except web.HTTPException as exc:  # 404, 405, 413 …: a plain line, the same headers
+                response = web.Response(status=exc.status, text=f"{exc.reason.lower()}\n")
+        if not response.prepared:
+            response.headers.update(SECURITY_HEADERS)
+        return response
+
+    async def page(request: web.Request) -> web.Response:
+        body, kind = files[request.path]
+        return web.Response(body=body, content_type=kind, charset="utf-8")
+
+    async def state(request: web.Request) -> web.Response:
+        if hub.latest is None:
+            return web.Response(status=503, text="the box has shown nothing yet\n")
+        return web.Response(text=hub.latest, content_type="application/json")
+
+    async def events(request: web.Request) -> web.StreamResponse:
+        if len(hub.pages) >= MAX_PAGES:
+            return web.Response(status=503, text="too many pages open\n")
+        queue: asyncio.Queue = asyncio.Queue(maxsize=1)
+        if hub.latest is not None:
+            queue.put_nowait(hub.latest)
+        hub.pages.add(queue)
+        try:
+            # Pings and a bounded wait: a phone gone to sleep is noticed and let go.
+            async with sse_response(request, headers=SECURITY_HEADERS, ping_interval=PING) as stream:
+                while stream.is_connected():
+                    try:
+                        shot = await asyncio.wait_for(queue.get(), PING)
+                    except TimeoutError:
+                        continue
+                    await stream.send(shot)
+            return stream
+        finally:
+            hub.pages.discard(queue)
+
+    app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
+    for path in FILES:
+        app.router.add_get(path, page)
+    app.router.add_get("/state", state)
+    app.router.add_get("/events", events)
+    return app
+
+
+async def serve(hub: Hub, bind: str, port: int, started: Callable[[asyncio.AbstractEventLoop], None],
+                stop: asyncio.Event) -> None:
+    """Serve the page on ``bind:port`` until ``stop`` is set; ``started(loop)`` once it listens."""
+    runner = web.AppRunner(make_app(hub), handle_signals=False, access_log=None,
+                           shutdown_timeout=0.5)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, bind, port).start()
+        started(asyncio.get_running_loop())
+        await stop.wait()
+    finally:
+        await runner.cleanup()
