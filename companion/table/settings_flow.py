@@ -7,10 +7,10 @@
 - **Hints**: on or off, for the games started from then on (a game keeps the setting it
   started with, in its record): with hints on, HINT in play suggests moves as well as
   explaining the rules; off, it gives the rules alone.
-- **Phone page**: on or off, the live table served to the phones of the local network
-  (``companion/web/``); while it is on, the footer gives the address to open.
 - Each game's own settings (``TableGame.settings``): OK turns to the next value; the line
   under the list names the game and the rule.
+- **Phone page**: on or off, the live table served to the phones of the local network
+  (``companion/web/``); while it is on, the footer gives the address to open.
 
 Back goes back a page, and from the settings to the menu. A change is saved at once; when
 the data folder cannot be written it still holds until the box is switched off, and the
@@ -61,14 +61,15 @@ class SettingsFlow(Flow):
         labels = [t("settings.names", names=names) if names else t("settings.no_names"),
                   t("settings.language", name=t("language.name")),
                   t("settings.sound_on" if self.store.sound else "settings.sound_off"),
-                  t("settings.hints_on" if self.store.hints else "settings.hints_off"),
-                  t("settings.web_on" if self.store.web else "settings.web_off")]
-        values: list[Any] = [NAMES, LANGUAGE, SOUND, HINTS, WEB]
+                  t("settings.hints_on" if self.store.hints else "settings.hints_off")]
+        values: list[Any] = [NAMES, LANGUAGE, SOUND, HINTS]
         for game, option in self.options:
             value = self.store.options(game, (option,))[option.key]
             words = GAMES[game]
             labels.append(words.text(option.label, value=words.text(option.words[option.values.index(value)])))
             values.append((game, option))
+        labels.append(t("settings.web_on" if self.store.web else "settings.web_off"))
+        values.append(WEB)
         return Choice(t("settings.title"), tuple(labels), tuple(values)).select(selected)
 
     def _names(self, selected: str | None = None) -> Choice:

@@ -34,6 +34,7 @@ class PhonePage:
         self.where: tuple[str, int] | None = None   # (address, port) served; None: off
         self.failed: tuple[str, int] | None = None  # one that could not be opened: not tried again
         self._server: _Server | None = None
+        self._stopped: list[_Server] = []   # servers asked to stop, waited for on close
 
     def seen(self, session, out=None) -> None:
         """The frame just shown: follow the setting, hand on the table (never blocks)."""
@@ -48,25 +49,26 @@ class PhonePage:
             self._server.publish(self.latest)
 
     def close(self) -> None:
-        """Stop the server and wait a moment for it to let the port go (the box stops)."""
-        server = self._switch(None)
-        if server is not None:
+        """Stop the server and wait a moment for each to let its port go (the box stops)."""
+        self._switch(None)
+        for server in self._stopped:
             server.thread.join(2.0)
+        self._stopped.clear()
 
     def wait_ready(self, timeout: float = 5.0) -> bool:
         """Whether the server listens, waiting up to ``timeout`` s for it (tests, the bench)."""
         server = self._server
         return server is not None and server.ready.wait(timeout)
 
-    def _switch(self, where: tuple[str, int] | None):
-        """Stop the server there is (returned), start one at ``where`` (None: none)."""
+    def _switch(self, where: tuple[str, int] | None) -> None:
+        """Stop the server there is, start one at ``where`` (None: none)."""
         old, self._server, self.where = self._server, None, where
         if old is not None:
             old.stop()
+            self._stopped = [s for s in self._stopped if s.thread.is_alive()] + [old]
         if where is not None and where != self.failed:
             self.failed = None
             self._server = _Server(self, *where)
-        return old
 
 
 class _Server:

@@ -40,6 +40,8 @@ MAX_BODY = 4096
 MAX_PAGES = 16
 #: Seconds between two pings of an open page, and between two looks at whether it is still there.
 PING = 5.0
+#: Tables an open page may be behind (a phone's slow network) before it skips the oldest.
+BACKLOG = 32
 #: Requests per second per address, and the burst allowed: past it, 429.
 RATE, BURST = 10.0, 30
 #: The files of the page, by the path that serves them, with their type.
@@ -61,8 +63,8 @@ class Hub:
         self.pages: set[asyncio.Queue] = set()
 
     def publish(self, shot: dict) -> None:
-        """Keep ``shot`` as the table now and give it to every open page: a page that has
-        not taken the one before loses it (each queue holds one), never the box's time."""
+        """Keep ``shot`` as the table now and give it to every open page: a page that is
+        ``BACKLOG`` tables behind loses the oldest, never the box's time or memory."""
         self.latest = json.dumps(shot, ensure_ascii=False, separators=(",", ":"))
         for queue in self.pages:
             if queue.full():
@@ -87,10 +89,10 @@ class _Rate:
         return tokens >= 1
 
 
-def make_app(hub: Hub) -> web.Application:
-    """The page's web application, sending ``hub``'s tables."""
+def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic) -> web.Application:
+    """The page's web application, sending ``hub``'s tables (``clock`` paces the requests)."""
     files = _static()
-    rate = _Rate()
+    rate = _Rate(clock)
 
     @web.middleware
     async def guard(request: web.Request, handler):
@@ -117,7 +119,7 @@ def make_app(hub: Hub) -> web.Application:
     async def events(request: web.Request) -> web.StreamResponse:
         if len(hub.pages) >= MAX_PAGES:
             return web.Response(status=503, text="too many pages open\n")
-        queue: asyncio.Queue = asyncio.Queue(maxsize=1)
+        queue: asyncio.Queue = asyncio.Queue(maxsize=BACKLOG)
         if hub.latest is not None:
             queue.put_nowait(hub.latest)
         hub.pages.add(queue)

@@ -1,0 +1,383 @@
+"""The phone page (issue 23): what it shows of each frame, its server through aiohttp's test
+client (every page and the event stream, bad requests answered with a plain status and
+nothing changed), the watcher on the app loop, the setting and the configuration."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+import threading
+import urllib.error
+import urllib.request
+
+import pytest
+import tw_table_helpers as tw
+from aiohttp.test_utils import TestClient, TestServer
+from box_helpers import choose, scan
+
+from companion.config import Config, apply_overrides
+from companion.errors import UsageError, UserError
+from companion.events import Press
+from companion.table.app_loop import AppLoop
+from companion.table.registry import TagRegistry
+from companion.table.session import Session
+from companion.table.settings import SettingsStore
+from companion.ui.canvas import frame_words
+from companion.ui.text import set_language
+from companion.web import server
+from companion.web.page import PhonePage
+from companion.web.snapshot import snapshot
+
+ROW = ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"]
+JOIN = 20  # seconds: no test may hang
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    set_language("en")
+
+
+def box(tmp_path, store=None):
+    return Session(tmp_path / "data", TagRegistry(tmp_path / "tags.json"), rng=random.Random(1),
+                   settings=store)
+
+
+def wakanda(tmp_path, store=None):
+    s = box(tmp_path, store)
+    choose(s, "wakanda"); choose(s, "open")
+    for village in ROW:
+        scan(s, f"village:{village}")
+    choose(s, 0)
+    return s
+
+
+def oled(session):
+    """The words on the OLED, its lines joined (a note wraps over two)."""
+    return " ".join(frame_words(session.frame()))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+# --- what the page shows ---------------------------------------------------------------------
+
+def test_a_menu_is_its_title_and_lines_with_the_one_chosen(tmp_path):
+    s = box(tmp_path)
+    s.handle(Press("down"))
+    shot = snapshot(s)
+    assert (shot["kind"], shot["title"], shot["selected"]) == ("menu", "Totem Companion", 1)
+    assert shot["lines"] == list(s.view.choice.labels)
+    assert frame_words(s.frame())[0] == shot["title"]
+
+
+def test_the_board_says_the_oleds_prompt_and_what_was_done(tmp_path):
+    s = wakanda(tmp_path)
+    scan(s, "sun"); scan(s, "sun")
+    shot = snapshot(s)
+    assert shot["note"] == "Build the sun: press a village button"
+    assert shot["note"] in oled(s)
+    assert [v["state"] for v in shot["table"]["villages"]] == ["playable"] * 3 + ["turned"] * 3
+    s.handle(Press("v2"))
+    shot = snapshot(s)
+    assert (shot["note"], shot["done"]) == ("Player 2: draw and scan", "Sun on village 2")
+    assert shot["note"] in oled(s) and shot["done"] in oled(s)
+    assert shot["table"]["villages"][1]["pieces"] == ["Sun"]
+
+
+def test_a_refusal_is_said_with_its_rule_and_marked(tmp_path):
+    s = wakanda(tmp_path)
+    s.handle(Press("v5"))
+    shot = snapshot(s)
+    assert shot["refused"] and shot["note"] == s.message and shot["note"].endswith("W4")
+    assert shot["note"] in oled(s)
+
+
+def test_the_page_speaks_the_boxs_language(tmp_path):
+    s = wakanda(tmp_path)
+    set_language("fr")
+    s.handle(Press("back"))  # any event: the frame is drawn again in French
+    shot = snapshot(s)
+    assert shot["lang"] == "fr" and shot["words"]["offline"] == "Le boîtier ne répond pas"
+    assert shot["table"]["words"]["hand"] == "Main"
+
+
+def test_the_other_wakanda_hand_is_a_count_only(tmp_path):
+    s = wakanda(tmp_path)
+    scan(s, "sun")                  # Player 1 draws; the hand is theirs to see on the OLED
+    shot = snapshot(s)
+    me, other = shot["table"]["players"]
+    assert me["hand"] == [["Sun", 1]] and other["hand"] is None and other["hand_size"] == 0
+    assert not s.game.open_hands
+
+
+def test_a_totem_wars_hand_and_the_cards_down_never_appear(tmp_path):
+    t = tw.make(tmp_path)
+    tw.set_up(t, ("Ana", "Ben", "Cleo"), 0)
+    secret = ("indians/eagle", "eskimos/narwhal", "indians/buffalo")
+    for card in secret:                                     # the totems, face down (T2)
+        scan(t, card)
+        assert not any(word in json.dumps(snapshot(t)) for word in ("eagle", "narwhal", "buffalo"))
+    t.handle(Press("ok"))
+    for card in ("aborigines/eagle", "indians/bear"):       # cards placed face down
+        scan(t, card)
+    shot = snapshot(t)
+    row = next(r for r in shot["table"]["rows"] if r["to_move"])
+    assert row["scanned"] == 2 and "bear" not in json.dumps(shot)
+    assert shot["note"] == "2 scanned · OK to place" and shot["note"] in oled(t)
+    t.handle(Press("hint"))                                 # the coach asks for the hand
+    assert t.screen in ("hand", "hint")
+    for card in ("indians/hawk", "africans/vulture"):
+        scan(t, card)
+        shot = snapshot(t)
+        assert shot["lines"] == [] and shot["title"] is None and shot["note"] is None
+        assert "hawk" not in json.dumps(shot) and "vulture" not in json.dumps(shot)
+
+
+def test_a_page_without_words_of_its_own_shows_the_oleds(tmp_path):
+    t = tw.make(tmp_path)
+    out = tw.play_war_round(t)                              # the round's result pages
+    shot = snapshot(t, out.frame)
+    assert shot["kind"] == "round" and shot["lines"] == frame_words(out.frame)
+    assert "Ben takes 12 cards (T11)" in shot["lines"]
+
+
+# --- the server, through aiohttp's test client ----------------------------------------------
+
+def served(check, hub=None, **app):
+    """Run ``check(client, hub)`` against the page's app on 127.0.0.1."""
+    hub = hub or server.Hub()
+
+    async def main():
+        client = TestClient(TestServer(server.make_app(hub, **app), host="127.0.0.1"))
+        await client.start_server()
+        try:
+            await check(client, hub)
+        finally:
+            await client.close()
+    asyncio.run(main())
+
+
+def test_every_page_is_served_with_a_strict_policy():
+    async def check(client, hub):
+        for path, kind in (("/", "text/html"), ("/page.js", "text/javascript"), ("/page.css", "text/css")):
+            response = await client.get(path)
+            assert response.status == 200 and response.content_type == kind
+            policy = response.headers["Content-Security-Policy"]
+            assert "default-src 'none'" in policy and "'unsafe-inline'" not in policy
+            assert response.headers["X-Content-Type-Options"] == "nosniff"
+        page = await (await client.get("/")).text()
+        assert "http" not in page.replace('"http://www.w3.org', "")  # nothing from elsewhere
+    served(check)
+
+
+def test_the_state_is_the_table_now():
+    async def check(client, hub):
+        assert (await client.get("/state")).status == 503   # nothing shown yet
+        hub.publish({"title": "Ana <b>&", "lines": []})
+        response = await client.get("/state")
+        assert response.status == 200 and (await response.json())["title"] == "Ana <b>&"
+    served(check)
+
+
+def test_the_event_stream_sends_the_table_now_then_each_new_one():
+    async def check(client, hub):
+        hub.publish({"n": 1})
+        response = await client.get("/events")
+        assert response.status == 200 and response.content_type == "text/event-stream"
+        assert "default-src 'none'" in response.headers["Content-Security-Policy"]
+
+        async def next_data():
+            while True:
+                line = (await response.content.readline()).decode()
+                if line.startswith("data: "):
+                    return json.loads(line[6:])
+        assert await next_data() == {"n": 1}
+        hub.publish({"n": 2})
+        assert await next_data() == {"n": 2}
+        response.close()
+    served(check)
+
+
+def test_too_many_open_pages_are_refused(mocker):
+    mocker.patch.object(server, "MAX_PAGES", 2)
+
+    async def check(client, hub):
+        hub.publish({"n": 1})
+        streams = [await client.get("/events") for _ in range(2)]
+        for stream in streams:
+            await stream.content.readline()
+        refused = await client.get("/events")
+        assert refused.status == 503 and "too many pages" in await refused.text()
+        for stream in streams:
+            stream.close()
+    served(check)
+
+
+@pytest.mark.parametrize("method, path, status", [
+    ("GET", "/nothing", 404),
+    ("GET", "/../../etc/passwd", 404),
+    ("GET", "/%2e%2e/%2e%2e/etc/passwd", 404),
+    ("GET", "/static/../../companion/config.py", 404),
+    ("GET", "/page.js/..%2f..%2fserver.py", 404),
+    ("POST", "/", 405),
+    ("PUT", "/state", 405),
+    ("DELETE", "/events", 405),
+])
+def test_bad_paths_and_methods_get_a_plain_status_and_change_nothing(method, path, status):
+    async def check(client, hub):
+        hub.publish({"n": 1})
+        before = hub.latest
+        response = await client.request(method, path, data=b"x" * 10)
+        assert response.status == status
+        assert response.headers["Content-Security-Policy"].startswith("default-src 'none'")
+        assert len(await response.text()) < 100 and hub.latest == before
+    served(check)
+
+
+def test_huge_requests_are_refused():
+    async def check(client, hub):
+        hub.publish({"n": 1})
+        before = hub.latest
+        assert (await client.post("/state", data=b"x" * (server.MAX_BODY * 50))).status in (405, 413)
+        assert (await client.get("/state", headers={"X-Big": "y" * 100_000})).status in (400, 431)
+        assert (await client.get("/" + "a" * 100_000)).status in (400, 414)
+        assert hub.latest == before
+    served(check)
+
+
+def test_a_malformed_request_gets_400_and_nothing_else():
+    async def check(client, hub):
+        reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
+        writer.write(b"GET /state HTTP/1.1\r\nHost: x\r\nContent-Length: banana\r\n\r\n")
+        await writer.drain()
+        assert b" 400 " in await reader.readline()
+        writer.close()
+    served(check)
+
+
+def test_too_many_requests_from_one_address_are_slowed_down():
+    now = [0.0]
+
+    async def check(client, hub):
+        statuses = [(await client.get("/page.css")).status for _ in range(server.BURST + 1)]
+        assert statuses[:-1] == [200] * server.BURST and statuses[-1] == 429
+        now[0] += 1.0  # a second later, some again
+        assert (await client.get("/page.css")).status == 200
+    served(check, clock=lambda: now[0])
+
+
+# --- the watcher on the app loop, the setting, the configuration ----------------------------
+
+class Display:
+    def __init__(self):
+        self.frames = []
+
+    def show(self, image):
+        self.frames.append(image)
+        return 1
+
+    def close(self):
+        pass
+
+
+def test_the_box_serves_the_page_while_the_setting_is_on(tmp_path):
+    port = free_port()
+    store = SettingsStore(None, web_port=port, web_bind="127.0.0.1")
+    s = box(tmp_path, store)
+    page = PhonePage()
+    loop = AppLoop(s, Display(), watchers=(page,))
+    loop.tell_watchers()
+    assert page.wait_ready(JOIN)
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/state", timeout=JOIN) as answer:
+        assert json.load(answer)["title"] == "Totem Companion"
+    store.change(web=False)
+    loop.deliver(Press("down"))                         # the next frame: the page stops
+    assert page._server is None and page.where is None
+    loop.close()                                        # waits for it to let the port go
+    with pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/state", timeout=JOIN)
+
+
+def test_the_page_is_off_by_default_and_imports_no_server(tmp_path):
+    store = SettingsStore(None)
+    page = PhonePage()
+    page.seen(box(tmp_path, store))
+    assert not store.web and page.where is None and page.latest is None
+
+
+def test_a_port_in_use_is_one_line_and_the_game_goes_on(tmp_path):
+    import io
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        err = io.StringIO()
+        store = SettingsStore(None, web_port=port, web_bind="127.0.0.1")
+        s = box(tmp_path, store)
+        page = PhonePage(err=err)
+        page.seen(s)
+        tried = page._server
+        tried.thread.join(JOIN)
+        page.seen(s)                                    # not tried again on every frame
+        assert page._server is tried and not tried.thread.is_alive()
+        assert err.getvalue().count("\n") == 1 and f"cannot open port {port}" in err.getvalue()
+        assert s.handle(Press("down")).frame is not None
+
+
+def test_the_settings_page_turns_the_page_on_and_shows_its_address(tmp_path):
+    store = SettingsStore(tmp_path / "settings.json", web_bind="127.0.0.1")
+    s = box(tmp_path, store)
+    choose(s, "settings")
+    choose(s, "web")
+    assert s.view.choice.labels[-1] == "Phone page: on" and store.web
+    assert s.view.footer == "127.0.0.1:8080"
+    assert json.loads((tmp_path / "settings.json").read_text())["web"] is True
+    choose(s, "web")
+    assert s.view.choice.labels[-1] == "Phone page: off" and s.view.footer == "The table on a phone"
+
+
+def test_the_configuration_and_the_command_line_give_the_port():
+    assert Config().web_port == 0
+    assert apply_overrides(Config(), {"web": "8123"}).web_port == 8123
+    for bad in ("80", "http", "70000", ""):
+        with pytest.raises(UsageError, match="--web"):
+            apply_overrides(Config(), {"web": bad})
+    for key, value in (("web_port", 22), ("web_port", "8080"), ("web_bind", "localhost"),
+                       ("web_bind", "1.2.3.400")):
+        with pytest.raises(UserError, match=r"web\."):
+            Config(**{key: value})
+
+
+def test_the_page_follows_a_game_played_by_events(tmp_path):
+    """Every frame the loop shows is the table on an open page, in order."""
+    port = free_port()
+    store = SettingsStore(None, web_port=port, web_bind="127.0.0.1")
+    s = box(tmp_path, store)
+    page = PhonePage()
+    loop = AppLoop(s, Display(), watchers=(page,))
+    loop.tell_watchers()
+    assert page.wait_ready(JOIN)
+    got, first = [], threading.Event()
+
+    def read():
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/events", timeout=JOIN) as stream:
+            for line in stream:
+                if line.startswith(b"data: "):
+                    got.append(json.loads(line[6:]))
+                    first.set()                         # the page is open: the table now came
+                    if len(got) == 3:
+                        return
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    assert first.wait(JOIN)
+    loop.deliver(Press("down"))
+    loop.deliver(Press("down"))
+    reader.join(JOIN)
+    loop.close()
+    assert [shot["selected"] for shot in got] == [0, 1, 2]
