@@ -7,10 +7,10 @@ tag registry::
      "games": {"wakanda": {"variant": "hidden", "empty_claim": "never"}}}
 
 Every key is optional: a name list, language or phone page (``web``) the file does not hold
-comes from the configuration (``players``, ``language``, ``[web] port``), sound and hints are on, and a game's setting is
-its first value. A file that cannot be read, is not a regular file, is too big or is not such an
-object is damaged: the defaults are used, the box says so in one line, and the next change
-rewrites it. Games are never affected: they are in the journal and ``games/``.
+comes from the configuration (``players``, ``language``, ``[web] port``), sound and hints are
+on, and a game's setting is its first value. A file that cannot be read, is not a regular
+file, is too big or is not such an object is damaged: the defaults are used, the box says so
+in one line, and the next change rewrites it. Games are never affected: they are in the journal and ``games/``.
 
 >>> store = SettingsStore(None, names=("Ana", "Ben"))
 >>> store.names, store.sound, store.hints
