@@ -19,6 +19,7 @@ hand unless the game is played with open hands.
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 from typing import Any
 
 from companion.engine import Refusal
@@ -111,21 +112,41 @@ def _table(game_name: str | None, game, view) -> dict[str, Any] | None:
     return None
 
 
+@lru_cache(maxsize=512)
+def _word(domain: str, kind: str, key: str, lang: str) -> str:
+    """A piece's, a tile's or a tribe's name in ``lang``: looked up once per language (the
+    catalogues never change while the box runs), so a snapshot costs the session little."""
+    if domain == "wakanda":
+        from companion.games.wakanda.words import piece_name, tile_label
+        return piece_name(key, lang) if kind == "piece" else tile_label(key, lang)
+    from companion.games.totem_wars.screens import TRIBE_SHORT
+    from companion.games.totem_wars.words import t as tt
+    return tt(TRIBE_SHORT[key], lang)
+
+
 def _wakanda(game, view) -> dict[str, Any]:
     """The row of six villages (tile, state, pole bottom to top, owner), whose turn, the
     phase, the mover's hand, the other's as a count (per piece only with open hands), and
     each player's running points per village (W-scoring, as the status page)."""
     from companion.games.wakanda.screens import ROW, _playable
-    from companion.games.wakanda.words import piece_name, tile_label
     from companion.games.wakanda.words import t as wt
+
+    lang = language()
+
+    def piece_name(piece: str) -> str:
+        return _word("wakanda", "piece", piece, lang)
+
+    def tile_label(tile: str) -> str:
+        return _word("wakanda", "tile", tile, lang)
 
     pending = getattr(view, "pending", None)
     lit = getattr(view, "lit", None)
     playable = {lit} if lit is not None else _playable(game, pending)
     open_count = sum(1 for v in range(1, ROW + 1) if game.is_open(v))
     villages = []
+    tiles, poles, owners = game.villages, game.poles, game.owners  # each a tuple made per call
     for v in range(1, ROW + 1):
-        tile = game.villages[v - 1]
+        tile = tiles[v - 1]
         if tile is None:
             state = "hidden"
         elif v > open_count:
@@ -133,12 +154,13 @@ def _wakanda(game, view) -> dict[str, Any]:
         else:
             state = "playable" if v in playable else "open"
         villages.append({"village": v, "tile": tile_label(tile), "state": state,
-                         "pieces": [piece_name(p) for p in game.poles[v - 1]],
-                         "owner": game.owners[v - 1]})
+                         "pieces": [piece_name(p) for p in poles[v - 1]],
+                         "owner": owners[v - 1]})
     mover = game.to_move
     players = []
+    hands = game.hands
     for seat, name in enumerate(game.players):
-        hand = game.hands[seat]
+        hand = hands[seat]
         shown = seat == mover or game.open_hands
         score = game.score(seat)
         players.append({
@@ -164,7 +186,7 @@ def _totem_wars(game, view) -> dict[str, Any]:
     """Each player's row as the OLED's board: totem's tribe, the number of cards down (never
     their faces), the answer owed, the hand's size; points and taken cards as the status
     page; the round; the prompt the board shows when no note is due."""
-    from companion.games.totem_wars.screens import TRIBE_SHORT, instruction, owed
+    from companion.games.totem_wars.screens import instruction, owed
     from companion.games.totem_wars.words import t as tt
 
     pending = tuple(getattr(view, "pending", ()) or ())
@@ -176,7 +198,7 @@ def _totem_wars(game, view) -> dict[str, Any]:
         scanned = len(pending) if mover else 0
         rows.append({
             "name": name, "to_move": mover,
-            "totem": tt(TRIBE_SHORT[totem.tribe]) if totem is not None else None,
+            "totem": _word("totem-wars", "tribe", totem.tribe, language()) if totem is not None else None,
             "down": len(game.table[seat]), "scanned": scanned,
             "owed": max(owed(game, seat) - scanned, 0) if game.phase == "play" else 0,
             "hand_size": game.hand_sizes[seat] - scanned,
