@@ -165,7 +165,8 @@ def served(check, hub=None, **app):
 
 def test_every_page_is_served_with_a_strict_policy():
     async def check(client, hub):
-        for path, kind in (("/", "text/html"), ("/page.js", "text/javascript"), ("/page.css", "text/css")):
+        for path, kind in (("/", "text/html"), ("/page.js", "text/javascript"), ("/page.css", "text/css"),
+                           ("/favicon.svg", "image/svg+xml")):
             response = await client.get(path)
             assert response.status == 200 and response.content_type == kind
             policy = response.headers["Content-Security-Policy"]

@@ -35,6 +35,7 @@ class PhonePage:
         self.failed: tuple[str, int] | None = None  # one that could not be opened: not tried again
         self._server: _Server | None = None
         self._stopped: list[_Server] = []   # servers asked to stop, waited for on close
+        self._started = threading.Event()    # a server is starting or serving
 
     def seen(self, session, out=None) -> None:
         """The frame just shown: follow the setting, hand on the table (never blocks)."""
@@ -56,19 +57,24 @@ class PhonePage:
         self._stopped.clear()
 
     def wait_ready(self, timeout: float = 5.0) -> bool:
-        """Whether the server listens, waiting up to ``timeout`` s for it (tests, the bench)."""
+        """Whether the server listens, waiting up to ``timeout`` s for it to be started and to
+        listen (tests, the bench)."""
+        if not self._started.wait(timeout):
+            return False
         server = self._server
         return server is not None and server.ready.wait(timeout)
 
     def _switch(self, where: tuple[str, int] | None) -> None:
         """Stop the server there is, start one at ``where`` (None: none)."""
         old, self._server, self.where = self._server, None, where
+        self._started.clear()
         if old is not None:
             old.stop()
             self._stopped = [s for s in self._stopped if s.thread.is_alive()] + [old]
         if where is not None and where != self.failed:
             self.failed = None
             self._server = _Server(self, *where)
+            self._started.set()
 
 
 class _Server:

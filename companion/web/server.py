@@ -46,7 +46,7 @@ BACKLOG = 32
 RATE, BURST = 10.0, 30
 #: The files of the page, by the path that serves them, with their type.
 FILES = {"/": ("index.html", "text/html"), "/page.js": ("page.js", "text/javascript"),
-         "/page.css": ("page.css", "text/css")}
+         "/page.css": ("page.css", "text/css"), "/favicon.svg": ("favicon.svg", "image/svg+xml")}
 
 
 def _static() -> dict[str, tuple[bytes, str]]:

@@ -52,7 +52,8 @@ function wakandaPlayers(table, words) {
   rows.append(head);
   for (const player of table.players) {
     const row = el("tr", { class: player.to_move ? "to-move" : "" });
-    const hand = player.hand ? player.hand.map(([piece, n]) => `${piece} ×${n}`).join(", ") : `${player.hand_size}`;
+    const hand = player.hand && player.hand.length ? player.hand.map(([piece, n]) => `${piece} ×${n}`).join(", ")
+                                                   : `${player.hand_size}`;
     row.append(el("td", {}, (player.to_move ? "▶ " : "") + player.name), el("td", {}, hand),
                el("td", { class: "n" }, player.points));
     rows.append(row);

@@ -1,0 +1,79 @@
+"""The phone page in a real browser (issue 23): Debian's Chromium, headless, driven by
+Playwright, opens the page while a game plays through the app loop, and the page's words
+follow the OLED's frame by frame; the page breaks none of its own Content-Security-Policy.
+Skipped, saying why, where Chromium or Playwright is absent (``setup.sh test`` installs
+them where it can)."""
+
+from __future__ import annotations
+
+import pytest
+from web_browser import Box, browser_missing, open_browser
+
+from companion.events import Press, Tag, TagGone
+from companion.ui.canvas import frame_words
+
+REASON = browser_missing()
+pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+
+ROW = ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"]
+
+
+def shown(page) -> dict:
+    """The page's words now: its title, note, what was done, its lines."""
+    return page.evaluate("""() => ({
+        title: document.getElementById('title').textContent,
+        note: document.getElementById('note').textContent,
+        done: document.getElementById('done').textContent,
+        lines: [...document.querySelectorAll('#lines li')].map(li => li.textContent)})""")
+
+
+def expected(shot: dict) -> dict:
+    return {"title": shot["title"] or "", "note": shot["note"] or "", "done": shot["done"] or "",
+            "lines": shot["lines"]}
+
+
+def test_the_page_follows_the_oled_frame_by_frame(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    box = Box(tmp_path / "data")
+    problems: list[str] = []
+    try:
+        with sync_playwright() as playwright:
+            context = open_browser(playwright, tmp_path / "profile")
+            page = context.new_page()
+            page.on("console", lambda message: problems.append(message.text)
+                    if message.type in ("error", "warning") else None)
+            page.on("pageerror", lambda error: problems.append(str(error)))
+            page.goto(box.url)
+            page.wait_for_function("() => document.getElementById('title').textContent !== ''")
+            assert shown(page)["title"] == "Totem Companion"
+
+            events = [Press("ok"), Press("ok"), Press("ok"), Press("ok")]   # Wakanda, names, open
+            for village in ROW:
+                events += [Tag(f"village:{village}"), TagGone(f"village:{village}")]
+            events += [Press("ok"), Tag("sun"), TagGone("sun"), Tag("sun"), TagGone("sun"),
+                       Press("v2"), Press("v5")]                            # a move, a refusal
+            seen_board = seen_refusal = False
+            for event in events:
+                frame, shot = box.play(event)
+                want = expected(shot)
+                page.wait_for_function("want => { const d = document;"
+                                       " return d.getElementById('note').textContent === want.note"
+                                       " && d.getElementById('title').textContent === want.title"
+                                       " && d.getElementById('done').textContent === want.done; }", arg=want)
+                now = shown(page)
+                assert now == want
+                oled = " ".join(frame_words(frame))
+                for words in (now["title"], now["note"], now["done"]):
+                    assert words in oled, (words, oled)   # the OLED's words, not others
+                if shot["table"] is not None:
+                    seen_board = True
+                    assert page.locator("#table svg text").count() >= 6   # the six tiles, drawn
+                seen_refusal |= shot["refused"]
+            assert seen_board and seen_refusal
+            assert "W4" in shown(page)["note"]
+            assert page.locator("#note.refused").count() == 1
+            context.close()
+    finally:
+        box.close()
+    assert problems == []  # no script error, nothing refused by the page's own policy
