@@ -141,7 +141,26 @@ def screenshots(out: Path) -> None:
         page = context.new_page()
         page.goto(box.url)
         page.wait_for_selector("#table svg")
-        page.screenshot(path=str(out / "phone-page-wakanda.png"), full_page=True)
+        page.locator("main").screenshot(path=str(out / "phone-page-wakanda.png"))
+        box.close()
+
+        box = Box(Path(tmp) / "tw", players=("Ana", "Ben", "Cleo"))
+        choose(box, "totem-wars"); choose(box, 3)
+        for name in ("Ana", "Ben", "Cleo"):
+            choose(box, name)
+        choose(box, 0)
+        for card in ("indians/eagle", "eskimos/narwhal", "indians/buffalo"):   # the totems
+            scan(box, card)
+        box.play(Press("ok"))                                                   # the deal
+        for cards in (("aborigines/eagle", "indians/bear", "indians/hawk"),
+                      ("aborigines/kookaburra", "aborigines/turtle", "eskimos/owl", "eskimos/whale")):
+            for card in cards:
+                scan(box, card)
+            box.play(Press("ok"))
+        scan(box, "eskimos/polar_bear")
+        page.goto(box.url)
+        page.wait_for_selector("#table table")
+        page.locator("main").screenshot(path=str(out / "phone-page-totem-wars.png"))
         box.close()
         context.close()
 

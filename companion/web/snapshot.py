@@ -65,14 +65,12 @@ def snapshot(session, frame=None) -> dict[str, Any]:
               and shot["kind"] in SECRET_KINDS)
     if not secret:
         shot.update(_view_words(view))
-        if shot["title"] is None and not shot["lines"] and shot["note"] is None:
-            shot["lines"] = frame_words(frame if frame is not None else session.frame())
     if game is not None:
-        shot["table"] = _table(session.game_name, game, view)
-    if shot["note"] is None and shot["table"] is not None:
-        shot["note"] = shot["table"].pop("prompt", None)
-    elif shot["table"] is not None:
-        shot["table"].pop("prompt", None)
+        table = shot["table"] = _table(session.game_name, game, view)
+        prompt = table.pop("prompt", None) if table is not None else None
+        shot["note"] = shot["note"] or prompt
+    if not secret and shot["title"] is None and not shot["lines"] and shot["note"] is None:
+        shot["lines"] = frame_words(frame if frame is not None else session.frame())
     return shot
 
 
