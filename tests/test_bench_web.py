@@ -110,3 +110,61 @@ def test_bench_event_to_the_table_on_five_pages(benchmark, five_pages):
         pages.wait_all(sent[0])
     benchmark.pedantic(one, rounds=100, warmup_rounds=5)
     assert min(pages.counts) == sent[0]
+
+
+MEMORY_CHILD = """
+import sys, tempfile, pathlib, itertools
+sys.path.insert(0, "tests")
+from test_bench_session import mid_game, MemoryJournal
+from test_bench_web import Display, Pages
+from companion.table.app_loop import AppLoop
+from companion.table.settings import SettingsStore
+from companion.web.page import PhonePage
+
+def rss():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+
+s, cycle = mid_game(pathlib.Path(tempfile.mkdtemp()))
+s.play.journal = MemoryJournal()
+events = itertools.cycle(cycle)
+page = PhonePage()
+loop = AppLoop(s, Display(), watchers=(page,))
+for _ in range(50):
+    loop.deliver(next(events))
+before = rss()
+s.settings = SettingsStore(None, web_port=int(sys.argv[1]), web_bind="127.0.0.1")
+loop.tell_watchers()
+assert page.wait_ready(20)
+pages = Pages(int(sys.argv[1]))
+pages.wait_all(1)
+for n in range(200):
+    loop.deliver(next(events))
+    pages.wait_all(n + 2)
+print(before, rss())
+loop.close()
+"""
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/status"), reason="no /proc: Linux only")
+def test_bench_memory_of_the_page_with_five_pages_open(benchmark):
+    """The box's resident memory before the page is on and after 200 frames sent to five
+    pages (issue 23: at most 20 MB more); the five pages' readers are threads of the same
+    process, so the figure is an upper bound."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    figures = []
+
+    def once():
+        out = subprocess.run([sys.executable, "-c", MEMORY_CHILD, str(free_port())], cwd=root,
+                             capture_output=True, text=True, timeout=120, check=True).stdout
+        figures.append([int(n) for n in out.split()])
+    benchmark.pedantic(once, rounds=1, iterations=1)
+    before, after = figures[0]
+    print(f"\nresident memory: {before / 1024:.1f} MB before the page, {after / 1024:.1f} MB with five "
+          f"pages open: {(after - before) / 1024:.1f} MB more (budget 20 MB)")
+    assert after > before

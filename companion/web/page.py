@@ -16,8 +16,6 @@ import sys
 import threading
 from typing import TYPE_CHECKING, TextIO
 
-from companion.web.snapshot import snapshot
-
 if TYPE_CHECKING:  # asyncio and the server are imported on the server's thread only
     import asyncio
 
@@ -45,6 +43,8 @@ class PhonePage:
             self._switch(want)
         if self.where is None:
             return
+        from companion.web.snapshot import snapshot  # with the page on only: start-up stays short
+
         self.latest = snapshot(session, out.frame if out is not None else None)
         if self._server is not None:
             self._server.publish(self.latest)
