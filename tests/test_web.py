@@ -382,3 +382,34 @@ def test_the_page_follows_a_game_played_by_events(tmp_path):
     reader.join(JOIN)
     loop.close()
     assert [shot["selected"] for shot in got] == [0, 1, 2]
+
+
+# --- the command line: run --input with the page on ------------------------------------------
+
+def test_a_scripted_game_with_the_page_on_plays_as_with_it_off(tmp_path, monkeypatch, capsys, mocker):
+    """``run --input SCRIPT --display text --web PORT``: the same frames as without the page,
+    the page's server started on the first frame and gone when the box ends."""
+    from pathlib import Path
+
+    from companion.cli import main
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
+    config = tmp_path / "config.toml"
+    config.write_text('[web]\nbind = "127.0.0.1"\n')
+    script = str(Path(__file__).parent / "data" / "first_game_wakanda.txt")
+    switched = mocker.spy(PhonePage, "_switch")
+
+    def frames(*extra):
+        assert main(["run", "--input", script, "--display", "text", "--config", str(config),
+                     "--data", str(tmp_path / f"data{len(extra)}"), *extra]) == 0
+        out = capsys.readouterr()
+        assert out.err == ""
+        return [line for line in out.out.splitlines() if line.startswith("frame ")]
+
+    port = free_port()
+    without = frames()
+    assert switched.call_count == 0                     # off: no server started
+    assert frames("--web", str(port)) == without
+    assert [c.args[1] for c in switched.call_args_list] == [("127.0.0.1", port), None]
+    with socket.socket() as again:                      # the port is free again
+        again.bind(("127.0.0.1", port))
