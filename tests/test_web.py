@@ -408,7 +408,8 @@ def test_a_scripted_game_with_the_page_on_plays_as_with_it_off(tmp_path, monkeyp
 
     port = free_port()
     without = frames()
-    assert switched.call_count == 0                     # off: no server started
+    assert [c.args[1] for c in switched.call_args_list] == [None]   # off: only closed
+    switched.reset_mock()
     assert frames("--web", str(port)) == without
     assert [c.args[1] for c in switched.call_args_list] == [("127.0.0.1", port), None]
     with socket.socket() as again:                      # the port is free again
