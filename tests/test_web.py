@@ -414,3 +414,121 @@ def test_a_scripted_game_with_the_page_on_plays_as_with_it_off(tmp_path, monkeyp
     assert [c.args[1] for c in switched.call_args_list] == [("127.0.0.1", port), None]
     with socket.socket() as again:                      # the port is free again
         again.bind(("127.0.0.1", port))
+
+
+# --- pairing and names from the phone ----------------------------------------------------------
+
+def test_a_code_pairs_once_and_three_wrong_ones_replace_it():
+    from companion.web.pairing import TRIES, Pairing
+    pairing = Pairing()
+    code = pairing.code
+    assert len(code) == 4 and code.isdigit()
+    wrong = f"{(int(code) + 1) % 10_000:04d}"
+    for _ in range(TRIES - 1):
+        assert pairing.pair(wrong) is None and pairing.code == code
+    assert pairing.pair(wrong) is None and pairing.code != code    # the third: a new code
+    code = pairing.code
+    token, csrf = pairing.pair(code)
+    assert pairing.code != code                                       # a code serves once
+    assert pairing.allowed(token, csrf)
+    assert not pairing.allowed(token, "x") and not pairing.allowed("x", csrf)
+    assert not pairing.allowed(None, None) and pairing.pair(None) is None
+
+
+def paired_app(check):
+    """``check(client, put, pairing)`` against an app that takes input events."""
+    from companion.web.pairing import Pairing
+    put, pairing = [], Pairing()
+
+    async def run(client, hub):
+        await check(client, put, pairing)
+    served(run, pairing=pairing, put=put.append)
+
+
+async def pair(client, pairing):
+    """Pair the client; its CSRF token (the cookie stays in the client)."""
+    response = await client.post("/pair", json={"code": pairing.code})
+    assert response.status == 200
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    return (await response.json())["csrf"]
+
+
+def test_asking_shows_the_code_on_the_box():
+    from companion.events import PhoneCode
+
+    async def check(client, put, pairing):
+        assert (await client.post("/pair/ask", json={})).status == 202
+        assert put == [PhoneCode(pairing.code)]
+    paired_app(check)
+
+
+def test_a_name_from_a_paired_phone_is_an_input_event():
+    from companion.events import PhoneName
+
+    async def check(client, put, pairing):
+        csrf = await pair(client, pairing)
+        response = await client.post("/name", json={"name": "Zoé"}, headers={"X-CSRF-Token": csrf})
+        assert response.status == 202 and put == [PhoneName("Zoé")]
+    paired_app(check)
+
+
+def test_a_wrong_code_pairs_nothing_and_changes_nothing():
+    async def check(client, put, pairing):
+        code = pairing.code
+        wrong = f"{(int(code) + 1) % 10_000:04d}"
+        for attempt in (wrong, "", 1234, None, "1" * 5000):
+            response = await client.post("/pair", json={"code": attempt})
+            assert response.status in (403, 413) and "Set-Cookie" not in response.headers
+        assert pairing.code != code and put == []   # three wrong tries: the code was replaced
+    paired_app(check)
+
+
+@pytest.mark.parametrize("csrf", [None, "forged"])
+def test_a_name_without_pairing_or_csrf_token_is_refused(csrf):
+    async def check(client, put, pairing):
+        if csrf == "forged":
+            await pair(client, pairing)            # the cookie, but not the page's token
+        headers = {"X-CSRF-Token": csrf} if csrf else {}
+        response = await client.post("/name", json={"name": "Mallory"}, headers=headers)
+        assert response.status == 403 and put == []
+    paired_app(check)
+
+
+@pytest.mark.parametrize("name", ["", " ", "x" * 17, "Ana\x1b[2J", 42, None, ["Ana"]])
+def test_a_bad_name_is_refused_and_nothing_changes(name):
+    async def check(client, put, pairing):
+        csrf = await pair(client, pairing)
+        response = await client.post("/name", json={"name": name}, headers={"X-CSRF-Token": csrf})
+        assert response.status == 400 and put == []
+    paired_app(check)
+
+
+@pytest.mark.parametrize("send, status", [
+    ({"data": b"{not json", "headers": {"Content-Type": "application/json"}}, 400),
+    ({"data": b"[1, 2]", "headers": {"Content-Type": "application/json"}}, 400),
+    ({"data": b"\xff\xfe", "headers": {"Content-Type": "application/json"}}, 400),
+    ({"data": {"name": "Ana"}}, 415),                                    # a form: not from the page
+    ({"json": {"name": "Ana"}, "headers": {"Origin": "http://evil.example"}}, 403),
+    ({"data": b"{" + b" " * (server.MAX_BODY * 2) + b"}",
+      "headers": {"Content-Type": "application/json"}}, 413),
+])
+def test_malformed_or_foreign_changes_are_refused(send, status):
+    async def check(client, put, pairing):
+        csrf = await pair(client, pairing)
+        headers = {"X-CSRF-Token": csrf, **send.pop("headers", {})}
+        response = await client.post("/name", headers=headers, **send)
+        assert response.status == status and put == []
+    paired_app(check)
+
+
+def test_the_box_says_the_code_and_the_name_a_phone_sent(tmp_path):
+    from companion.events import PhoneCode, PhoneName
+    store = SettingsStore(tmp_path / "settings.json", names=("Ana",))
+    s = box(tmp_path, store)
+    s.handle(PhoneCode("0421"))
+    assert "Phone code: 0421" in oled(s)
+    s.handle(PhoneName("Zoé"))
+    assert "Zoé added" in oled(s) and store.names == ("Zoé", "Ana")
+    choose(s, "wakanda")
+    assert s.view.choice.values[0] == "Zoé"       # the next set-up offers it first

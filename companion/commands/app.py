@@ -46,13 +46,6 @@ def _echo(footer, key_help: str):
     return echo
 
 
-def _watchers() -> tuple:
-    """What follows the frames shown: the phone page, which serves nothing (and imports no
-    server) until it is on."""
-    from companion.web.page import PhonePage
-    return (PhonePage(),)
-
-
 def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
@@ -90,6 +83,8 @@ def _run(args, config, shown: bytes | None = None) -> int:
         # The menu says it in a few words; this line, for the log, says where the file went.
         print(f"totem-companion: {session.journal_problem}", file=sys.stderr)
 
+    # The phone page follows the frames shown; it serves nothing (no server imported) until on.
+    from companion.web.page import PhonePage
     from hardware.displays import open_display
     from hardware.feedback import open_feedback
     from hardware.inputs import open_inputs
@@ -97,7 +92,9 @@ def _run(args, config, shown: bytes | None = None) -> int:
     from hardware.script_input import ScriptInput
 
     display = open_display(config, starting=shown)
-    loop = AppLoop(session, display, watchers=_watchers())
+    page = PhonePage()
+    loop = AppLoop(session, display, watchers=(page,))
+    page.put = loop.put  # what a paired phone sends joins the buttons' queue
     try:
         loop.feedback = open_feedback(config)
         # Item names in the script stay names: the session tells anonymous pieces apart

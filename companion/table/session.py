@@ -24,7 +24,7 @@ from pathlib import Path
 from PIL import Image
 
 from companion.errors import UserError
-from companion.events import ReaderState, Tag, TagGone
+from companion.events import PhoneCode, PhoneName, ReaderState, Tag, TagGone
 from companion.games import GAMES, game_of_record
 from companion.signals import Signal
 from companion.table.flow import (
@@ -170,6 +170,8 @@ class Session:
         return Output(self._frame, signal)
 
     def _dispatch(self, event) -> Reply | None:
+        if isinstance(event, PhoneName | PhoneCode):
+            return self._phone(event)
         if isinstance(event, TagGone):
             self.tracker.leave(event.uid, event.reader)
             return self._lift(event)
@@ -200,6 +202,18 @@ class Session:
                 self.tracker.identify(uid, item)
             event = Scan(item, uid, event.reader)
         return self.flow.handle(event)
+
+    def _phone(self, event: PhoneName | PhoneCode) -> Reply:
+        """What the phone page sent (companion/web/), said on the screen shown: the code to
+        type on the phone, or the name it added to the names the set-ups offer."""
+        self.flow.clear()
+        if isinstance(event, PhoneCode):
+            return self.flow.tell(t("web.code", code=event.code))
+        try:
+            self.settings.remember((event.name,))
+        except UserError:
+            return self.flow.tell(t("settings.not_saved"), True)
+        return self.flow.tell(t("settings.added", name=event.name))
 
     def _lift(self, gone: TagGone) -> Reply | None:
         """A tag left a reader: for a flow that follows the hub's village slots, a ``Lift``

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
+
+from companion.web.pairing import Pairing
 
 if TYPE_CHECKING:  # asyncio and the server are imported on the server's thread only
     import asyncio
@@ -26,8 +29,10 @@ class PhonePage:
     """The watcher that serves the live table where the box's settings say (``web_bind``,
     ``web_port``), while their ``web`` is on."""
 
-    def __init__(self, *, err: TextIO | None = None):
+    def __init__(self, *, err: TextIO | None = None, put: Callable[[object], None] | None = None):
         self.err = err if err is not None else sys.stderr
+        self.put = put                    # the app loop's queue: what paired phones send
+        self.pairing = Pairing()
         self.latest: dict | None = None
         self.where: tuple[str, int] | None = None   # (address, port) served; None: off
         self.failed: tuple[str, int] | None = None  # one that could not be opened: not tried again
@@ -129,7 +134,8 @@ class _Server:
                     return
                 self.stopping = stopping = asyncio.Event()
                 self.loop = asyncio.get_running_loop()
-            await server.serve(hub, self.bind, self.port, started, stopping)
+            await server.serve(hub, self.bind, self.port, started, stopping,
+                               pairing=self.page.pairing, put=self.page.put)
 
         try:
             asyncio.run(main())

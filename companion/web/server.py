@@ -7,7 +7,11 @@ when the page is on.
 
 What it serves is fixed: the page, its script, its style (read once from the package: no
 request path ever names a file), ``/state`` (the table now, JSON) and ``/events`` (the
-table each time the OLED changes). Every answer carries a strict Content-Security-Policy
+table each time the OLED changes). A phone changes things only once paired
+(``pairing.py``): ``POST /pair/ask`` has the OLED show the code, ``POST /pair`` with that
+code gives the phone its cookie and CSRF token, and ``POST /name`` with both puts the name
+on the session's queue as an input event (``PhoneName``), as a button would: the session
+stays on its one thread and the OLED confirms. Every answer carries a strict Content-Security-Policy
 (everything from the box, no inline script or style); requests are small, few per second
 and per address, and the open event streams are bounded: past the limits the answer is a
 plain status (413, 429, 503), and nothing the box holds changes.
@@ -23,6 +27,10 @@ from importlib import resources
 
 from aiohttp import web
 from aiohttp_sse import sse_response
+
+from companion.events import PhoneCode, PhoneName
+from companion.table.settings import is_name
+from companion.web.pairing import Pairing
 
 #: Every answer's headers: nothing from elsewhere, nothing inline, never framed.
 SECURITY_HEADERS = {
@@ -89,10 +97,17 @@ class _Rate:
         return tokens >= 1
 
 
-def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic) -> web.Application:
-    """The page's web application, sending ``hub``'s tables (``clock`` paces the requests)."""
+#: The paired phone's cookie.
+COOKIE = "totem-phone"
+
+
+def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pairing | None = None,
+             put: Callable[[object], None] | None = None) -> web.Application:
+    """The page's web application, sending ``hub``'s tables (``clock`` paces the requests);
+    ``put`` takes the input events of paired phones (``pairing``); without it, read-only."""
     files = _static()
     rate = _Rate(clock)
+    pairing = pairing or Pairing()
 
     @web.middleware
     async def guard(request: web.Request, handler):
@@ -101,7 +116,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic) -> web.Appli
         else:
             try:
                 response = await handler(request)
-            except web.HTTPException as exc:  # 404, 405, 413 …: a plain line, the same headers
+            except web.HTTPException as exc:  # 403, 404, 405, 413 …: a plain line, the same headers
                 response = web.Response(status=exc.status, text=f"{exc.reason.lower()}\n")
         if not response.prepared:
             response.headers.update(SECURITY_HEADERS)
@@ -136,7 +151,57 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic) -> web.Appli
         finally:
             hub.pages.discard(queue)
 
+    async def body(request: web.Request) -> dict:
+        """The JSON object a change sends; 4xx for anything else (and from elsewhere)."""
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"{request.scheme}://{request.host}":
+            raise web.HTTPForbidden(reason="Not from this page")
+        if request.content_type != "application/json":
+            raise web.HTTPUnsupportedMediaType(reason="Expected JSON")
+        try:
+            doc = json.loads(await request.text())
+        except (ValueError, UnicodeDecodeError):
+            raise web.HTTPBadRequest(reason="Not JSON") from None
+        if not isinstance(doc, dict):
+            raise web.HTTPBadRequest(reason="Expected a JSON object")
+        return doc
+
+    def answer(status: int, **fields) -> web.Response:
+        return web.json_response(fields, status=status)
+
+    async def ask(request: web.Request) -> web.Response:
+        await body(request)
+        if put is None:
+            return answer(503, error="read-only")
+        put(PhoneCode(pairing.code))
+        return answer(202)
+
+    async def pair(request: web.Request) -> web.Response:
+        doc = await body(request)
+        paired = pairing.pair(doc.get("code"))
+        if paired is None:
+            return answer(403, error="wrong code")
+        token, csrf = paired
+        response = answer(200, csrf=csrf)
+        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/")
+        return response
+
+    async def name(request: web.Request) -> web.Response:
+        doc = await body(request)
+        if not pairing.allowed(request.cookies.get(COOKIE), request.headers.get("X-CSRF-Token")):
+            return answer(403, error="not paired")
+        value = doc.get("name")
+        if not isinstance(value, str) or not is_name(value):
+            return answer(400, error="bad name")
+        if put is None:
+            return answer(503, error="read-only")
+        put(PhoneName(value.strip()))
+        return answer(202)
+
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
+    app.router.add_post("/pair/ask", ask)
+    app.router.add_post("/pair", pair)
+    app.router.add_post("/name", name)
     for path in FILES:
         app.router.add_get(path, page)
     app.router.add_get("/state", state)
@@ -145,9 +210,11 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic) -> web.Appli
 
 
 async def serve(hub: Hub, bind: str, port: int, started: Callable[[asyncio.AbstractEventLoop], None],
-                stop: asyncio.Event) -> None:
-    """Serve the page on ``bind:port`` until ``stop`` is set; ``started(loop)`` once it listens."""
-    runner = web.AppRunner(make_app(hub), handle_signals=False, access_log=None,
+                stop: asyncio.Event, *, pairing: Pairing | None = None,
+                put: Callable[[object], None] | None = None) -> None:
+    """Serve the page on ``bind:port`` until ``stop`` is set; ``started(loop)`` once it listens.
+    ``pairing`` and ``put``: as ``make_app``."""
+    runner = web.AppRunner(make_app(hub, pairing=pairing, put=put), handle_signals=False, access_log=None,
                            shutdown_timeout=0.5)
     await runner.setup()
     try:

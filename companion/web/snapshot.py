@@ -28,7 +28,9 @@ from companion.ui.canvas import frame_words
 from companion.ui.text import language, refusal_text, t
 
 #: The page's own words: catalogue keys (``web.*``) by the name the page's script uses.
-PAGE_WORDS = {"waiting": "web.waiting", "offline": "web.offline", "score": "score.provisional"}
+PAGE_WORDS = {"waiting": "web.waiting", "offline": "web.offline", "score": "score.provisional",
+              "pair": "web.pair", "ask": "web.ask", "code": "web.code_label", "pair_button": "web.pair_button",
+              "wrong": "web.wrong", "name": "web.name", "add": "web.add", "bad_name": "web.bad_name"}
 
 
 def page_words() -> dict[str, str]:

@@ -112,6 +112,45 @@ function draw(shot) {
 }
 
 let words = { waiting: "…", offline: "…" };
+let csrf = null;  // given by the box when this page is paired; sent with every change
+
+function label(shot) {
+  for (const [id, key] of [["pair-title", "pair"], ["ask", "ask"], ["code-label", "code"], ["pair", "pair_button"],
+                           ["name-label", "name"], ["add", "add"]])
+    document.getElementById(id).textContent = shot.words[key];
+}
+
+async function send(path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  const answer = await fetch(path, { method: "POST", headers, body: JSON.stringify(body), credentials: "same-origin" });
+  return { status: answer.status, body: await answer.json().catch(() => ({})) };
+}
+
+function changes() {
+  const said = (text) => { document.getElementById("said").textContent = text || ""; };
+  document.getElementById("ask").addEventListener("click", () => { said(""); send("/pair/ask", {}); });
+  document.getElementById("pair").addEventListener("click", async () => {
+    const code = document.getElementById("code");
+    const answer = await send("/pair", { code: code.value.trim() });
+    code.value = "";
+    if (answer.status === 200) {
+      csrf = answer.body.csrf;
+      document.getElementById("pairing").hidden = true;
+      document.getElementById("paired").hidden = false;
+      said("");
+    } else {
+      said(words.wrong);
+    }
+  });
+  document.getElementById("add").addEventListener("click", async () => {
+    const name = document.getElementById("name");
+    const answer = await send("/name", { name: name.value });
+    if (answer.status === 202) name.value = "";
+    // The box's screen confirms a name it took; the page only says what it refused.
+    said(answer.status === 400 ? words.bad_name : answer.status === 403 ? words.wrong : "");
+  });
+}
 
 function start() {
   setText("status", words.waiting);
@@ -119,6 +158,7 @@ function start() {
   stream.onmessage = (event) => {
     const shot = JSON.parse(event.data);
     words = shot.words;
+    label(shot);
     draw(shot);
   };
   stream.onerror = () => {
@@ -128,4 +168,4 @@ function start() {
   stream.onopen = () => document.getElementById("status").classList.remove("offline");
 }
 
-document.addEventListener("DOMContentLoaded", start);
+document.addEventListener("DOMContentLoaded", () => { changes(); start(); });
