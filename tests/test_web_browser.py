@@ -77,3 +77,39 @@ def test_the_page_follows_the_oled_frame_by_frame(tmp_path):
     finally:
         box.close()
     assert problems == []  # no script error, nothing refused by the page's own policy
+
+
+def test_a_name_typed_on_a_paired_phone_reaches_the_game(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    box = Box(tmp_path / "data")
+    try:
+        with sync_playwright() as playwright:
+            context = open_browser(playwright, tmp_path / "profile")
+            page = context.new_page()
+            page.goto(box.url)
+            page.wait_for_function("() => document.getElementById('ask').textContent !== ''")
+            page.click("#change summary")
+            frames = len(box.display.frames)
+            page.click("#ask")                                  # the OLED shows the code
+            oled = " ".join(frame_words(box.display.wait(frames + 1)))
+            code = box.page.pairing.code
+            assert f"Phone code: {code}" in oled
+            page.fill("#code", f"{(int(code) + 1) % 10_000:04d}")
+            page.click("#pair")
+            page.wait_for_function("() => document.getElementById('said').textContent !== ''")
+            assert page.text_content("#said") == "Wrong code: ask the box again"
+            page.fill("#code", code)
+            page.click("#pair")
+            page.wait_for_selector("#name", state="visible")
+            frames = len(box.display.frames)
+            page.fill("#name", "Zoé")
+            page.click("#add")
+            assert "Zoé added" in " ".join(frame_words(box.display.wait(frames + 1)))
+            page.wait_for_function("() => document.getElementById('note').textContent === 'Zoé added'")
+            _, shot = box.play(Press("ok"))                      # New: Wakanda
+            assert shot["title"] == "Wings: who?" and shot["lines"][0] == "Zoé"
+            page.wait_for_function("() => document.querySelector('#lines li').textContent === 'Zoé'")
+            context.close()
+    finally:
+        box.close()

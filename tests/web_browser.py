@@ -84,6 +84,7 @@ class Box:
                                settings=store)
         self.display, self.steps, self.page = Display(), Steps(), PhonePage()
         self.loop = AppLoop(self.session, self.display, watchers=(self.page,))
+        self.page.put = self.loop.put
         self.thread = threading.Thread(target=self.loop.run, args=([self.steps],), daemon=True)
         self.thread.start()
         self.display.wait(1)
