@@ -532,3 +532,59 @@ def test_the_box_says_the_code_and_the_name_a_phone_sent(tmp_path):
     assert "Zoé added" in oled(s) and store.names == ("Zoé", "Ana")
     choose(s, "wakanda")
     assert s.view.choice.values[0] == "Zoé"       # the next set-up offers it first
+
+
+# --- past games and statistics -----------------------------------------------------------------
+
+def kept_games(tmp_path):
+    """A data folder with two finished games, and things that are not games."""
+    from pathlib import Path
+    data = Path(__file__).parent / "data"
+    games = tmp_path / "data" / "games"
+    games.mkdir(parents=True)
+    (games / "20260101-100000-wakanda.jsonl").write_text((data / "wakanda_worked_example.jsonl").read_text())
+    (games / "20260102-090000-totem-wars.jsonl").write_text((data / "totem_wars_finished.jsonl").read_text())
+    (games / "20260103-090000-wakanda.jsonl").write_text('{"game": "wakanda"\n')          # damaged
+    (games / "notes.txt").write_text("not a game")
+    (games / "20260104-090000-wakanda.jsonl").symlink_to(tmp_path / "data" / "settings.json")
+    (tmp_path / "data" / "settings.json").write_text('{"version": 1}')
+    return tmp_path / "data"
+
+
+def test_past_games_are_the_finished_ones_newest_first_with_their_scores(tmp_path):
+    from companion.web import history
+    found = history.past_games(kept_games(tmp_path))
+    assert [g["file"] for g in found] == ["20260102-090000-totem-wars.jsonl", "20260101-100000-wakanda.jsonl"]
+    tw_game, wakanda_game = found
+    assert wakanda_game["when"] == "2026-01-01 10:00" and wakanda_game["winners"] == [0]
+    assert [(p["name"], p["total"]) for p in wakanda_game["players"]] == [("Ana", 20), ("Ben", 16)]
+    assert tw_game["winners"] == [0, 2] and all("rounds_won" in p for p in tw_game["players"])
+
+
+def test_statistics_per_player_name(tmp_path):
+    from companion.web import history
+    stats = {row["name"]: row for row in history.statistics(history.past_games(kept_games(tmp_path)))}
+    assert (stats["Ana"]["games"], stats["Ana"]["wins"], stats["Ana"]["best"]) == (2, 2, 20)
+    assert stats["Ana"]["average"] == 12.5 and stats["Ana"]["favourite"] in ("Teepee", "Eagle", "Chief")
+    assert (stats["Ben"]["games"], stats["Ben"]["wins"]) == (2, 0)
+    assert stats["Cleo"]["games"] == 1 and stats["Cleo"]["favourite"] is None
+    assert sum(row["rounds_won"] for row in stats.values()) >= 1
+
+
+def test_the_page_lists_past_games_and_gives_their_records(tmp_path):
+    data = kept_games(tmp_path)
+
+    async def check(client, hub):
+        listing = await (await client.get("/games")).json()
+        assert [g["file"] for g in listing["games"]][-1] == "20260101-100000-wakanda.jsonl"
+        assert {row["name"] for row in listing["players"]} == {"Ana", "Ben", "Cleo"}
+        response = await client.get("/games/20260101-100000-wakanda.jsonl")
+        assert response.status == 200 and "attachment" in response.headers["Content-Disposition"]
+        assert await response.text() == (data / "games" / "20260101-100000-wakanda.jsonl").read_text()
+        for trick in ("/games/20260104-090000-wakanda.jsonl",        # a link out of the folder
+                      "/games/..%2fsettings.json", "/games/../settings.json", "/games/notes.txt",
+                      "/games/%2e%2e%2f%2e%2e%2fetc%2fpasswd.jsonl", "/games/x.jsonl",
+                      "/games/20260105-090000-wakanda.jsonl"):        # no such game
+            answer = await client.get(trick)
+            assert answer.status == 404 and "version" not in await answer.text()
+    served(check, data_dir=data)

@@ -32,6 +32,7 @@ class PhonePage:
     def __init__(self, *, err: TextIO | None = None, put: Callable[[object], None] | None = None):
         self.err = err if err is not None else sys.stderr
         self.put = put                    # the app loop's queue: what paired phones send
+        self.data_dir = None              # the session's data folder: its past games
         self.pairing = Pairing()
         self.latest: dict | None = None
         self.where: tuple[str, int] | None = None   # (address, port) served; None: off
@@ -43,6 +44,7 @@ class PhonePage:
     def seen(self, session, out=None) -> None:
         """The frame just shown: follow the setting, hand on the table (never blocks)."""
         store = session.settings
+        self.data_dir = session.data_dir
         want = (store.web_bind, store.web_port) if store.web else None
         if want != self.where:
             self._switch(want)
@@ -135,7 +137,7 @@ class _Server:
                 self.stopping = stopping = asyncio.Event()
                 self.loop = asyncio.get_running_loop()
             await server.serve(hub, self.bind, self.port, started, stopping,
-                               pairing=self.page.pairing, put=self.page.put)
+                               pairing=self.page.pairing, put=self.page.put, data_dir=self.page.data_dir)
 
         try:
             asyncio.run(main())

@@ -24,12 +24,16 @@ import json
 import time
 from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 
 from aiohttp import web
 from aiohttp_sse import sse_response
 
+from companion.errors import UserError
 from companion.events import PhoneCode, PhoneName
+from companion.files import RECORD_BYTES, read_text
 from companion.table.settings import is_name
+from companion.web import history
 from companion.web.pairing import Pairing
 
 #: Every answer's headers: nothing from elsewhere, nothing inline, never framed.
@@ -102,9 +106,10 @@ COOKIE = "totem-phone"
 
 
 def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pairing | None = None,
-             put: Callable[[object], None] | None = None) -> web.Application:
+             put: Callable[[object], None] | None = None, data_dir: Path | None = None) -> web.Application:
     """The page's web application, sending ``hub``'s tables (``clock`` paces the requests);
-    ``put`` takes the input events of paired phones (``pairing``); without it, read-only."""
+    ``put`` takes the input events of paired phones (``pairing``); without it, read-only.
+    ``data_dir``: the data folder whose finished games ``/games`` lists."""
     files = _static()
     rate = _Rate(clock)
     pairing = pairing or Pairing()
@@ -198,7 +203,27 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
         put(PhoneName(value.strip()))
         return answer(202)
 
+    async def games(request: web.Request) -> web.Response:
+        if data_dir is None:
+            return answer(200, games=[], players=[])
+        found = await asyncio.to_thread(history.past_games, data_dir)
+        return answer(200, games=found, players=history.statistics(found))
+
+    async def record(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        path = history.game_file(data_dir, name) if data_dir is not None else None
+        if path is None:
+            raise web.HTTPNotFound()
+        try:
+            text = await asyncio.to_thread(read_text, path, "a record", RECORD_BYTES)
+        except UserError:
+            raise web.HTTPNotFound() from None
+        return web.Response(text=text, content_type="application/x-ndjson",
+                            headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
+    app.router.add_get("/games", games)
+    app.router.add_get(r"/games/{name:[0-9a-z-]{1,60}\.jsonl}", record)
     app.router.add_post("/pair/ask", ask)
     app.router.add_post("/pair", pair)
     app.router.add_post("/name", name)
@@ -211,10 +236,11 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
 
 async def serve(hub: Hub, bind: str, port: int, started: Callable[[asyncio.AbstractEventLoop], None],
                 stop: asyncio.Event, *, pairing: Pairing | None = None,
-                put: Callable[[object], None] | None = None) -> None:
+                put: Callable[[object], None] | None = None, data_dir: Path | None = None) -> None:
     """Serve the page on ``bind:port`` until ``stop`` is set; ``started(loop)`` once it listens.
-    ``pairing`` and ``put``: as ``make_app``."""
-    runner = web.AppRunner(make_app(hub, pairing=pairing, put=put), handle_signals=False, access_log=None,
+    ``pairing``, ``put`` and ``data_dir``: as ``make_app``."""
+    runner = web.AppRunner(make_app(hub, pairing=pairing, put=put, data_dir=data_dir),
+                           handle_signals=False, access_log=None,
                            shutdown_timeout=0.5)
     await runner.setup()
     try:

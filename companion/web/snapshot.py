@@ -30,13 +30,25 @@ from companion.ui.text import language, refusal_text, t
 #: The page's own words: catalogue keys (``web.*``) by the name the page's script uses.
 PAGE_WORDS = {"waiting": "web.waiting", "offline": "web.offline", "score": "score.provisional",
               "pair": "web.pair", "ask": "web.ask", "code": "web.code_label", "pair_button": "web.pair_button",
-              "wrong": "web.wrong", "name": "web.name", "add": "web.add", "bad_name": "web.bad_name"}
+              "wrong": "web.wrong", "name": "web.name", "add": "web.add", "bad_name": "web.bad_name",
+              "past": "web.past", "players": "web.players", "games": "web.games", "wins": "web.wins",
+              "average": "web.average", "best": "web.best", "favourite": "web.favourite",
+              "rounds_won": "web.rounds_won", "wars_won": "web.wars_won", "record": "web.record"}
 
 
 def page_words() -> dict[str, str]:
     """The page's own labels in the box's language now (the one place this module asks
     for a language, so that the box's language becoming a session's value changes one line)."""
-    return {name: t(key) for name, key in PAGE_WORDS.items()} | {"lang": language()}
+    return dict(_page_words(language()))
+
+
+@lru_cache(maxsize=16)
+def _page_words(lang: str) -> tuple[tuple[str, str], ...]:
+    """The page's labels and the games' titles in ``lang``, looked up once."""
+    from companion.games import GAMES
+    words = {name: t(key, lang) for name, key in PAGE_WORDS.items()} | {"lang": lang}
+    words |= {f"game.{name}": entry.shown_title(lang) for name, entry in GAMES.items()}
+    return tuple(words.items())
 
 
 def _note(note) -> str | None:

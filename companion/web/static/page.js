@@ -116,7 +116,7 @@ let csrf = null;  // given by the box when this page is paired; sent with every 
 
 function label(shot) {
   for (const [id, key] of [["pair-title", "pair"], ["ask", "ask"], ["code-label", "code"], ["pair", "pair_button"],
-                           ["name-label", "name"], ["add", "add"]])
+                           ["name-label", "name"], ["add", "add"], ["past-title", "past"], ["players-title", "players"]])
     document.getElementById(id).textContent = shot.words[key];
 }
 
@@ -125,6 +125,40 @@ async function send(path, body) {
   if (csrf) headers["X-CSRF-Token"] = csrf;
   const answer = await fetch(path, { method: "POST", headers, body: JSON.stringify(body), credentials: "same-origin" });
   return { status: answer.status, body: await answer.json().catch(() => ({})) };
+}
+
+async function pastGames() {
+  const answer = await fetch("/games", { credentials: "same-origin" });
+  if (!answer.ok) return;
+  const { games, players } = await answer.json();
+  const list = document.getElementById("games");
+  list.replaceChildren(...games.map((game) => {
+    const item = el("div", { class: "game" });
+    item.append(el("div", { class: "meta" }, `${game.when} · ${words["game." + game.game] || game.game}`));
+    const line = el("div");
+    game.players.forEach((player, seat) => {
+      if (seat) line.append(" · ");
+      line.append(el("span", { class: game.winners.includes(seat) ? "winner" : "" },
+                     `${player.name} ${player.total ?? player.points}`));
+    });
+    const link = el("a", { href: `/games/${encodeURIComponent(game.file)}`, download: game.file }, words.record);
+    item.append(line, link);
+    return item;
+  }));
+  const table = el("table");
+  const head = el("tr");
+  for (const key of ["", "games", "wins", "average", "best", "favourite", "rounds_won", "wars_won"])
+    head.append(el("th", { class: key && key !== "favourite" ? "n" : "" }, key ? words[key] : ""));
+  table.append(head);
+  for (const player of players) {
+    const row = el("tr");
+    row.append(el("td", {}, player.name));
+    for (const key of ["games", "wins", "average", "best"]) row.append(el("td", { class: "n" }, player[key]));
+    row.append(el("td", {}, player.favourite || ""), el("td", { class: "n" }, player.rounds_won),
+               el("td", { class: "n" }, player.wars_won));
+    table.append(row);
+  }
+  document.getElementById("stats").replaceChildren(table);
 }
 
 function changes() {
@@ -168,4 +202,8 @@ function start() {
   stream.onopen = () => document.getElementById("status").classList.remove("offline");
 }
 
-document.addEventListener("DOMContentLoaded", () => { changes(); start(); });
+document.addEventListener("DOMContentLoaded", () => {
+  changes();
+  document.getElementById("history").addEventListener("toggle", (event) => { if (event.target.open) pastGames(); });
+  start();
+});
