@@ -113,3 +113,29 @@ def test_a_name_typed_on_a_paired_phone_reaches_the_game(tmp_path):
             context.close()
     finally:
         box.close()
+
+
+def test_past_games_are_listed_with_their_records_and_statistics(tmp_path):
+    from playwright.sync_api import sync_playwright
+    from web_browser import keep_games
+
+    box = Box(keep_games(tmp_path / "data"))
+    try:
+        with sync_playwright() as playwright:
+            context = open_browser(playwright, tmp_path / "profile")
+            page = context.new_page()
+            page.goto(box.url)
+            page.wait_for_function("() => document.getElementById('past-title').textContent !== ''")
+            page.click("#history summary")
+            page.wait_for_selector("#stats table")
+            games = page.locator(".game").all_text_contents()
+            assert len(games) == 2 and "Totem Wars" in games[0] and "Ana 20" in games[1]
+            assert page.locator("#stats td").first.text_content() == "Ana"
+            with page.expect_download() as download:
+                page.locator(".game a").nth(1).click()
+            saved = tmp_path / "record.jsonl"
+            download.value.save_as(saved)
+            assert saved.read_text() == (tmp_path / "data" / "games" / "20260301-201500-wakanda.jsonl").read_text()
+            context.close()
+    finally:
+        box.close()

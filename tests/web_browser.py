@@ -101,6 +101,17 @@ class Box:
         self.thread.join(JOIN)
 
 
+def keep_games(data: Path) -> Path:
+    """``data`` with two finished games in its ``games/`` (the tests' records)."""
+    records = Path(__file__).parent / "data"
+    games = data / "games"
+    games.mkdir(parents=True)
+    for name, record in (("20260301-201500-wakanda.jsonl", "wakanda_worked_example.jsonl"),
+                         ("20260302-193000-totem-wars.jsonl", "totem_wars_finished.jsonl")):
+        (games / name).write_text((records / record).read_text())
+    return data
+
+
 def open_browser(playwright, profile: Path, width: int = 412, height: int = 915):
     """Debian's Chromium, headless, a new empty profile, a phone-sized window."""
     context = playwright.chromium.launch_persistent_context(
@@ -162,6 +173,13 @@ def screenshots(out: Path) -> None:
         page.goto(box.url)
         page.wait_for_selector("#table table")
         page.locator("main").screenshot(path=str(out / "phone-page-totem-wars.png"))
+        box.close()
+
+        box = Box(keep_games(Path(tmp) / "past"))
+        page.goto(box.url)
+        page.click("#history summary")
+        page.wait_for_selector("#stats table")
+        page.locator("#history").screenshot(path=str(out / "phone-page-past-games.png"))
         box.close()
         context.close()
 
