@@ -336,7 +336,9 @@ def test_the_settings_page_turns_the_page_on_and_shows_its_address(tmp_path):
     s = box(tmp_path, store)
     choose(s, "settings")
     choose(s, "web")
-    assert s.view.choice.labels[-1] == "Phone page: on" and store.web
+    assert s.view.kind == "qr" and store.web
+    s.handle(Press("back"))
+    assert s.view.choice.labels[-1] == "Phone page: on"
     assert s.view.footer == "127.0.0.1:8080"
     assert json.loads((tmp_path / "settings.json").read_text())["web"] is True
     choose(s, "web")
@@ -588,3 +590,21 @@ def test_the_page_lists_past_games_and_gives_their_records(tmp_path):
             answer = await client.get(trick)
             assert answer.status == 404 and "version" not in await answer.text()
     served(check, data_dir=data)
+
+
+def test_turned_on_the_settings_page_shows_the_address_as_a_qr_code(tmp_path):
+    from companion.ui.canvas import HEIGHT, WIDTH
+    store = SettingsStore(None, web_bind="127.0.0.1")
+    s = box(tmp_path, store)
+    choose(s, "settings")
+    frame = choose(s, "web").frame
+    assert s.view.kind == "qr" and s.view.address == "127.0.0.1:8080"
+    words = frame_words(frame)
+    assert "127.0.0.1" in words[0] and ":8080" in words and "Scan it with a phone" in " ".join(words)
+    assert frame.size == (WIDTH, HEIGHT) and frame.getpixel((0, 3)) == 1 and frame.getpixel((4, 7)) == 0
+    shot = snapshot(s, frame)
+    assert shot["kind"] == "qr" and ":8080" in shot["lines"]   # the page gives the words
+    s.handle(Press("down"))                                     # any button goes back
+    assert s.view.kind == "menu" and s.view.choice.value == "web"
+    choose(s, "web")                                            # turned off: no code
+    assert s.view.kind == "menu" and not store.web

@@ -10,7 +10,8 @@
 - Each game's own settings (``TableGame.settings``): OK turns to the next value; the line
   under the list names the game and the rule.
 - **Phone page**: on or off, the live table served to the phones of the local network
-  (``companion/web/``); while it is on, the footer gives the address to open.
+  (``companion/web/``); turned on, the page shows its address as a QR code (any button
+  goes back), and while it is on the line's footer gives the address.
 
 Back goes back a page, and from the settings to the menu. A change is saved at once; when
 the data folder cannot be written it still holds until the box is switched off, and the
@@ -34,7 +35,8 @@ from companion.table.settings import GameOption, SettingsStore
 from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import language, languages, set_language, t
-from companion.web.address import phone_footer
+from companion.web.address import page_address, phone_footer
+from companion.web.qr import QrView, qr_screen
 
 NAMES, LANGUAGE, SOUND, HINTS, WEB = "names", "language", "sound", "hints", "web"
 
@@ -52,6 +54,7 @@ class SettingsFlow(Flow):
         self.page = "main"            # main, names, forget or speller
         self.forgetting: str | None = None
         self.speller: NameSpeller | None = None
+        self.qr: str | None = None    # the phone page's address shown as a QR code
         self.choice = self._main()
 
     # --- the pages' lists ------------------------------------------------------------------
@@ -81,6 +84,8 @@ class SettingsFlow(Flow):
 
     def view(self):
         """What the screen shows now."""
+        if self.qr is not None:
+            return QrView(self.qr, t("settings.web_qr"))
         if self.speller is not None:
             return self.speller.view(self._words(), self.refused)
         if self.forgetting is not None:
@@ -107,6 +112,8 @@ class SettingsFlow(Flow):
     def frame(self) -> Image.Image:
         """The picture of ``view()``."""
         view = self.view()
+        if isinstance(view, QrView):
+            return qr_screen(view.address, view.footer)
         return render_speller(view) if self.speller is not None else render(view)
 
     # --- events ----------------------------------------------------------------------------
@@ -119,6 +126,9 @@ class SettingsFlow(Flow):
         if not isinstance(event, Press):
             return Reply()
         back = event.button in ("back", "undo")
+        if self.qr is not None:  # any button leaves the QR code
+            self.qr = None
+            return Reply()
         if self.speller is not None:
             return self._spell(event.button, back)
         if self.forgetting is not None:
@@ -150,7 +160,10 @@ class SettingsFlow(Flow):
         if value == HINTS:
             return self._keep(value, lambda: self.store.change(hints=not self.store.hints))
         if value == WEB:
-            return self._keep(value, lambda: self.store.change(web=not self.store.web))
+            reply = self._keep(value, lambda: self.store.change(web=not self.store.web))
+            if self.store.web:  # just turned on: the address as a QR code for the phones
+                self.qr = page_address(self.store.web_bind, self.store.web_port)
+            return reply
         game, option = value
         now = self.store.options(game, (option,))[option.key]
         later = option.values[(option.values.index(now) + 1) % len(option.values)]
