@@ -85,7 +85,7 @@ class SettingsFlow(Flow):
     def view(self):
         """What the screen shows now."""
         if self.qr is not None:
-            return QrView(self.qr, t("settings.web_qr"))
+            return QrView(self.qr, t("web.qr_footer"))
         if self.speller is not None:
             return self.speller.view(self._words(), self.refused)
         if self.forgetting is not None:
