@@ -10,6 +10,7 @@ it on a worker thread, never the session's.
 
 from __future__ import annotations
 
+import importlib
 import re
 import stat
 from collections import Counter, defaultdict
@@ -85,24 +86,13 @@ def _read(path: Path, name: str, data_dir: Path) -> dict[str, Any] | None:
     day, clock = match.group(1), match.group(2)
     summary = {"file": name, "when": f"{day[:4]}-{day[4:6]}-{day[6:]} {clock[:2]}:{clock[2:4]}",
                "game": score["game"], "winners": score["winners"], "players": score["players"]}
-    if score["game"] == "totem-wars":
-        rounds = state.rounds
-        for seat, player in enumerate(summary["players"]):
-            player["rounds_won"] = sum(1 for r in rounds if r.taker == seat)
-            player["wars_won"] = sum(1 for r in rounds if r.taker == seat and r.warring)
+    importlib.import_module(f"{module.__name__}.phone").summary(state, summary["players"])
     return summary
 
 
 def _score_json(module, state) -> dict[str, Any]:
     """The game's ``score --json`` object."""
-    import importlib
     return importlib.import_module(f"{module.__name__}.report").score_json(state)
-
-
-def _village_word(village: str) -> str:
-    """A Wakanda village's name in the box's language (the page's one language lookup here)."""
-    from companion.games.wakanda.words import piece_name
-    return piece_name(village)
 
 
 def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -119,11 +109,11 @@ def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
             row["scores"].append(player.get("total", player.get("points", 0)))
             row["rounds_won"] += player.get("rounds_won", 0)
             row["wars_won"] += player.get("wars_won", 0)
-            villages[player["name"]].update(v for v, points in player.get("villages", {}).items() if points > 0)
+            villages[player["name"]].update(player.get("favourites", ()))
     out = []
     for name, row in rows.items():
         scores = row.pop("scores")
         favourite = villages[name].most_common(1)
         out.append({**row, "average": round(sum(scores) / len(scores), 1), "best": max(scores),
-                    "favourite": _village_word(favourite[0][0]) if favourite else None})
+                    "favourite": favourite[0][0] if favourite else None})
     return sorted(out, key=lambda r: (-r["games"], r["name"]))

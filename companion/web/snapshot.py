@@ -19,10 +19,12 @@ hand unless the game is played with open hands.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from functools import lru_cache
 from typing import Any
 
 from companion.engine import Refusal
+from companion.games import GAMES
 from companion.table.choice import Choice
 from companion.ui.canvas import frame_words
 from companion.ui.text import language, refusal_text, t
@@ -45,7 +47,6 @@ def page_words() -> dict[str, str]:
 @lru_cache(maxsize=16)
 def _page_words(lang: str) -> tuple[tuple[str, str], ...]:
     """The page's labels and the games' titles in ``lang``, looked up once."""
-    from companion.games import GAMES
     words = {name: t(key, lang) for name, key in PAGE_WORDS.items()} | {"lang": lang}
     words |= {f"game.{name}": entry.shown_title(lang) for name, entry in GAMES.items()}
     return tuple(words.items())
@@ -56,11 +57,6 @@ def _note(note) -> str | None:
     if isinstance(note, Refusal):
         return refusal_text(note)
     return note if isinstance(note, str) and note else None
-
-
-#: Views that may name a Totem Wars player's cards: the hint's hand screen and tips, and the
-#: lists of cards picked without a reader (T2: the hands are secret, the cards down too).
-SECRET_KINDS = frozenset({"hint", "hand", "menu", "picker"})
 
 
 def snapshot(session, frame=None) -> dict[str, Any]:
@@ -75,8 +71,8 @@ def snapshot(session, frame=None) -> dict[str, Any]:
         "selected": None, "note": None, "done": None, "refused": False, "table": None,
     }
     game = session.game
-    secret = (session.game_name == "totem-wars" and game is not None and game.phase != "over"
-              and shot["kind"] in SECRET_KINDS)
+    phone = _phone(session.game_name)
+    secret = game is not None and phone is not None and phone.hides(game, view)
     if not secret:
         shot.update(_view_words(view))
     if game is not None:
@@ -116,119 +112,17 @@ def _view_words(view) -> dict[str, Any]:
 
 
 def _table(game_name: str | None, game, view) -> dict[str, Any] | None:
-    """The table of the game on screen, as far as the OLED shows it."""
-    if game_name == "wakanda":
-        return _wakanda(game, view)
-    if game_name == "totem-wars":
-        return _totem_wars(game, view)
-    return None
+    """The table of the game on screen, as far as the OLED shows it: the game's own
+    ``phone.table`` (``companion/games/<game>/phone.py``), found through the registry."""
+    phone = _phone(game_name)
+    return phone.table(game, view) if phone is not None else None
 
 
-@lru_cache(maxsize=512)
-def _word(domain: str, kind: str, key: str, lang: str) -> str:
-    """A piece's, a tile's or a tribe's name in ``lang``: looked up once per language (the
-    catalogues never change while the box runs), so a snapshot costs the session little."""
-    if domain == "wakanda":
-        from companion.games.wakanda.words import piece_name, tile_label
-        return piece_name(key, lang) if kind == "piece" else tile_label(key, lang)
-    from companion.games.totem_wars.screens import TRIBE_SHORT
-    from companion.games.totem_wars.words import t as tt
-    return tt(TRIBE_SHORT[key], lang)
-
-
-def _wakanda(game, view) -> dict[str, Any]:
-    """The row of six villages (tile, state, pole bottom to top, owner), whose turn, the
-    phase, the mover's hand, the other's as a count (per piece only with open hands), and
-    each player's running points per village (W-scoring, as the status page)."""
-    from companion.games.wakanda.screens import ROW, _playable
-    from companion.games.wakanda.words import t as wt
-
-    lang = language()
-
-    def piece_name(piece: str) -> str:
-        return _word("wakanda", "piece", piece, lang)
-
-    def tile_label(tile: str) -> str:
-        return _word("wakanda", "tile", tile, lang)
-
-    pending = getattr(view, "pending", None)
-    lit = getattr(view, "lit", None)
-    playable = {lit} if lit is not None else _playable(game, pending)
-    open_count = sum(1 for v in range(1, ROW + 1) if game.is_open(v))
-    villages = []
-    tiles, poles, owners = game.villages, game.poles, game.owners  # each a tuple made per call
-    for v in range(1, ROW + 1):
-        tile = tiles[v - 1]
-        if tile is None:
-            state = "hidden"
-        elif v > open_count:
-            state = "turned"
-        else:
-            state = "playable" if v in playable else "open"
-        villages.append({"village": v, "tile": tile_label(tile), "state": state,
-                         "pieces": [piece_name(p) for p in poles[v - 1]],
-                         "owner": owners[v - 1]})
-    mover = game.to_move
-    players = []
-    hands = game.hands
-    for seat, name in enumerate(game.players):
-        hand = hands[seat]
-        shown = seat == mover or game.open_hands
-        score = game.score(seat)
-        players.append({
-            "name": name, "to_move": seat == mover,
-            "hand": [[piece_name(p), n] for p, n in hand.items() if n] if shown else None,
-            "hand_size": sum(hand.values()),
-            "points": score.total,
-            "villages": [[tile_label(tile), points] for tile, points in score.villages.items()],
-        })
-    over = game.phase == "over"
-    outcome = game.outcome() if over else None
-    winners = list(outcome.winners) if outcome else []
-    if over:
-        result = (wt("wins", name=game.players[winners[0]]) if len(winners) == 1 else wt("shared"))
-    else:
-        result = None
-    return {"game": "wakanda", "phase": wt(f"phase.{game.phase}"), "villages": villages,
-            "words": {"hand": wt("status.hand"), "points": wt("status.points")},
-            "players": players, "result": result, "pending": piece_name(pending) if pending else None}
-
-
-def _totem_wars(game, view) -> dict[str, Any]:
-    """Each player's row as the OLED's board: totem's tribe, the number of cards down (never
-    their faces), the answer owed, the hand's size; points and taken cards as the status
-    page; the round; the prompt the board shows when no note is due."""
-    from companion.games.totem_wars.screens import instruction, owed
-    from companion.games.totem_wars.words import t as tt
-
-    pending = tuple(getattr(view, "pending", ()) or ())
-    over = game.phase == "over"
-    rows = []
-    for seat, name in enumerate(game.players):
-        mover = seat == game.to_move
-        totem = game.totems[seat]
-        scanned = len(pending) if mover else 0
-        rows.append({
-            "name": name, "to_move": mover,
-            "totem": _word("totem-wars", "tribe", totem.tribe, language()) if totem is not None else None,
-            "down": len(game.table[seat]), "scanned": scanned,
-            "owed": max(owed(game, seat) - scanned, 0) if game.phase == "play" else 0,
-            "hand_size": game.hand_sizes[seat] - scanned,
-            "points": game.points(seat), "taken": len(game.taken[seat]),
-        })
-    table: dict[str, Any] = {"game": "totem_wars", "rows": rows,
-                             "words": {"hand": tt("tw.status.hand"), "points": tt("tw.status.points"),
-                                       "taken": tt("tw.status.taken")},
-                             "round": tt("tw.board.round", n=len(game.rounds) + 1),
-                             "deck": tt("tw.status.deck", n=game.deck_count)}
-    if getattr(view, "kind", None) == "board":
-        # The board's own prompt when the flow gives no note (screens.board_screen).
-        if over:
-            table["prompt"] = tt("tw.ok_score")
-        elif pending:
-            table["prompt"] = tt("tw.board.scanned", n=len(pending))
-        else:
-            table["prompt"] = tt("tw.board.scan")
-        if not over and game.phase == "play":
-            table["instruction"] = instruction(game)
-    return table
+def _phone(game_name: str | None):
+    """The phone page's module of a game (None for none: the menu, a game without one)."""
+    if game_name is None:
+        return None
+    try:
+        return importlib.import_module(f"{GAMES[game_name].package}.phone")
+    except (KeyError, ModuleNotFoundError):
+        return None
