@@ -608,3 +608,19 @@ def test_turned_on_the_settings_page_shows_the_address_as_a_qr_code(tmp_path):
     assert s.view.kind == "menu" and s.view.choice.value == "web"
     choose(s, "web")                                            # turned off: no code
     assert s.view.kind == "menu" and not store.web
+
+
+def test_a_past_games_frames_are_the_oleds_words_after_each_line(tmp_path):
+    from companion.games import GAMES
+    data = kept_games(tmp_path)
+    text = (data / "games" / "20260101-100000-wakanda.jsonl").read_text()
+    want = [frame_words(image) for image, _ in GAMES["wakanda"].table.frames(text, data)]
+
+    async def check(client, hub):
+        response = await client.get("/games/20260101-100000-wakanda.jsonl/frames")
+        assert response.status == 200 and (await response.json())["frames"] == want
+        assert len(want) == len(text.splitlines())
+        for trick in ("/games/20260104-090000-wakanda.jsonl/frames", "/games/x.jsonl/frames",
+                      "/games/20260103-090000-wakanda.jsonl/frames"):        # a link, none, damaged
+            assert (await client.get(trick)).status == 404
+    served(check, data_dir=data)

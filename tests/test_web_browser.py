@@ -136,6 +136,13 @@ def test_past_games_are_listed_with_their_records_and_statistics(tmp_path):
             saved = tmp_path / "record.jsonl"
             download.value.save_as(saved)
             assert saved.read_text() == (tmp_path / "data" / "games" / "20260301-201500-wakanda.jsonl").read_text()
+            wakanda = page.locator(".game").nth(1)
+            wakanda.locator("button.frames").click()                # the end first: the score
+            wakanda.locator(".frame li").first.wait_for()
+            count = len((tmp_path / "data" / "games" / "20260301-201500-wakanda.jsonl").read_text().splitlines())
+            assert wakanda.locator(".frame .meta").text_content().strip() == f"{count}/{count}"
+            wakanda.locator(".frame button").first.click()          # ◀ one step back
+            assert wakanda.locator(".frame .meta").text_content().strip() == f"{count - 1}/{count}"
             context.close()
     finally:
         box.close()

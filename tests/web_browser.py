@@ -60,6 +60,26 @@ class Display:
         pass
 
 
+class Seen:
+    """A watcher after the page's: ``wait(n)`` waits until the n-th frame was handed on."""
+
+    def __init__(self):
+        self.count = 0
+        self.changed = threading.Condition()
+
+    def seen(self, session, out=None):
+        with self.changed:
+            self.count += 1
+            self.changed.notify_all()
+
+    def wait(self, count: int) -> None:
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.count >= count, JOIN)
+
+    def close(self):
+        pass
+
+
 class Steps:
     """An input source the test plays one event at a time."""
 
@@ -72,7 +92,8 @@ class Steps:
 
 class Box:
     """A box with its page on at 127.0.0.1, its app loop on a thread; ``play(event)`` puts one
-    event and returns the frame and the page's table once the OLED shows it."""
+    event and returns the frame and the page's table once the OLED shows it and the page's
+    watcher has it."""
 
     def __init__(self, data: Path, players=("Ana", "Ben"), seed: int = 1):
         with socket.socket() as probe:
@@ -82,8 +103,8 @@ class Box:
         store = SettingsStore(None, names=players, web_port=self.port, web_bind="127.0.0.1")
         self.session = Session(data, TagRegistry(data / "tags.json"), rng=random.Random(seed),
                                settings=store)
-        self.display, self.steps, self.page = Display(), Steps(), PhonePage()
-        self.loop = AppLoop(self.session, self.display, watchers=(self.page,))
+        self.display, self.steps, self.page, self.seen = Display(), Steps(), PhonePage(), Seen()
+        self.loop = AppLoop(self.session, self.display, watchers=(self.page, self.seen))
         self.page.put = self.loop.put
         self.thread = threading.Thread(target=self.loop.run, args=([self.steps],), daemon=True)
         self.thread.start()
@@ -94,6 +115,7 @@ class Box:
         count = len(self.display.frames) + 1
         self.steps.put(event)
         frame = self.display.wait(count)
+        self.seen.wait(count)  # the page's watcher has the table of this frame
         return frame, self.page.latest
 
     def close(self):

@@ -11,6 +11,7 @@ it on a worker thread, never the session's.
 from __future__ import annotations
 
 import importlib
+import itertools
 import re
 import stat
 from collections import Counter, defaultdict
@@ -117,3 +118,25 @@ def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append({**row, "average": round(sum(scores) / len(scores), 1), "best": max(scores),
                     "favourite": favourite[0][0] if favourite else None})
     return sorted(out, key=lambda r: (-r["games"], r["name"]))
+
+
+#: The most frames a game's steps give (a game of either kind has a few hundred at most).
+MAX_FRAMES = 2000
+
+
+def game_frames(data_dir: Path, name: str) -> list[list[str]] | None:
+    """The OLED's words after each line of the finished game ``name`` (``replay``'s frames,
+    as words): the steps a phone goes through; None when there is no such game."""
+    from companion.commands.records_each import read_record_file
+    from companion.games import game_entry, game_of_record
+    from companion.ui.canvas import frame_words
+
+    path = game_file(data_dir, name)
+    if path is None:
+        return None
+    try:
+        text = read_record_file(path)
+        frames = game_entry(game_of_record(text)).table.frames(text, data_dir)
+        return [frame_words(image) for image, _ in itertools.islice(frames, MAX_FRAMES)]
+    except UserError:
+        return None

@@ -142,7 +142,10 @@ async function pastGames() {
                      `${player.name} ${player.total ?? player.points}`));
     });
     const link = el("a", { href: `/games/${encodeURIComponent(game.file)}`, download: game.file }, words.record);
-    item.append(line, link);
+    const step = el("button", { type: "button", class: "frames" }, words.frames);
+    const shown = el("ol", { class: "frame" });
+    step.addEventListener("click", () => stepThrough(game.file, shown));
+    item.append(line, link, " ", step, shown);
     return item;
   }));
   const table = el("table");
@@ -159,6 +162,25 @@ async function pastGames() {
     table.append(row);
   }
   document.getElementById("stats").replaceChildren(table);
+}
+
+// A past game's screens, one after the other: ◀ ▶ step, the words as the box showed them.
+async function stepThrough(file, shown) {
+  const answer = await fetch(`/games/${encodeURIComponent(file)}/frames`, { credentials: "same-origin" });
+  if (!answer.ok) return;
+  const { frames } = await answer.json();
+  let at = frames.length - 1;  // the end first: the final score
+  const back = el("button", { type: "button" }, "◀"), next = el("button", { type: "button" }, "▶");
+  const where = el("span", { class: "meta" });
+  const lines = el("div");
+  const show = () => {
+    lines.replaceChildren(...frames[at].map((text) => el("li", {}, text)));
+    where.textContent = ` ${at + 1}/${frames.length} `;
+  };
+  back.addEventListener("click", () => { at = Math.max(0, at - 1); show(); });
+  next.addEventListener("click", () => { at = Math.min(frames.length - 1, at + 1); show(); });
+  shown.replaceChildren(back, where, next, lines);
+  show();
 }
 
 function changes() {
