@@ -52,6 +52,20 @@ pi_venv_setup() {
     return 0
 }
 
+# The phone page's browser test uses Debian's Chromium (Playwright drives it and never
+# downloads a browser of its own): installed where this user may, else said and skipped.
+browser_setup() {
+    [ -x /usr/bin/chromium ] && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && ! is_raspberry_pi; then
+        say "installing Debian's chromium for the phone page's browser test"
+        if apt-get install -y -qq chromium >/dev/null 2>&1 \
+            || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; }; then
+            return 0
+        fi
+    fi
+    say "no /usr/bin/chromium (apt-get install chromium): the phone page's browser test is skipped"
+}
+
 install() {
     local py stamp want
     py=$(find_python) || die "Python 3.11 or newer is needed (found: $(python3 --version 2>&1 || echo none)); install it and run ./setup.sh again."
@@ -136,6 +150,7 @@ case "$cmd" in
     test)
         install
         test_tools
+        browser_setup
         if [ $# -eq 0 ]; then
             # The whole suite: lint and types first, as CI runs it.
             "$VENV/bin/ruff" check --quiet . || die "ruff found the problems above"

@@ -47,6 +47,8 @@ def _playing(parser: argparse.ArgumentParser, default=None) -> None:
                         help="the game to play (default: asked on the device; wakanda for demo and tutorial)")
     parser.add_argument("--input", metavar="FILE", default=default,
                         help="read input events from a script instead of the hardware")
+    parser.add_argument("--web", metavar="PORT", default=default,
+                        help="serve the live table to phones on PORT (the settings page may turn it off)")
 
 
 class Parser(argparse.ArgumentParser):

@@ -13,6 +13,7 @@ The file layout (documented key by key in ``hardware/config.example.toml``)::
     [feedback.leds]           green, red
     [voice]                   mode, speed, volume, device
     [data]                    dir
+    [web]                     port, bind  (the phone page: off while port is 0)
 
 Every mistake is a ``UserError`` of one line naming the key and what is allowed; a bad
 command-line option is a ``UsageError`` naming the option. The file is read as any small
@@ -173,6 +174,8 @@ class Config:
     voice_speed: int = 160
     voice_volume: int = 100
     voice_device: str = ""   # an ALSA device ("plughw:1,0"); empty: the system's default
+    web_port: int = 0            # the phone page's port; 0: off (the settings page may turn it on)
+    web_bind: str = "0.0.0.0"    # the address it listens on: every network of the box
 
     def __post_init__(self):
         # Freeze the containers so a shared Config cannot be changed behind anyone's back.
@@ -249,8 +252,19 @@ def _validate(config: Config) -> None:
         # Printable only: a name is shown on screens and printed to terminals (escape codes).
         if type(name) is not str or not name.strip() or len(name) > 16 or not name.isprintable():
             raise UserError(f"players: each name is text of 1-16 printable characters, got {_brief(name)}")
+    if type(config.web_port) is not int or not (config.web_port == 0 or 1024 <= config.web_port <= 65535):
+        raise UserError(f"web.port: expected 0 (off) or a port from 1024 to 65535, got {_brief(config.web_port)}")
+    if type(config.web_bind) is not str or not _is_ipv4(config.web_bind):
+        raise UserError(f"web.bind: expected an IPv4 address such as 0.0.0.0 or 127.0.0.1, "
+                        f"got {_brief(config.web_bind)}")
     if type(config.language) is not str or config.language not in languages():
         raise UserError(f"language: expected one of {', '.join(languages())}, got {_brief(config.language)}")
+
+
+def _is_ipv4(text: str) -> bool:
+    """Whether ``text`` is a dotted IPv4 address (the phone page listens on one)."""
+    parts = text.split(".")
+    return len(parts) == 4 and all(p.isdigit() and len(p) <= 3 and int(p) <= 255 for p in parts)
 
 
 # --- the file ---------------------------------------------------------------------------
@@ -276,6 +290,8 @@ _SCHEMA: dict[str, dict[str, tuple[str, tuple[type, ...], str]]] = {
               "volume": ("voice_volume", (int,), "a whole number"),
               "device": ("voice_device", (str,), "text")},
     "data": {"dir": ("data_dir", (str,), "a folder path")},
+    "web": {"port": ("web_port", (int,), "a port number"),
+            "bind": ("web_bind", (str,), "an address")},
 }
 
 
@@ -356,8 +372,8 @@ def load_config(path: str | None = None, overrides: Mapping[str, str | None] | N
     return apply_overrides(config, overrides or {})
 
 
-#: The command-line options that override the file (``--display`` … ``--voice``).
-OVERRIDES = ("display", "reader", "buttons", "data", "language", "voice")
+#: The command-line options that override the file (``--display`` … ``--web``).
+OVERRIDES = ("display", "reader", "buttons", "data", "language", "voice", "web")
 
 
 def config_from_args(args) -> Config:
@@ -384,6 +400,11 @@ def apply_overrides(config: Config, overrides: Mapping[str, str | None]) -> Conf
             if value not in languages():
                 raise UsageError(f"--language: expected one of {', '.join(languages())}, got {_brief(value)}")
             changes["language"] = value
+        elif name == "web":
+            port = str(value).strip()
+            if not port.isdigit() or not 1024 <= int(port) <= 65535:
+                raise UsageError(f"--web: expected a port from 1024 to 65535, got {_brief(value)}")
+            changes["web_port"] = int(port)
         elif name == "data":
             if not str(value).strip():
                 raise UsageError("--data: expected a folder path")

@@ -69,7 +69,21 @@ class Wait:
     seconds: float
 
 
-Event = Press | Hold | Tag | TagGone | ReaderState
+@dataclass(frozen=True)
+class PhoneName:
+    """From a paired phone page: a player's name typed there, for the set-ups to offer."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class PhoneCode:
+    """From the phone page: a phone asks to pair; the OLED shows the code to type there."""
+
+    code: str
+
+
+Event = Press | Hold | Tag | TagGone | ReaderState | PhoneName | PhoneCode
 
 
 def format_event(event: Event) -> str:

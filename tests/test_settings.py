@@ -146,7 +146,8 @@ def test_the_menu_opens_the_settings_and_back_returns(tmp_path):
     assert s.view.choice.labels[-2:] == ("Settings", "Rules")
     open_settings(s)
     assert s.view.choice.labels == ("Names: none yet", "Language: English", "Sound: on",
-                                    "Hints: on", "Variant: open", "Empty claim: at end", "Voice: off")
+                                    "Hints: on", "Variant: open", "Empty claim: at end", "Voice: off",
+                                    "Phone page: off")
     assert s.view.footer == "▲▼ choose · OK change"
     for _ in range(3):
         s.handle(Press("down"))                       # hints: for the games to come

@@ -365,10 +365,10 @@ def test_the_voice_setting_turns_off_prompts_everything_and_is_kept(tmp_path, mo
     voiced = box(tmp_path, mocker, voice="off")
     session = voiced.session
     choose(session, "settings")
-    assert session.view.choice.labels[-1] == "Voice: off"
+    assert "Voice: off" in session.view.choice.labels
     for shown in ("Voice: prompts", "Voice: everything", "Voice: off", "Voice: prompts"):
         choose(session, "voice")
-        assert session.view.choice.labels[-1] == shown
+        assert session.view.choice.labels[-2] == shown  # the phone page comes last
     assert session.view.footer == "Hold ▲: where we stand"
     assert json.loads((tmp_path / "data" / SETTINGS_FILE).read_text())["voice"] == "prompts"
     again, problem = SettingsStore.load(tmp_path / "data", voice="off", **KNOWN)

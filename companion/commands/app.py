@@ -62,7 +62,8 @@ def _run(args, config, shown: bytes | None = None) -> int:
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
     settings, problem = SettingsStore.load(config.data_dir, names=config.players,
                                            language=config.language, games=tuple(GAMES),
-                                           languages=text.languages(), voice=config.voice)
+                                           languages=text.languages(), voice=config.voice,
+                                           web_port=config.web_port, web_bind=config.web_bind)
     if problem:
         # The box's menu says it too; this line, for the log, names the file and the fault.
         print(f"totem-companion: {problem}; the defaults are used", file=sys.stderr)
@@ -74,6 +75,8 @@ def _run(args, config, shown: bytes | None = None) -> int:
         # The menu says it in a few words; this line, for the log, says where the file went.
         print(f"totem-companion: {session.journal_problem}", file=sys.stderr)
 
+    # The phone page follows the frames shown; it serves nothing (no server imported) until on.
+    from companion.web.page import PhonePage
     from hardware.displays import open_display
     from hardware.feedback import open_feedback
     from hardware.inputs import open_inputs
@@ -83,7 +86,9 @@ def _run(args, config, shown: bytes | None = None) -> int:
 
     display = open_display(config, starting=shown)
     speaker = Speaker(speed=config.voice_speed, volume=config.voice_volume, device=config.voice_device)
-    loop = AppLoop(session, display, watchers=(Narrator(speaker),))
+    page = PhonePage()
+    loop = AppLoop(session, display, watchers=(Narrator(speaker), page))
+    page.put = loop.put  # what a paired phone sends joins the buttons' queue
     try:
         loop.feedback = open_feedback(config)
         # Item names in the script stay names: the session tells anonymous pieces apart

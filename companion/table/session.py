@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from PIL import Image
 
 from companion.errors import UserError
-from companion.events import Event, ReaderState, Tag, TagGone
+from companion.events import Event, PhoneCode, PhoneName, ReaderState, Tag, TagGone
 from companion.games import GAMES, game_of_record
 from companion.games.definition import GameDefinition
 from companion.signals import Signal
@@ -222,6 +222,8 @@ class Session:
         return Output(self.redraw(), signal)
 
     def _dispatch(self, event: Event) -> Reply | None:
+        if isinstance(event, PhoneName | PhoneCode):
+            return self._phone(event)
         if isinstance(event, TagGone):
             self.tracker.leave(event.uid, event.reader)
             return self._lift(event)
@@ -252,6 +254,18 @@ class Session:
                 self.tracker.identify(uid, item)
             return self.flow.handle(Scan(item, uid, event.reader))
         return self.flow.handle(event)
+
+    def _phone(self, event: PhoneName | PhoneCode) -> Reply:
+        """What the phone page sent (companion/web/), said on the screen shown: the code to
+        type on the phone, or the name it added to the names the set-ups offer."""
+        self.flow.clear()
+        if isinstance(event, PhoneCode):
+            return self.flow.tell(t("web.code", code=event.code))
+        try:
+            self.settings.remember((event.name,))
+        except UserError:
+            return self.flow.tell(t("settings.not_saved"), True)
+        return self.flow.tell(t("settings.added", name=event.name))
 
     def _lift(self, gone: TagGone) -> Reply | None:
         """A tag left a reader: for a flow that follows the hub's village slots, a ``Lift``

@@ -1,16 +1,18 @@
 """The box's settings, changed on its settings page: the players' names offered at set-up,
-the language, sound on or off, move hints on or off, the voice, and each game's own settings (a Wakanda
-variant, a house rule). They are kept in ``DATA/settings.json``, written atomically like the
+the language, sound on or off, move hints on or off, the voice, the phone page on or off, and
+each game's own settings (a Wakanda variant, a house rule). They are kept in
+``DATA/settings.json``, written atomically like the
 tag registry::
 
     {"version": 1, "names": ["Ana", "Ben"], "language": "bg", "sound": false, "hints": false,
      "games": {"wakanda": {"variant": "hidden", "empty_claim": "never"}}}
 
-Every key is optional: a name list, language or voice the file does not hold comes from the
-configuration (``players``, ``language``, ``[voice] mode``), sound and hints are on, and a game's setting is
-its first value. A file that cannot be read, is not a regular file, is too big or is not such an
-object is damaged: the defaults are used, the box says so in one line, and the next change
-rewrites it. Games are never affected: they are in the journal and ``games/``.
+Every key is optional: a name list, language, voice or phone page (``web``) the file does not
+hold comes from the configuration (``players``, ``language``, ``[voice] mode``, ``[web] port``),
+sound and hints are on, and a game's setting is its first value. A file that cannot be read,
+is not a regular file, is too big or is not such an object is damaged: the defaults are used,
+the box says so in one line, and the next change rewrites it. Games are never affected: they
+are in the journal and ``games/``.
 
 >>> store = SettingsStore(None, names=("Ana", "Ben"))
 >>> store.names, store.sound, store.hints
@@ -41,6 +43,8 @@ VERSION = 1
 MAX_BYTES = 64 * 1024
 #: Names kept for the set-ups, most recent first.
 MAX_NAMES = 12
+#: The phone page's port when the settings page turns it on and the configuration names none.
+DEFAULT_WEB_PORT = 8080
 #: The longest name the screens show whole (the configuration's limit too).
 NAME_CHARS = 16
 
@@ -67,6 +71,7 @@ class Settings:
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     hints: bool = True
     voice: str | None = None  # off, prompts or everything (companion/voice)
+    web: bool | None = None  # the phone page; None: as the configuration says
 
     def __post_init__(self) -> None:
         # Frozen all the way down: a change is a new value, saved as a whole.
@@ -102,7 +107,7 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
     """The settings a parsed file holds; ``ValueError`` naming what is wrong."""
     if not isinstance(doc, dict) or doc.get("version") != VERSION:
         raise ValueError(f"expected an object with \"version\": {VERSION}")
-    unknown = set(doc) - {"version", "names", "language", "sound", "hints", "games", "voice"}
+    unknown = set(doc) - {"version", "names", "language", "sound", "hints", "games", "voice", "web"}
     if unknown:
         raise ValueError(f"unknown key {sorted(unknown)[0]!r}")
     names = doc.get("names")
@@ -121,6 +126,9 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
     voice = doc.get("voice")
     if voice is not None and voice not in VOICE_MODES:
         raise ValueError(f"voice: one of {', '.join(VOICE_MODES)}")
+    web = doc.get("web")
+    if web is not None and not isinstance(web, bool):
+        raise ValueError("web: true or false")
     chosen = doc.get("games", {})
     # Each game's own values are checked against what it offers when it is used: reading
     # every game's description here would slow the box's start.
@@ -131,7 +139,7 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
             for game, values in chosen.items()):
         raise ValueError(f"games: an object of game ({', '.join(games)}) -> its settings")
     names = tuple(dict.fromkeys(names)) if names is not None else None  # each name once
-    return Settings(names, language, sound, chosen, hints, voice)
+    return Settings(names, language, sound, chosen, hints, voice, web)
 
 
 def write_settings(path: Path, settings: Settings) -> None:
@@ -148,6 +156,8 @@ def write_settings(path: Path, settings: Settings) -> None:
         doc["hints"] = False
     if settings.voice is not None:
         doc["voice"] = settings.voice
+    if settings.web is not None:
+        doc["web"] = settings.web
     if settings.games:
         doc["games"] = {game: dict(values) for game, values in settings.games.items()}
     try:
@@ -166,8 +176,11 @@ class SettingsStore:
     """
 
     def __init__(self, path: Path | None, *, names: Sequence[str] = (), language: str = "en",
-                 settings: Settings | None = None, voice: str = "off"):
+                 settings: Settings | None = None, voice: str = "off", web_port: int = 0,
+                 web_bind: str = "0.0.0.0") -> None:
         self.path = path
+        self.default_web_port = web_port
+        self.web_bind = web_bind  # the address the page is served on (the configuration's)
         self.default_names = tuple(names)
         self.default_language = language
         self.default_voice = voice
@@ -175,16 +188,17 @@ class SettingsStore:
 
     @classmethod
     def load(cls, data_dir: str | os.PathLike[str], *, names: Sequence[str] = (), language: str = "en",
-             games: Sequence[str] = (), languages: Sequence[str] = ("en",), voice: str = "off"
-             ) -> tuple[SettingsStore, str | None]:
+             games: Sequence[str] = (), languages: Sequence[str] = ("en",), voice: str = "off",
+             web_port: int = 0, web_bind: str = "0.0.0.0") -> tuple[SettingsStore, str | None]:
         """The store of ``DATA/settings.json`` and the problem (one line) when the file is
         damaged: then the defaults are used."""
         path = Path(data_dir) / SETTINGS_FILE
         try:
-            return cls(path, names=names, language=language, voice=voice,
-                       settings=read_settings(path, games, languages)), None
+            settings, problem = read_settings(path, games, languages), None
         except UserError as exc:
-            return cls(path, names=names, language=language, voice=voice), str(exc)
+            settings, problem = None, str(exc)
+        return cls(path, names=names, language=language, settings=settings, voice=voice,
+                   web_port=web_port, web_bind=web_bind), problem
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -212,6 +226,17 @@ class SettingsStore:
     def voice(self) -> str:
         """What the box says aloud: off, prompts or everything (``VOICE_MODES``)."""
         return self.settings.voice or self.default_voice
+
+    @property
+    def web(self) -> bool:
+        """Whether the box serves the phone page: the settings page's choice, else the
+        configuration's (a port given: on)."""
+        return self.settings.web if self.settings.web is not None else self.default_web_port > 0
+
+    @property
+    def web_port(self) -> int:
+        """The phone page's port: the configuration's, else ``DEFAULT_WEB_PORT``."""
+        return self.default_web_port or DEFAULT_WEB_PORT
 
     def options(self, game: str, offered: Sequence[GameOption]) -> dict[str, str]:
         """The value of each of ``game``'s settings (``offered``: its descriptions); a value

@@ -9,8 +9,11 @@
   explaining the rules; off, it gives the rules alone.
 - Each game's own settings (``TableGame.settings``): OK turns to the next value; the line
   under the list names the game and the rule.
-- **Voice**, last: off, prompts or everything (``companion/voice``); the line under the
-  list says that holding UP tells where the game stands.
+- **Voice**: off, prompts or everything (``companion/voice``); the line under the list says
+  that holding UP tells where the game stands.
+- **Phone page**, last: on or off, the live table served to the phones of the local network
+  (``companion/web/``); turned on, the page shows its address as a QR code (any button
+  goes back), and while it is on the line's footer gives the address.
 
 Back goes back a page, and from the settings to the menu. A change is saved at once; when
 the data folder cannot be written it still holds until the box is switched off, and the
@@ -35,8 +38,10 @@ from companion.table.settings import GameOption, SettingsStore
 from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import languages, speaking, t
+from companion.web.address import page_address, phone_footer
+from companion.web.qr import QrView, qr_screen
 
-NAMES, LANGUAGE, SOUND, HINTS, VOICE = "names", "language", "sound", "hints", "voice"
+NAMES, LANGUAGE, SOUND, HINTS, VOICE, WEB = "names", "language", "sound", "hints", "voice", "web"
 
 
 class SettingsFlow(Flow):
@@ -52,6 +57,7 @@ class SettingsFlow(Flow):
         self.page = "main"            # main, names, forget or speller
         self.forgetting: str | None = None
         self.speller: NameSpeller | None = None
+        self.qr: str | None = None    # the phone page's address shown as a QR code
         self.choice = self._main()
 
     # --- the pages' lists ------------------------------------------------------------------
@@ -68,8 +74,10 @@ class SettingsFlow(Flow):
             words = GAMES[game]
             labels.append(words.text(option.label, value=words.text(option.words[option.values.index(value)])))
             values.append((game, option))
-        labels.append(t(f"settings.voice_{self.store.voice}"))  # last: the games' lines keep their places
+        labels.append(t(f"settings.voice_{self.store.voice}"))  # after the games' lines: theirs keep their places
         values.append(VOICE)
+        labels.append(t("settings.web_on" if self.store.web else "settings.web_off"))
+        values.append(WEB)
         return Choice(t("settings.title"), tuple(labels), tuple(values)).select(selected)
 
     def _names(self, selected: str | None = None) -> Choice:
@@ -81,6 +89,8 @@ class SettingsFlow(Flow):
 
     def view(self) -> Any:
         """What the screen shows now."""
+        if self.qr is not None:
+            return QrView(self.qr, t("web.qr_footer"))
         if self.speller is not None:
             return self.speller.view(self._words(), self.refused)
         if self.forgetting is not None:
@@ -100,6 +110,8 @@ class SettingsFlow(Flow):
             return t("settings.hints_about")
         if value == VOICE:
             return t("settings.voice_about")
+        if value == WEB:
+            return phone_footer(self.store)
         if self.page == "names":
             return t("settings.forget_footer") if value is not None else t("nav.footer")
         return t("settings.footer")
@@ -107,6 +119,8 @@ class SettingsFlow(Flow):
     def frame(self) -> Image.Image:
         """The picture of ``view()``."""
         view = self.view()
+        if isinstance(view, QrView):
+            return qr_screen(view.address, view.footer)
         return render_speller(view) if self.speller is not None else render(view)
 
     # --- events ----------------------------------------------------------------------------
@@ -119,6 +133,9 @@ class SettingsFlow(Flow):
         if not isinstance(event, Press):
             return Reply()
         back = event.button in ("back", "undo")
+        if self.qr is not None:  # any button leaves the QR code
+            self.qr = None
+            return Reply()
         if self.speller is not None:
             return self._spell(event.button, back)
         if self.forgetting is not None:
@@ -152,6 +169,11 @@ class SettingsFlow(Flow):
         if value == VOICE:
             later = VOICE_MODES[(VOICE_MODES.index(self.store.voice) + 1) % len(VOICE_MODES)]
             return self._keep(value, lambda: self.store.change(voice=later))
+        if value == WEB:
+            reply = self._keep(value, lambda: self.store.change(web=not self.store.web))
+            if self.store.web:  # just turned on: the address as a QR code for the phones
+                self.qr = page_address(self.store.web_bind, self.store.web_port)
+            return reply
         game, option = value
         now = self.store.options(game, (option,))[option.key]
         later = option.values[(option.values.index(now) + 1) % len(option.values)]

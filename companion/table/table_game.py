@@ -23,6 +23,7 @@ from companion.table.registry import TagRegistry
 from companion.table.settings import GameOption
 from companion.table.tag_tracker import TagTracker
 from companion.voice.lines import GameVoice
+from companion.web.game_phone import GamePhone
 
 #: The game state a table game plays (``Wakanda``, ``TotemWars``).
 G = TypeVar("G")
@@ -125,3 +126,7 @@ class TableGame(Generic[G]):
     #: information), and "Where are we?" (``voice.py`` of its package); None: the shared
     #: views' words only.
     voice: GameVoice | None = None
+    #: What the phone page shows of the game's own views and keeps from them (hidden
+    #: information), and its figures in past games (``phone.py`` of its package); None:
+    #: the shared views' words only.
+    phone: GamePhone | None = None

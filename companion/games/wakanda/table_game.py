@@ -7,6 +7,7 @@ from companion.games.wakanda.box_player import BoxPlayer
 from companion.games.wakanda.demo import run_demo
 from companion.games.wakanda.flow import WakandaFlow, describe
 from companion.games.wakanda.lessons import LESSON
+from companion.games.wakanda.phone import PHONE
 from companion.games.wakanda.replay import frames
 from companion.games.wakanda.rules import EMPTY_CLAIM
 from companion.games.wakanda.score_flow import ScoreFlow
@@ -69,4 +70,5 @@ TABLE_GAME: TableGame[Wakanda] = TableGame(
     lessons=LESSON,
     box_seats=box_seats,
     voice=VOICE,
+    phone=PHONE,
 )

@@ -1,0 +1,143 @@
+"""The past games of the phone page: the finished games kept in ``DATA/games/``, newest
+first, each with its final score, and statistics per player name.
+
+Only files the box itself names there are read (``YYYYMMDD-HHMMSS-<game>[-N].jsonl``,
+regular files, bounded like any record: ``companion.files``); a request names a game by that
+file name alone, checked against the folder's own list, so no request reaches a file
+elsewhere. A record that cannot be read is left out. Pure: no server here; the server calls
+it on a worker thread, never the session's.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import stat
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UserError
+from companion.ui.text import speaking
+
+#: The names the box gives finished games (journal.py), and nothing else.
+NAME = re.compile(r"^(\d{8})-(\d{6})-([a-z][a-z-]{0,30})(-\d{1,4})?\.jsonl$")
+#: The most games listed (the newest).
+LIMIT = 200
+GAMES_DIR = "games"
+
+_cache: dict[tuple[str, int, int, str], dict[str, Any] | None] = {}
+
+
+def game_file(data_dir: Path, name: str) -> Path | None:
+    """The finished game ``name`` of the data folder: a regular file the box named; else None."""
+    if not NAME.match(name):
+        return None
+    path = Path(data_dir) / GAMES_DIR / name
+    try:
+        info = path.lstat()  # a link is not one of the box's games
+    except OSError:
+        return None
+    return path if stat.S_ISREG(info.st_mode) else None
+
+
+def past_games(data_dir: Path, lang: str = "en") -> list[dict[str, Any]]:
+    """The finished games, newest first: file name, date, game, players with their scores,
+    the winners' seats (as ``score --json``); their words (a favourite village) in ``lang``."""
+    folder = Path(data_dir) / GAMES_DIR
+    try:
+        names = sorted((n for n in (e.name for e in folder.iterdir()) if NAME.match(n)), reverse=True)
+    except OSError:
+        return []
+    games = []
+    for name in names[:LIMIT]:
+        summary = _summary(data_dir, name, lang)
+        if summary is not None:
+            games.append(summary)
+    return games
+
+
+def _summary(data_dir: Path, name: str, lang: str) -> dict[str, Any] | None:
+    """One game's summary, read once per version of its file (size and time)."""
+    path = game_file(data_dir, name)
+    if path is None:
+        return None
+    info = path.stat()
+    key = (str(path), info.st_size, info.st_mtime_ns, lang)
+    if key not in _cache:
+        if len(_cache) > 2 * LIMIT:
+            _cache.clear()
+        with speaking(lang):
+            _cache[key] = _read(path, name, data_dir)
+    return _cache[key]
+
+
+def _read(path: Path, name: str, data_dir: Path) -> dict[str, Any] | None:
+    from companion.commands.records_each import read_record_file
+    from companion.games import GAMES, game_of_record
+
+    try:
+        text = read_record_file(path)
+        entry = GAMES[game_of_record(text)]
+        state, _ = entry.record.read_record(text, data_dir)
+    except UserError:
+        return None  # not a record the box can read: left out
+    score = entry.report.score_json(state)
+    if not score.get("finished"):
+        return None
+    match = NAME.match(name)
+    assert match is not None  # game_file checked it
+    day, clock = match.group(1), match.group(2)
+    summary = {"file": name, "when": f"{day[:4]}-{day[4:6]}-{day[6:]} {clock[:2]}:{clock[2:4]}",
+               "game": score["game"], "winners": score["winners"], "players": score["players"]}
+    phone = entry.table.phone
+    if phone is not None:
+        phone.summary(state, summary["players"])
+    return summary
+
+
+def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per player name: games, wins, average and best score; the favourite village (the
+    Wakanda village they scored most often, W7); rounds and wars won (Totem Wars)."""
+    rows: dict[str, dict[str, Any]] = {}
+    villages: dict[str, Counter] = defaultdict(Counter)
+    for game in games:
+        for seat, player in enumerate(game["players"]):
+            row = rows.setdefault(player["name"], {"name": player["name"], "games": 0, "wins": 0,
+                                                   "scores": [], "rounds_won": 0, "wars_won": 0})
+            row["games"] += 1
+            row["wins"] += seat in game["winners"]
+            row["scores"].append(player.get("total", player.get("points", 0)))
+            row["rounds_won"] += player.get("rounds_won", 0)
+            row["wars_won"] += player.get("wars_won", 0)
+            villages[player["name"]].update(player.get("favourites", ()))
+    out = []
+    for name, row in rows.items():
+        scores = row.pop("scores")
+        favourite = villages[name].most_common(1)
+        out.append({**row, "average": round(sum(scores) / len(scores), 1), "best": max(scores),
+                    "favourite": favourite[0][0] if favourite else None})
+    return sorted(out, key=lambda r: (-r["games"], r["name"]))
+
+
+#: The most frames a game's steps give (a game of either kind has a few hundred at most).
+MAX_FRAMES = 2000
+
+
+def game_frames(data_dir: Path, name: str, lang: str = "en") -> list[list[str]] | None:
+    """The OLED's words after each line of the finished game ``name`` (``replay``'s frames,
+    as words, in ``lang``): the steps a phone goes through; None when there is no such game."""
+    from companion.commands.records_each import read_record_file
+    from companion.games import game_entry, game_of_record
+    from companion.ui.canvas import frame_words
+
+    path = game_file(data_dir, name)
+    if path is None:
+        return None
+    try:
+        text = read_record_file(path)
+        with speaking(lang):
+            frames = game_entry(game_of_record(text)).table.frames(text, data_dir)
+            return [frame_words(image) for image, _ in itertools.islice(frames, MAX_FRAMES)]
+    except UserError:
+        return None

@@ -1,0 +1,262 @@
+"""The phone page's web server (aiohttp), on its own thread and event loop, beside the session.
+
+Why aiohttp: one library is the server, the server-sent events (with aiohttp-sse) and the
+test client over a real loopback socket; no ASGI server layer beside it, so it adds less
+memory and start-up to the Pi Zero than Starlette with uvicorn, and it is imported only
+when the page is on.
+
+What it serves is fixed: the page, its script, its style (read once from the package: no
+request path ever names a file), ``/state`` (the table now, JSON) and ``/events`` (the
+table each time the OLED changes). A phone changes things only once paired
+(``pairing.py``): ``POST /pair/ask`` has the OLED show the code, ``POST /pair`` with that
+code gives the phone its cookie and CSRF token, and ``POST /name`` with both puts the name
+on the session's queue as an input event (``PhoneName``), as a button would: the session
+stays on its one thread and the OLED confirms. Every answer carries a strict Content-Security-Policy
+(everything from the box, no inline script or style); requests are small, few per second
+and per address, and the open event streams are bounded: past the limits the answer is a
+plain status (413, 429, 503), and nothing the box holds changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+from aiohttp import web
+from aiohttp_sse import sse_response
+
+from companion.errors import UserError
+from companion.events import PhoneCode, PhoneName
+from companion.files import RECORD_BYTES, read_text
+from companion.table.settings import is_name
+from companion.web import history
+from companion.web.pairing import Pairing
+
+#: Every answer's headers: nothing from elsewhere, nothing inline, never framed.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; "
+                                "img-src 'self'; connect-src 'self'; base-uri 'none'; "
+                                "form-action 'none'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+#: The largest request body read (the page sends none yet): past it, 413.
+MAX_BODY = 4096
+#: Pages open at once (event streams): past it, 503. A table has a handful of phones.
+MAX_PAGES = 16
+#: Seconds between two pings of an open page, and between two looks at whether it is still there.
+PING = 5.0
+#: Tables an open page may be behind (a phone's slow network) before it skips the oldest.
+BACKLOG = 32
+#: Requests per second per address, and the burst allowed: past it, 429.
+RATE, BURST = 10.0, 30
+#: The files of the page, by the path that serves them, with their type.
+FILES = {"/": ("index.html", "text/html"), "/page.js": ("page.js", "text/javascript"),
+         "/page.css": ("page.css", "text/css"), "/favicon.svg": ("favicon.svg", "image/svg+xml")}
+
+
+def _static() -> dict[str, tuple[bytes, str]]:
+    """The page's files, read once from the package."""
+    folder = resources.files("companion.web") / "static"
+    return {path: ((folder / name).read_bytes(), kind) for path, (name, kind) in FILES.items()}
+
+
+class Hub:
+    """The latest table and the open pages' queues, on the server's event loop only."""
+
+    def __init__(self) -> None:
+        self.latest: str | None = None
+        self.language = "en"  # the box's, as the latest table says: past games' words too
+        self.pages: set[asyncio.Queue] = set()
+
+    def publish(self, shot: dict) -> None:
+        """Keep ``shot`` as the table now and give it to every open page: a page that is
+        ``BACKLOG`` tables behind loses the oldest, never the box's time or memory."""
+        self.latest = json.dumps(shot, ensure_ascii=False, separators=(",", ":"))
+        self.language = shot.get("lang", self.language)
+        for queue in self.pages:
+            if queue.full():
+                queue.get_nowait()
+            queue.put_nowait(self.latest)
+
+
+class _Rate:
+    """A token bucket per remote address (bounded: the oldest addresses are forgotten)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, size: int = 256):
+        self.clock, self.size = clock, size
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, who: str) -> bool:
+        now = self.clock()
+        tokens, then = self.buckets.pop(who, (float(BURST), now))
+        tokens = min(float(BURST), tokens + (now - then) * RATE)
+        if len(self.buckets) >= self.size:
+            self.buckets.pop(next(iter(self.buckets)))
+        self.buckets[who] = (tokens - 1 if tokens >= 1 else tokens, now)
+        return tokens >= 1
+
+
+#: The paired phone's cookie.
+COOKIE = "totem-phone"
+
+
+def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pairing | None = None,
+             put: Callable[[object], None] | None = None, data_dir: Path | None = None) -> web.Application:
+    """The page's web application, sending ``hub``'s tables (``clock`` paces the requests);
+    ``put`` takes the input events of paired phones (``pairing``); without it, read-only.
+    ``data_dir``: the data folder whose finished games ``/games`` lists."""
+    files = _static()
+    rate = _Rate(clock)
+    pairing = pairing or Pairing()
+
+    @web.middleware
+    async def guard(request: web.Request, handler):
+        if not rate.allow(request.remote or "?"):
+            response: web.StreamResponse = web.Response(status=429, text="too many requests\n")
+        else:
+            try:
+                response = await handler(request)
+            except web.HTTPException as exc:  # 403, 404, 405, 413 …: a plain line, the same headers
+                response = web.Response(status=exc.status, text=f"{exc.reason.lower()}\n")
+        if not response.prepared:
+            response.headers.update(SECURITY_HEADERS)
+        return response
+
+    async def page(request: web.Request) -> web.Response:
+        body, kind = files[request.path]
+        return web.Response(body=body, content_type=kind, charset="utf-8")
+
+    async def state(request: web.Request) -> web.Response:
+        if hub.latest is None:
+            return web.Response(status=503, text="the box has shown nothing yet\n")
+        return web.Response(text=hub.latest, content_type="application/json")
+
+    async def events(request: web.Request) -> web.StreamResponse:
+        if len(hub.pages) >= MAX_PAGES:
+            return web.Response(status=503, text="too many pages open\n")
+        queue: asyncio.Queue = asyncio.Queue(maxsize=BACKLOG)
+        if hub.latest is not None:
+            queue.put_nowait(hub.latest)
+        hub.pages.add(queue)
+        try:
+            # Pings and a bounded wait: a phone gone to sleep is noticed and let go.
+            async with sse_response(request, headers=SECURITY_HEADERS, ping_interval=PING) as stream:
+                while stream.is_connected():
+                    try:
+                        shot = await asyncio.wait_for(queue.get(), PING)
+                    except TimeoutError:
+                        continue
+                    await stream.send(shot)
+            return stream
+        finally:
+            hub.pages.discard(queue)
+
+    async def body(request: web.Request) -> dict:
+        """The JSON object a change sends; 4xx for anything else (and from elsewhere)."""
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"{request.scheme}://{request.host}":
+            raise web.HTTPForbidden(reason="Not from this page")
+        if request.content_type != "application/json":
+            raise web.HTTPUnsupportedMediaType(reason="Expected JSON")
+        try:
+            doc = json.loads(await request.text())
+        except (ValueError, UnicodeDecodeError):
+            raise web.HTTPBadRequest(reason="Not JSON") from None
+        if not isinstance(doc, dict):
+            raise web.HTTPBadRequest(reason="Expected a JSON object")
+        return doc
+
+    def answer(status: int, **fields) -> web.Response:
+        return web.json_response(fields, status=status)
+
+    async def ask(request: web.Request) -> web.Response:
+        await body(request)
+        if put is None:
+            return answer(503, error="read-only")
+        put(PhoneCode(pairing.code))
+        return answer(202)
+
+    async def pair(request: web.Request) -> web.Response:
+        doc = await body(request)
+        paired = pairing.pair(doc.get("code"))
+        if paired is None:
+            return answer(403, error="wrong code")
+        token, csrf = paired
+        response = answer(200, csrf=csrf)
+        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/")
+        return response
+
+    async def name(request: web.Request) -> web.Response:
+        doc = await body(request)
+        if not pairing.allowed(request.cookies.get(COOKIE), request.headers.get("X-CSRF-Token")):
+            return answer(403, error="not paired")
+        value = doc.get("name")
+        if not isinstance(value, str) or not is_name(value):
+            return answer(400, error="bad name")
+        if put is None:
+            return answer(503, error="read-only")
+        put(PhoneName(value.strip()))
+        return answer(202)
+
+    async def games(request: web.Request) -> web.Response:
+        if data_dir is None:
+            return answer(200, games=[], players=[])
+        found = await asyncio.to_thread(history.past_games, data_dir, hub.language)
+        return answer(200, games=found, players=history.statistics(found))
+
+    async def record(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        path = history.game_file(data_dir, name) if data_dir is not None else None
+        if path is None:
+            raise web.HTTPNotFound()
+        try:
+            text = await asyncio.to_thread(read_text, path, "a record", RECORD_BYTES)
+        except UserError:
+            raise web.HTTPNotFound() from None
+        return web.Response(text=text, content_type="application/x-ndjson",
+                            headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def frames(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        found = (await asyncio.to_thread(history.game_frames, data_dir, name, hub.language)
+                 if data_dir is not None else None)
+        if found is None:
+            raise web.HTTPNotFound()
+        return answer(200, frames=found)
+
+    app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
+    app.router.add_get("/games", games)
+    app.router.add_get(r"/games/{name:[0-9a-z-]{1,60}\.jsonl}", record)
+    app.router.add_get(r"/games/{name:[0-9a-z-]{1,60}\.jsonl}/frames", frames)
+    app.router.add_post("/pair/ask", ask)
+    app.router.add_post("/pair", pair)
+    app.router.add_post("/name", name)
+    for path in FILES:
+        app.router.add_get(path, page)
+    app.router.add_get("/state", state)
+    app.router.add_get("/events", events)
+    return app
+
+
+async def serve(hub: Hub, bind: str, port: int, started: Callable[[asyncio.AbstractEventLoop], None],
+                stop: asyncio.Event, *, pairing: Pairing | None = None,
+                put: Callable[[object], None] | None = None, data_dir: Path | None = None) -> None:
+    """Serve the page on ``bind:port`` until ``stop`` is set; ``started(loop)`` once it listens.
+    ``pairing``, ``put`` and ``data_dir``: as ``make_app``."""
+    runner = web.AppRunner(make_app(hub, pairing=pairing, put=put, data_dir=data_dir),
+                           handle_signals=False, access_log=None,
+                           shutdown_timeout=0.5)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, bind, port).start()
+        started(asyncio.get_running_loop())
+        await stop.wait()
+    finally:
+        await runner.cleanup()
