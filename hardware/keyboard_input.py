@@ -63,6 +63,10 @@ class KeyHelp:
             self.language = self.display.language = session.language
             self.display.set_footer(key_help(self.language))
 
+    def heard(self, session, event) -> bool:
+        """The keys' line takes no event for itself."""
+        return False
+
     def close(self) -> None:
         """Nothing to release: the display is closed by the loop."""
 

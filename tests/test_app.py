@@ -107,6 +107,9 @@ class Watcher:
             raise RuntimeError("unplugged")
         self.seen_views.append((session.view, out))
 
+    def heard(self, session, event):
+        return False
+
     def close(self):
         self.closed = True
 

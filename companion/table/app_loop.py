@@ -25,27 +25,89 @@ import queue
 import signal
 import sys
 import threading
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
+
+from PIL import Image
+
+from companion.signals import Signal
+
+if TYPE_CHECKING:
+    from companion.table.session import Output, Session
 
 _STOP = object()
+
+
+class Display(Protocol):
+    """Where the frames go (``hardware/displays.py``)."""
+
+    def show(self, image: Image.Image) -> int:
+        """Show ``image``; the bytes (or characters) sent, 0 if unchanged."""
+        ...
+
+    def close(self) -> None:
+        """Release the device."""
+        ...
+
+
+class Feedback(Protocol):
+    """The LEDs and the buzzer (``hardware/feedback.py``)."""
+
+    def play(self, signal: Signal, *, sound: bool = True) -> None:
+        """Flash (and, with ``sound``, sound) ``signal``."""
+        ...
+
+    def close(self) -> None:
+        """Release the devices."""
+        ...
+
+
+class Source(Protocol):
+    """An input source on its own thread (buttons, a reader, the keyboard, a script)."""
+
+    def start(self, put: Callable[[Any], None]) -> None:
+        """Begin putting events with ``put``."""
+        ...
+
+    def close(self) -> None:
+        """Stop putting events and release the device."""
+        ...
+
+
+class Watcher(Protocol):
+    """What is told of every view shown (the phone page, the voice, the simulator's key
+    line): ``seen`` only hands it on, never blocks; ``heard`` may take an event for itself
+    before the session sees it (True: taken)."""
+
+    def seen(self, session: Session, out: Output | None) -> None:
+        """A frame was shown (``out``: its event's output; None for the first frame)."""
+        ...
+
+    def heard(self, session: Session, event: Any) -> bool:
+        """Whether the watcher takes ``event`` for itself."""
+        ...
+
+    def close(self) -> None:
+        """The box stops."""
+        ...
 
 
 class AppLoop:
     """One session, one display, one feedback device, fed by one queue."""
 
-    def __init__(self, session, display, feedback=None, *, err: TextIO | None = None,
-                 poll: float = 0.1, watchers: tuple = ()):
+    def __init__(self, session: Session, display: Display, feedback: Feedback | None = None, *,
+                 err: TextIO | None = None, poll: float = 0.1, watchers: Sequence[Watcher] = ()) -> None:
         self.session = session
         self.display = display
         self.feedback = feedback
-        self.watchers: list = list(watchers)
-        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.watchers: list[Watcher] = list(watchers)
+        self.queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.err = err if err is not None else sys.stderr
         self.poll = poll
         self.handled = 0
         self._display_failed = False
 
-    def put(self, event) -> None:
+    def put(self, event: Any) -> None:
         """Enqueue an input event (thread-safe; what input sources call)."""
         self.queue.put(event)
 
@@ -62,7 +124,7 @@ class AppLoop:
         signal.signal(signum, lambda *_: self.stop())
         return True
 
-    def show(self, frame) -> int:
+    def show(self, frame: Image.Image) -> int:
         """Send a frame to the display; a display that stops answering is reported once,
         and the game goes on (the journal holds every action)."""
         try:
@@ -74,23 +136,19 @@ class AppLoop:
                 self._display_failed = True
             return 0
 
-    def tell_watchers(self, out=None) -> None:
+    def tell_watchers(self, out: Output | None = None) -> None:
         """Tell each watcher the session's view (``watcher.seen(session, out)``, ``out`` the
         output of the event just handled, None for the first frame); a watcher that raises
         is reported once and dropped."""
         for watcher in list(self.watchers):
             self._ask(watcher, watcher.seen, out)
 
-    def taken_by_watcher(self, event) -> bool:
+    def taken_by_watcher(self, event: Any) -> bool:
         """Whether a watcher takes ``event`` for itself (``watcher.heard(session, event)``
         true), before the session sees it."""
-        for watcher in list(self.watchers):
-            heard = getattr(watcher, "heard", None)
-            if heard is not None and self._ask(watcher, heard, event):
-                return True
-        return False
+        return any(self._ask(watcher, watcher.heard, event) for watcher in list(self.watchers))
 
-    def _ask(self, watcher, call, value) -> bool:
+    def _ask(self, watcher: Watcher, call: Callable[[Session, Any], object], value: Any) -> bool:
         """``call(session, value)``; a watcher that raises is reported once and dropped."""
         try:
             return bool(call(self.session, value))
@@ -100,7 +158,7 @@ class AppLoop:
             self.watchers.remove(watcher)
             return False
 
-    def deliver(self, event):
+    def deliver(self, event: Any) -> Output | None:
         """Handle one event on this thread: session, display, feedback (the buzzer only when
         the settings have sound on), then the watchers. Returns the output; None for an
         event a watcher took (``taken_by_watcher``)."""
@@ -114,7 +172,7 @@ class AppLoop:
         self.tell_watchers(out)
         return out
 
-    def run(self, sources=()) -> None:
+    def run(self, sources: Sequence[Source] = ()) -> None:
         """Start the sources, show the first frame, handle events until stopped; close all."""
         try:
             # Sources first: one that cannot start (no terminal for the keyboard) ends the
@@ -141,10 +199,12 @@ class AppLoop:
         finally:
             self.close(sources)
 
-    def close(self, sources=()) -> None:
+    def close(self, sources: Sequence[Source] = ()) -> None:
         """Close the sources, then the display and the feedback; each is closed even when
         another fails to."""
-        for device in (*sources, *self.watchers, self.display, self.feedback):
+        devices: tuple[Source | Watcher | Display | Feedback | None, ...] = (
+            *sources, *self.watchers, self.display, self.feedback)
+        for device in devices:
             if device is None:
                 continue
             try:

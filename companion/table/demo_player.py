@@ -66,16 +66,22 @@ def write_demo_record(path: str | os.PathLike[str], text: str) -> None:
 class DemoPlayer:
     """Sends events through ``deliver`` (the whole stack) to ``session`` as a player would."""
 
-    def __init__(self, session: Session, deliver: Callable[[Event], Output]) -> None:
+    def __init__(self, session: Session, deliver: Callable[[Event], Output | None]) -> None:
         self.session = session
         self._deliver = deliver
 
     def send(self, event: Event) -> Signal | None:
         """One event through the whole stack; a refusal means the box misunderstood."""
         out = self._deliver(event)
+        if out is None:  # taken by a watcher (the voice's "Where are we?"): nothing changed
+            return None
         if out.signal is Signal.REFUSED:
-            raise DemoError(f"the box refused {event}: {self.session.message}")
+            self.refused(event)
         return out.signal
+
+    def refused(self, event: Event) -> None:
+        """The box refused ``event``: a player who means every move has misunderstood it."""
+        raise DemoError(f"the box refused {event}: {self.session.message}")
 
     def leave_score(self, kept: bool) -> None:
         """Leave the last score page as players would: OK keeps the finished game (and counts

@@ -56,6 +56,10 @@ class PhonePage:
         if self._server is not None:
             self._server.publish(self.latest)
 
+    def heard(self, session, event) -> bool:
+        """The page takes no event for itself: what phones send comes through the queue."""
+        return False
+
     def close(self) -> None:
         """Stop the server and wait a moment for each to let its port go (the box stops)."""
         self._switch(None)

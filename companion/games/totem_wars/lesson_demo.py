@@ -19,7 +19,6 @@ from companion.games.totem_wars.demo import TotemWarsPlayer
 from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
 from companion.games.totem_wars.simulation import Simulation, deal, greedy_bot
-from companion.signals import Signal
 from companion.table.demo_player import DemoError
 
 #: How likely the learner is to make each step's newcomer's mistake (the first one always).
@@ -154,15 +153,12 @@ class Learner(TotemWarsPlayer):
 
     # --- a newcomer's mistakes --------------------------------------------------------------
 
-    def send(self, event) -> Signal | None:
-        """One event through the whole stack; a refusal is a defect, except of a mistake
-        the learner makes on purpose (then it is counted)."""
-        out = self._deliver(event)
-        if out.signal is Signal.REFUSED:
-            if not self.erring:
-                raise DemoError(f"the box refused {event}: {self.session.message}")
-            self.refusals += 1
-        return out.signal
+    def refused(self, event) -> None:
+        """A refusal is a defect, except of a mistake the learner makes on purpose (then it
+        is counted)."""
+        if not self.erring:
+            super().refused(event)
+        self.refusals += 1
 
     def card(self, card) -> None:
         """A card on the pad and off again; with the buttons now and then (not while erring:

@@ -18,7 +18,6 @@ from companion.games.wakanda.demo import TablePlayer, demo_tags
 from companion.games.wakanda.moves import Build
 from companion.games.wakanda.rules import ROW
 from companion.games.wakanda.setup import random_setup
-from companion.signals import Signal
 from companion.table.demo_player import DemoError
 
 #: How likely the learner is to make each step's newcomer's mistake (the first one always).
@@ -102,15 +101,12 @@ class Learner(TablePlayer):
 
     # --- a newcomer's mistakes --------------------------------------------------------------
 
-    def send(self, event) -> Signal | None:
-        """One event through the whole stack; a refusal is a defect, except of a mistake
-        the learner makes on purpose (then it is counted)."""
-        out = self._deliver(event)
-        if out.signal is Signal.REFUSED:
-            if not self.erring:
-                raise DemoError(f"the box refused {event}: {self.session.message}")
-            self.refusals += 1
-        return out.signal
+    def refused(self, event) -> None:
+        """A refusal is a defect, except of a mistake the learner makes on purpose (then it
+        is counted)."""
+        if not self.erring:
+            super().refused(event)
+        self.refusals += 1
 
     def _mistake(self, key: str, game) -> bool:
         """Make the mistake of ``key``'s step, if it has one and the dice say so (the
