@@ -74,9 +74,10 @@ def play_war_round(table):
 
 
 def match_of(players, totals, first_dealer=0):
-    """A big game whose small games add up to ``totals``, each giving at most 13 points
-    (T16), spread evenly so that nobody reaches 42 before the last one."""
+    """A big game whose small games add up to ``totals``, each giving 1 to 13 points
+    (T15, T16), spread evenly so that nobody reaches 42 before the last one."""
     count = max(1, -(-max(totals) // 13))
+    assert min(totals) >= count, "every small game gives each player at least 1 (T15)"
     games = [[total // count + (i < total % count) for total in totals] for i in range(count)]
     match = Match(tuple(players), first_dealer)
     for points in games:
