@@ -79,7 +79,7 @@ def test_a_first_round_of_totem_wars_guides_the_players_at_every_step(folders, c
         assert asks or re.search(r" — T\d+$", band), f"nothing asked: {frame}"
         assert not any(row.startswith(("Playe…", "Player…")) for row in frame)   # names kept apart
     bands = [" ".join(frame[-3:]) for frame in boards]
-    assert any("Player 2 placed 2 cards Player 1: 2+ cards" in band for band in bands)
+    assert any("Player 2 placed 2 cards Player 1: place 2+" in band for band in bands)
     assert any("Raised to 3 (T5) Player 2: answer 1 card" in band for band in bands)
     assert any(band.endswith("Place at least 2 cards, the level of this round — T5") for band in bands)
     assert any(frame[0] == "Status Round 1" for frame in frames)

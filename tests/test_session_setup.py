@@ -116,7 +116,8 @@ def test_draw_lots_for_the_start_player(tmp_path):
         for village in ROW:
             s.handle(Tag(f"village:{village}")); s.handle(TagGone(f"village:{village}"))
         s.handle(Press("down")); s.handle(Press("down")); s.handle(Press("ok"))
-        assert s.message == f"Drawn by lot: {s.game.name(s.game.first)} starts"
+        # The lot said, and what the player it chose does now (W4): the note replaces the prompt.
+        assert s.message == f"Drawn by lot. {s.game.name(s.game.first)}: draw and scan"
         firsts.add(s.game.first)
     assert firsts == {0, 1}
 

@@ -63,7 +63,8 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     assert any(f.startswith("T5 Not quite 1/2 | Place at least 2 | cards, the level of | this round — T5")
                for f in frames)
     assert any(f.startswith("T6 Answering 1/2 | All have placed once. | Player 2 is below the") for f in frames)
-    assert frames[-1].endswith("| Skipped to: The round's | result")
+    # Where the skip led, and what to do now (the game's own prompt).
+    assert frames[-1].endswith("| Now: The round's result | Player 2: answer 1 card")
 
     # The power comes back: the answer is still Player 2's, and the real round is explained.
     frames = frames_of(GAME, DATA / "lesson_totem_wars_2.txt", data, capsys)
@@ -87,7 +88,7 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
 
 def test_a_lesson_killed_mid_step_resumes_at_its_step(tmp_path):
     data = tmp_path / "data"
-    kill_when_shown(GAME, DATA / "lesson_totem_wars_1.txt", data, "Skipped to: The round's", tmp_path)
+    kill_when_shown(GAME, DATA / "lesson_totem_wars_1.txt", data, "Now: The round's result", tmp_path)
     again = Session(data, TagRegistry(data / "tags.json"), tutorial=GAME)
     assert again.flow.step.key == "points" and again.flow.start is None  # waits for the round
     assert again.message == "Lesson resumed at step 8"

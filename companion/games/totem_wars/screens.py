@@ -133,7 +133,7 @@ def placement(game) -> tuple[str, dict[str, Any]]:
     if game.table[player]:
         return "answer", {"cards": cards(counts[0])}
     if hand < game.level:
-        return "all_in", {"cards": cards(hand)}
+        return "all_in", {"cards": cards(hand), "n": hand}
     if hand == game.level:
         return "place", {"cards": cards(hand)}
     return "raise", {"level": game.level, "n": game.level, "next": game.level + 1}

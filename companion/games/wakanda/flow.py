@@ -55,6 +55,18 @@ VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
 HUB = "hub"
 
 
+def action_kind(game) -> str:
+    """What the player to move can do in the action phase, for the prompt: ``act`` (build or
+    claim), ``build`` alone (no headdress left, or none can claim), ``claim`` alone, or
+    ``pass`` (R3) — never a move the rules refuse (W5, W6)."""
+    moves = list(game.legal_moves())
+    builds = any(isinstance(move, Build) for move in moves)
+    claims = any(isinstance(move, Claim) for move in moves)
+    if builds and claims:
+        return "act"
+    return "build" if builds else "claim" if claims else "pass"
+
+
 @dataclass(frozen=True)
 class Pending:
     """A piece or headdress scanned for the next village press (``uid`` None when unknown)."""
@@ -164,10 +176,7 @@ class WakandaFlow(PlayFlow):
             return t("play.turn_up.short" if short else "play.turn_up", n=game.open_count)
         name = game.name(game.to_move)
         form = ".short" if short else ""
-        if game.phase == "action" and list(game.legal_moves()) == [Pass()]:
-            key = f"prompt.pass{form}"  # what to press, never cut off (R3)
-        else:
-            key = f"prompt.{'draw' if game.phase == 'draw' else 'act'}{form}"
+        key = f"prompt.{'draw' if game.phase == 'draw' else action_kind(game)}{form}"
         # A long name is shortened, never the prompt: one line under the last action's
         # confirmation, else the band's two lines.
         return prompt_line(t(key, name="{name}"), name, game.players, short=short)
