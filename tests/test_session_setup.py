@@ -89,7 +89,7 @@ def test_a_tile_scanned_twice_or_a_piece_is_explained(tmp_path):
     out = s.handle(Tag("village:sun"))
     assert out.signal == "refused" and s.message == "Sun is tile 1 already"
     out = s.handle(Tag("eagle"))
-    assert out.signal == "refused" and s.message == "Not a village tile"
+    assert out.signal == "refused" and s.message == "Eagle: scan tile 2"   # what it is, what is wanted
     assert s.flow.tiles == ["sun"]
     assert "sun" not in s.view.choice.values                # no longer offered
 

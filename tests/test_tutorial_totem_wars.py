@@ -47,7 +47,7 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     frames = frames_of(GAME, DATA / "lesson_totem_wars_1.txt", data, capsys)
     assert frames[0].startswith("T1 The cards 1/2 | 2 to 4 players. 52")
     # The totems, by name, and a totem scanned twice is the rule in words.
-    assert ("Lay your totems 0/2 | Player 2 scan now | Player 1 … | Player 2: lay your | "
+    assert ("Deal 5 each (T2) | Player 2 scan now | Player 1 … | Player 2: lay your | "
             "totem, scan it") in frames
     assert ("T2 Not quite 1/2 | That card is down as | a totem already — T2 | That card is down as | "
             "a totem already: each | OK more · ▲▼ pages") in frames

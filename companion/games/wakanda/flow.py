@@ -37,7 +37,7 @@ from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, event_line
 from companion.games.wakanda.box_player import BoxPlayer
 from companion.games.wakanda.hints import Coach
 from companion.games.wakanda.items import Headdress, Piece, Tile
-from companion.games.wakanda.rules import HEADDRESSES, PIECES
+from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, PIECES, ROW
 from companion.games.wakanda.slots import Missing, Problem, adoptable, item_kind, problems, slot_reader
 from companion.games.wakanda.views import BoardView, StatusView, render
 from companion.games.wakanda.words import in_text, piece_name, refusal, t
@@ -432,10 +432,20 @@ class WakandaFlow(PlayFlow):
             return self.box_player.undo_text(self.game, describe)
         return super().undo_text()
 
+    @staticmethod
+    def _opened(game) -> bool:
+        """Whether the claim just played opened a tile: the row had one still turned (W4 B)."""
+        claims = sum(isinstance(move, Claim) for _, move in game.history)
+        return claims <= ROW - OPEN_AT_START
+
     def confirmation(self, player: int | None, move) -> str:
         """``Ana built sun on village 2``; without the name when that is too long for the
         band's line (the village is what matters)."""
-        full = describe(self.game, player, move)
+        game = self.game
+        if isinstance(move, Claim) and game.variant == "open" and self._opened(game):
+            # The claim opened the next tile (W4 B): the table turns it straight, said first.
+            return t("done.straighten", n=game.open_count)
+        full = describe(game, player, move)
         if fits_line(full):
             return full
         if isinstance(move, Reveal):

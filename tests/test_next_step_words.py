@@ -1,0 +1,103 @@
+"""The box says what to do next at every step of a first game, read as the players read it
+(``run --input SCRIPT --display text``): the set-up steps at the table (T2, W2, W10, W4 B),
+prompts with a verb, never a move the rules refuse (W6), small words whole (issue: a first
+game at the table without friction)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.games.totem_wars.words import t as tw_t
+from companion.words import LANGUAGES
+
+DATA = Path(__file__).parent / "data"
+
+#: A Wakanda game of Ana and Ben (the open variant): Ben to draw, his three headdresses on
+#: the table (W6).
+NO_HEADDRESS = [
+    {"game": "wakanda", "players": ["Ana", "Ben"],
+     "villages": ["teepee", "eagle", "skin", "variety", "sun", "tomahawk"], "first": 1},
+    {"p": 1, "draw": "eagle"}, {"p": 1, "build": "eagle", "village": 1},
+    {"p": 0, "draw": "tomahawk"}, {"p": 0, "build": "tomahawk", "village": 1},
+    {"p": 1, "draw": "chief"}, {"p": 1, "claim": 1},
+    {"p": 0, "draw": "sun"}, {"p": 0, "build": "sun", "village": 3},
+    {"p": 1, "draw": "teepee"}, {"p": 1, "claim": 3},
+    {"p": 0, "draw": "skin"}, {"p": 0, "build": "skin", "village": 2},
+    {"p": 1, "draw": "sun"}, {"p": 1, "claim": 2},
+    {"p": 0, "draw": "teepee"}, {"p": 0, "build": "teepee", "village": 4},
+]
+
+
+@pytest.fixture
+def folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
+    return tmp_path
+
+
+def frames_of(script: str, folders, capsys, name: str = "script.txt") -> list[str]:
+    """The words of each frame the box showed for the input ``script`` (its text)."""
+    path = folders / name
+    path.write_text(script)
+    assert main(["run", "--input", str(path), "--display", "text", "--data", str(folders / "data")]) == 0
+    out = capsys.readouterr().out
+    return [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("frame ")]
+
+
+ROW = "".join(f"tag village:{v}\n" for v in ("teepee", "eagle", "chief", "variety", "sun", "tomahawk"))
+
+
+def test_the_tile_scan_says_how_to_lay_the_row_and_what_a_piece_is(folders, capsys):
+    frames = frames_of("press ok\npress ok\ntag village:teepee\ntag eagle\ntag crests\n", folders, capsys)
+    assert frames[2].endswith("| Lay tiles 4–6 turned")            # open: 4-6 turned 90° (W2)
+    assert frames[3].startswith("Scan tile 2 of 6") and "Lay tiles" not in frames[3]
+    assert frames[4].endswith("| Eagle: scan tile 2")               # what it is, what is wanted
+    assert frames[5].endswith("| Crests: scan tile 2")
+
+
+def test_the_hidden_tile_scan_says_to_lay_4_to_6_face_down(folders, capsys):
+    frames = frames_of("press ok\npress down\npress ok\n", folders, capsys)
+    assert frames[-1].startswith("Scan tile 1 of 3") and frames[-1].endswith("| Lay tiles 4–6 face down")
+
+
+def test_the_open_variant_says_to_turn_the_next_tile_straight_after_a_claim(folders, capsys):
+    script = (f"press ok\npress ok\n{ROW}press ok\n"          # Player 1 starts
+              "tag eagle\npress v1\ntag sun\npress v2\n"    # Player 2 builds the sun on 2
+              "tag chief\npress v1\n"                       # Player 1 builds on 1
+              "tag teepee\ntag crests\npress v2\n")         # Player 2 claims 2 (W4 B)
+    frames = frames_of(script, folders, capsys)
+    assert frames[-1].endswith("| Turn tile 4 straight | Player 1: draw and scan")
+
+
+def test_a_player_with_no_headdress_left_is_told_to_build_never_to_claim(folders, capsys):
+    data = folders / "data"
+    data.mkdir()
+    (data / "current.jsonl").write_text("".join(json.dumps(line) + "\n" for line in NO_HEADDRESS))
+    frames = frames_of("press ok\ntag skin\npress down\npress ok\n", folders, capsys)   # resume, Ben draws
+    assert any(frame.endswith("| Ben drew skin | Ben: build a piece") for frame in frames)
+    assert frames[-1].endswith("| Ben: build a piece on a | village")
+    assert not any("claim" in frame for frame in frames[1:])        # W6: nothing left to claim with
+
+
+def test_a_totem_wars_game_says_to_deal_5_each_before_the_totems(folders, capsys):
+    frames = frames_of((DATA / "first_game_totem_wars.txt").read_text(), folders, capsys)
+    first = next(i for i, frame in enumerate(frames) if frame.startswith("Who deals?"))
+    assert frames[first + 1].startswith("Deal 5 each (T2) | Player 2 scan now")
+    assert not any(frame.startswith("Deal 5 each") for frame in frames[first + 2:])   # once, first
+    # Under the confirmation of a placement, what to place: a verb.
+    assert any(frame.endswith("| Player 2 placed 2 cards | Player 1: place 2+") for frame in frames)
+    # The deal reminder keeps a name that fits whole.
+    assert any("| from Player 2 (T2), then | OK |" in frame for frame in frames)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_all_in_follows_the_plural_of_its_count(lang):
+    one, three = (tw_t("tw.prompt.all_in", lang, name="Ana", n=n) for n in (1, 3))
+    assert one != three and "3" in three
+    if lang == "en":
+        assert (one, three) == ("Ana: place your 1 card, then OK", "Ana: place all 3 cards you hold, then OK")
+    assert tw_t("tw.prompt.all_in.short", "en", name="Ana", n=1) == "Ana: place your 1 card"
