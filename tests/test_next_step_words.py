@@ -101,3 +101,11 @@ def test_all_in_follows_the_plural_of_its_count(lang):
     if lang == "en":
         assert (one, three) == ("Ana: place your 1 card, then OK", "Ana: place all 3 cards you hold, then OK")
     assert tw_t("tw.prompt.all_in.short", "en", name="Ana", n=1) == "Ana: place your 1 card"
+
+
+def test_the_readme_lists_every_display_the_command_line_takes():
+    from companion.config import DISPLAY_KINDS
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    listed = readme[readme.index("Common options:"):].split("`--display ", 1)[1].split("`", 1)[0]
+    assert set(listed.split("|")) == set(DISPLAY_KINDS) - {"auto"}   # auto: the default, not a choice

@@ -49,8 +49,9 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     # The totems, by name, and a totem scanned twice is the rule in words.
     assert ("Deal 5 each (T2) | Player 2 scan now | Player 1 … | Player 2: lay your | "
             "totem, scan it") in frames
-    assert ("T2 Not quite 1/2 | That card is down as | a totem already — T2 | That card is down as | "
-            "a totem already: each | OK more · ▲▼ pages") in frames
+    # The rule once, then the lesson's word on it (never the same sentence twice).
+    assert ("T2 Not quite 1/2 | That card is down as | a totem already — T2 | Each player lays a | "
+            "card of their own | OK more · ▲▼ pages") in frames
     assert any(f.startswith("T3 One more 1/2 | Player 1 deals 1 more") for f in frames)
     # The first round by the lesson's plan: three cards where two are asked are taken back.
     assert ("Player 2 Round 1 | Start: 1 to 5 cards | P1 AFR 5 | ▶ P2 IND 5 | Player 2: place 2 cards, | "
