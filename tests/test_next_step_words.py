@@ -109,3 +109,54 @@ def test_the_readme_lists_every_display_the_command_line_takes():
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     listed = readme[readme.index("Common options:"):].split("`--display ", 1)[1].split("`", 1)[0]
     assert set(listed.split("|")) == set(DISPLAY_KINDS) - {"auto"}   # auto: the default, not a choice
+
+
+# --- R2: a due declaration is due -----------------------------------------------------------
+
+R2_WAR = (DATA / "totem_wars_r2_example.jsonl").read_text()   # Ana's crocodile: water or land
+NEXT_PLAY = '{"p": 1, "play": ["eskimos/orca"]}\n'
+
+
+def score(path: Path, capsys) -> tuple[int, str, str]:
+    status = main(["score", str(path)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_record_of_this_version_refuses_a_play_while_a_declaration_is_due(tmp_path, capsys):
+    record = tmp_path / "game.jsonl"
+    record.write_text(R2_WAR.replace('{"game":"totem-wars",', '{"game":"totem-wars","version":2,', 1) + NEXT_PLAY)
+    status, out, err = score(record, capsys)
+    assert status == 1 and out == ""
+    assert err.strip() == f"{record}: line 5: Ana's habitat declaration is due before the next play (p 0, R2)"
+
+
+def test_an_older_record_reads_its_undeclared_war_by_points_and_never_says_declared(tmp_path, capsys):
+    record = tmp_path / "old.jsonl"
+    record.write_text(R2_WAR + NEXT_PLAY)
+    status, out, err = score(record, capsys)
+    assert status == 0 and "warning: line 5: a war without the habitat declarations" in err
+    assert "  Not declared (R2): Ana read as water" in out and "Declared" not in out
+
+
+def test_a_declared_war_says_declared(tmp_path, capsys):
+    record = tmp_path / "game.jsonl"
+    record.write_text(R2_WAR.replace('{"game":"totem-wars",', '{"game":"totem-wars","version":2,', 1)
+                      + '{"p": 0, "habitat": "land"}\n')
+    status, out, _ = score(record, capsys)
+    assert status == 0 and "  Declared (R2): Ana land" in out and "Not declared" not in out
+
+
+@pytest.mark.parametrize("version", ["3", "0", '"2"', "true"])
+def test_a_record_format_version_the_box_does_not_know_is_one_line(tmp_path, capsys, version):
+    record = tmp_path / "game.jsonl"
+    record.write_text(R2_WAR.replace('{"game":"totem-wars",', f'{{"game":"totem-wars","version":{version},', 1))
+    status, _, err = score(record, capsys)
+    assert status == 1 and "line 1: version must be a record format version from 1 to 2" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_the_box_writes_the_format_version_in_every_new_totem_wars_record(folders, capsys):
+    frames_of((DATA / "first_game_totem_wars.txt").read_text(), folders, capsys)
+    kept = [*(folders / "data").glob("current.jsonl"), *(folders / "data" / "games").glob("*.jsonl")]
+    assert kept and all(json.loads(path.read_text().splitlines()[0])["version"] == 2 for path in kept)

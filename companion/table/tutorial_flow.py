@@ -475,7 +475,7 @@ class TutorialFlow(Flow):
         did, with the game's own prompt (what to do now) under it; elsewhere as the note."""
         inner = self.inner
         prompt = getattr(inner, "prompt", None)
-        if callable(prompt) and isinstance(prompt(short=True), str):
+        if isinstance(inner, PlayFlow) and callable(prompt) and isinstance(prompt(short=True), str):
             for said in (self._t("tutorial.skipped", topic=topic), self._t("tutorial.skipped.short", topic=topic)):
                 if fits_line(said):
                     inner.done = said
