@@ -71,7 +71,7 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     frames = frames_of(GAME, DATA / "lesson_totem_wars_2.txt", data, capsys)
     assert frames[0].endswith("Lesson resumed at step 8")
     assert "T8 Points 2/2 | Player 1 7, Player 2 | 7. | OK go on · hold OK skip" in frames
-    assert ("Round 1 · war! 1/6 | P1 7 war 7 land | P2 7 war 7 land | No winner: 6 cards under | "
+    assert ("Round 1 · war! 1/6▼ | P1 7 war 7 land | P2 7 war 7 land | No winner: 6 cards under | "
             "the deck (T12)") in frames
     assert any(f.startswith("T7 Columns 1/2 | Player 1's columns:") for f in frames)
     assert any(f.startswith("T13 Refill 1/2 | Refill to 5, a card") for f in frames)

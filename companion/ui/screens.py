@@ -52,6 +52,15 @@ def title_band(image: Image.Image, title: str, right: str = "",
         draw_text(image, WIDTH - 2 - text_width(right, SMALL), 2, right, SMALL, 0)
 
 
+def page_mark(number: int, count: int, *, then_ok: bool = False) -> str:
+    """A result page's number and how to go on: ``2/4▼`` while pages follow (▼ or OK turns
+    to the next); on the last page ``4/4 OK`` when ``then_ok`` (the page itself does not
+    say what OK does), else ``4/4``."""
+    if number < count:
+        return t("page.more", n=number, of=count)
+    return t("page.ok" if then_ok else "page", n=number, of=count)
+
+
 def result_band(image: Image.Image, game, number: int, count: int) -> None:
     """The lit band atop a game's result page: who won (the score so far while the game is
     not over) and the page number."""
@@ -63,8 +72,8 @@ def result_band(image: Image.Image, game, number: int, count: int) -> None:
     else:
         headline = t("shared")
     fill_box(image, (0, 0, WIDTH - 1, 14))
-    draw_centered(image, 1, headline, LARGE, 0, right=WIDTH - 18)
-    page = t("page", n=number, of=count)
+    page = page_mark(number, count, then_ok=True)  # a game's result: OK goes on to the menu
+    draw_centered(image, 1, headline, LARGE, 0, right=WIDTH - 4 - text_width(page, SMALL))
     draw_text(image, WIDTH - 2 - text_width(page, SMALL), 4, page, SMALL, 0)
 
 
