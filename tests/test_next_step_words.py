@@ -6,6 +6,7 @@ game at the table without friction)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,21 @@ def test_the_box_writes_the_format_version_in_every_new_totem_wars_record(folder
     frames_of((DATA / "first_game_totem_wars.txt").read_text(), folders, capsys)
     kept = [*(folders / "data").glob("current.jsonl"), *(folders / "data" / "games").glob("*.jsonl")]
     assert kept and all(json.loads(path.read_text().splitlines()[0])["version"] == 2 for path in kept)
+
+
+# --- every frame says what to do next or how to go on ---------------------------------------
+
+#: A button that goes on (OK, ▼, ▲▼, BACK, hold …) or a verb of what to do at the table.
+GOES_ON = re.compile(r"OK|▼|▲|BACK|\bhold\b|\b(?i:scan|place|draw|build|claim|answer|lay|deal|deals|turn|"
+                     r"press|choose|pass|put|take|reveal|raise)\b")
+
+
+@pytest.mark.parametrize("command", [
+    *(["demo", "--game", game, "--seed", str(seed)] for game in ("wakanda", "totem-wars") for seed in (1, 2, 3)),
+    *(["tutorial", "--game", game, "--demo"] for game in ("wakanda", "totem-wars")),
+], ids=lambda command: "-".join(command[1:]))
+def test_every_frame_of_a_demo_or_a_lesson_says_what_to_do_or_how_to_go_on(folders, capsys, command):
+    assert main([*command, "--display", "text", "--data", str(folders / "data")]) == 0
+    frames = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines() if line.startswith("frame ")]
+    assert len(frames) > 50
+    assert [frame for frame in frames if not GOES_ON.search(frame)] == []

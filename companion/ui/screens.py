@@ -178,6 +178,8 @@ def picker_screen(title: str, options: Sequence[str], selected: int,
             image.paste(1, (10, y + 2), mark)
         draw_text(image, text_x, y, fit(options[index], WIDTH - text_x - 10, MEDIUM), MEDIUM)
         draw_text(image, WIDTH - 7, y + 1, "▲" if step < 0 else "▼", SMALL)
+    if count == 1:  # no neighbour to turn to: say what the one button does
+        draw_centered(image, 52, t("picker.only"), SMALL)
     outline_box(image, (0, 24, WIDTH - 1, 47))
     outline_box(image, (1, 25, WIDTH - 2, 46))
     mark = marks[selected]
