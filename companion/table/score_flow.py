@@ -63,7 +63,7 @@ class ScorePagesFlow(Flow):
         if step and self.page + step >= len(self.pages):
             return self.finish()  # ▼ on the last page goes on, as OK does and as after a round
         if step:
-            self.page = max(self.page + step, 0)
+            self.page = (self.page + step) % len(self.pages)  # ▲ on the first: the last page
             return Reply()
         if event.button == "ok":
             return self.finish()

@@ -149,7 +149,7 @@ def review_page(game, player: int, number: int, count: int, review: Review | Non
     image = new_canvas()
     # A short name (told apart from the other's), so that "review" is never cut off.
     name = short_names(game.players, REVIEW_NAME_CHARS)[player]
-    title_band(image, t("review.title", name=name), t("page", n=number, of=count),
+    title_band(image, t("review.title", name=name), page_mark(number, count, then_ok=True),
                mark=art.headdress(player))
     if review is None:
         lines = [t("review.failed")] if failed else [t("review.busy"),
