@@ -138,7 +138,8 @@ def test_a_placement_that_ends_the_round_says_its_outcome_plainly():
     s = search.suggest(game, hand=["indians/bear", "eskimos/seal", "africans/zebra", "eskimos/fox", "aborigines/emu"])
     why = {a.move: a.reason for a in s.alternatives}
     # Ben's wolf scores nothing (T8): the bear alone takes the round and both Indians (T9, T15) …
-    assert why[Play((C("indians/bear"),))] == "place Bear (Indians): +2 points at the end, 3 points now, takes the round"
+    assert why[Play((C("indians/bear"),))] == ("place Bear (Indians): +2 points at the end, 3 points now, "
+                                               "takes the round")
     # … the emu ties at 0 and the war is a tie of land totems: nobody takes (T10-T12).
     assert why[Play((C("aborigines/emu"),))] == ("place Emu (Aborigines): no more points at the end, 0 points now, "
                                                  "does not take the round, war certain")
