@@ -398,3 +398,21 @@ GOLDEN = {
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_hint_screen_matches_its_golden_image(name, golden):
     golden(name, GOLDEN[name]())
+
+
+@pytest.mark.parametrize("language", ["en", "bg"])
+def test_a_long_hint_never_covers_the_header_of_the_board(language):
+    # A three-line reason leaves less room for the poles: the tab and the hands stay whole,
+    # the suggested piece and the caps stay under them (golden: hint_build_bulgarian).
+    from companion.games.wakanda.screens import HEADER_HEIGHT
+    text.set_language(language)
+    game = midgame()
+    move = Build("skin", 4)
+    long = "build skin on village 4: " + "and more words " * 3
+    assert len(wrap(long, WIDTH - 4, SMALL)) == HINT_LINES
+    short, tall = (hint_screen(game, move, words_, "2/3 · HINT: next move") for words_ in ("skin on 4", long))
+    header = (0, 0, WIDTH, HEADER_HEIGHT)
+    assert tall.crop(header).tobytes() == short.crop(header).tobytes()
+    assert reason(information_set(game, 0), move, 0.74, best=False)   # said in game terms
+    assert all(len(wrap(reason(information_set(game, 0), m, 0.74, best=False), WIDTH - 4, SMALL)) <= HINT_LINES
+               for m in game.legal_moves() if isinstance(m, Build | Claim))

@@ -325,6 +325,18 @@ def test_enroll_command_transcription_stops_and_goes_on_later(enroll, tmp_path):
     status, out, _ = enroll("tag 0A00000002\ngone 0A00000002\npress ok\n",
                             "--game", "totem-wars", "--transcribe", "club")
     assert status == 0 and "(2/52)" in out
+    # Quit before the end (q, or the script's end): the last line says where the cards are kept.
+    part = tmp_path / "data" / "decks" / "club.toml.part"
+    assert out.splitlines()[-1] == (f"Quit at 2/52: the cards so far are kept in {part}; "
+                                    "enroll --transcribe club goes on from there")
+    assert part.exists()
+
+
+def test_enroll_command_transcription_quit_before_the_first_card_says_nothing_was_written(enroll, tmp_path):
+    status, out, _ = enroll("", "--game", "totem-wars", "--transcribe", "club")
+    assert status == 0 and out.splitlines()[-1] == (
+        "Quit before the first card: nothing was written; enroll --transcribe club begins again")
+    assert not (tmp_path / "data" / "decks" / "club.toml.part").exists()
 
 
 @pytest.mark.parametrize("options, status, message", [

@@ -48,7 +48,7 @@ def test_a_first_game_of_wakanda_guides_the_players_at_every_step(folders, capsy
     # Every accepted action is confirmed on the next frame, above the next step.
     for done in ("Player 1 drew eagle", "Eagle on village 1", "Player 2 drew sun",
                  "Sun on village 2", "Player 1 drew chief", "Chief on village 1",
-                 "Claimed village 1"):
+                 "Turn tile 4 straight"):   # the open variant's claim: the next tile opens (W4 B)
         assert any(band.startswith(done) for band in bands), done
     # Refusals whole, the rule last: never cut.
     refusals = [band for band in bands if re.search(r" — W\d+$", band)]
@@ -68,10 +68,11 @@ def is_placement(frame: list[str]) -> bool:
 
 def test_a_first_round_of_totem_wars_guides_the_players_at_every_step(folders, capsys):
     frames = frames_of("first_game_totem_wars.txt", folders, capsys)
-    totems = [frame for frame in frames if frame[0].startswith("Lay your totems")]
+    totems = [frame for frame in frames if frame[0].startswith(("Lay your totems", "Deal 5 each (T2)"))]
     assert [frame[-2:] for frame in totems] == [["Player 2: lay your totem", "and scan it (T2)"],
                                                 ["Player 1: lay your totem", "and scan it (T2)"]]
-    assert any("from P2 (T2), then OK" in frame for frame in frames)        # the deal reminder
+    assert totems[0][0] == "Deal 5 each (T2)"          # the deal comes first (T2)
+    assert any("from Player 2 (T2), then" in frame for frame in frames)      # the deal reminder, names whole
     boards = [frame for frame in frames if is_placement(frame)]
     for frame in boards:
         band = " ".join(frame[-2:])
@@ -79,7 +80,7 @@ def test_a_first_round_of_totem_wars_guides_the_players_at_every_step(folders, c
         assert asks or re.search(r" — T\d+$", band), f"nothing asked: {frame}"
         assert not any(row.startswith(("Playe…", "Player…")) for row in frame)   # names kept apart
     bands = [" ".join(frame[-3:]) for frame in boards]
-    assert any("Player 2 placed 2 cards Player 1: 2+ cards" in band for band in bands)
+    assert any("Player 2 placed 2 cards Player 1: place 2+" in band for band in bands)
     assert any("Raised to 3 (T5) Player 2: answer 1 card" in band for band in bands)
     assert any(band.endswith("Place at least 2 cards, the level of this round — T5") for band in bands)
     assert any(frame[0] == "Status Round 1" for frame in frames)

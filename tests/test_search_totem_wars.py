@@ -78,7 +78,8 @@ def test_the_coach_plays_the_round_out_for_its_chances():
 
 #: A placement's reason: the expected end points in halves (T15), the points now (T8), the
 #: round in words (T9-T11), a raise's cost (T5), a war in words (T10).
-PLACE_WHY = re.compile(r"place [^:]+: (?P<gain>[+-]\d+(?:\.5)?|±0) end points?, (?P<now>\d+) points? now, "
+PLACE_WHY = re.compile(r"place [^:]+: (?:(?P<gain>[+-]\d+(?:\.5)?) points? at the end|no more points at the end), "
+                       r"(?P<now>\d+) points? now, "
                        r"(?P<take>(?:likely |rarely )?takes the round|may take the round|does not take the round)"
                        r"(?:, raises by \d cards?)?(?:, war (?P<war>certain|likely|possible))?")
 
@@ -114,7 +115,7 @@ def test_each_placement_says_the_end_points_that_order_them_and_its_chances_in_w
     for s in placements(level, seeds):
         said = [PLACE_WHY.fullmatch(s.reason)] + [PLACE_WHY.fullmatch(a.reason) for a in s.alternatives]
         assert all(said), [s.reason, *(a.reason for a in s.alternatives)]
-        gains = [float(m["gain"].replace("±", "")) for m in said]
+        gains = [float(m["gain"] or 0) for m in said]
         assert gains == sorted(gains, reverse=True)                # best first, as the figure says
         for m, value in zip(said, [s.value, *(a.value for a in s.alternatives)]):
             assert TAKE_WORDS[m["take"]](value), (m["take"], value)
@@ -125,7 +126,8 @@ def test_each_placement_says_the_end_points_that_order_them_and_its_chances_in_w
 def test_easy_says_first_the_points_now_that_order_its_placements():
     for s in placements("easy", seeds=range(2)):
         whys = [s.reason, *(a.reason for a in s.alternatives)]
-        assert all(re.fullmatch(r"place [^:]+: \d+ points? now, ([+-]\d+(\.5)?|±0) end points?, .+", why)
+        assert all(re.fullmatch(r"place [^:]+: \d+ points? now, ([+-]\d+(\.5)? points? at the end|"
+                                r"no more points at the end), .+", why)
                    for why in whys), whys
         now = [int(why.split(": ")[1].split()[0]) for why in whys]
         assert now == sorted(now, reverse=True)
@@ -136,12 +138,13 @@ def test_a_placement_that_ends_the_round_says_its_outcome_plainly():
     s = search.suggest(game, hand=["indians/bear", "eskimos/seal", "africans/zebra", "eskimos/fox", "aborigines/emu"])
     why = {a.move: a.reason for a in s.alternatives}
     # Ben's wolf scores nothing (T8): the bear alone takes the round and both Indians (T9, T15) …
-    assert why[Play((C("indians/bear"),))] == "place Bear (Indians): +2 end points, 3 points now, takes the round"
+    assert why[Play((C("indians/bear"),))] == ("place Bear (Indians): +2 points at the end, 3 points now, "
+                                               "takes the round")
     # … the emu ties at 0 and the war is a tie of land totems: nobody takes (T10-T12).
-    assert why[Play((C("aborigines/emu"),))] == ("place Emu (Aborigines): ±0 end points, 0 points now, "
+    assert why[Play((C("aborigines/emu"),))] == ("place Emu (Aborigines): no more points at the end, 0 points now, "
                                                  "does not take the round, war certain")
     # A raise costs the cards over the level (T5); Ben may still answer: a chance, in words.
-    assert s.reason == ("place Zebra (Africans), Bear (Indians): +2.5 end points, 3 points now, "
+    assert s.reason == ("place Zebra (Africans), Bear (Indians): +2.5 points at the end, 3 points now, "
                         "may take the round, raises by 1 card, war possible")
 
 

@@ -217,7 +217,8 @@ def test_reasons_say_what_a_move_does(wakanda_play):
     assert reason(information_set(ben, 1), Claim(2), 0.6).startswith("claim village 2: locks 8 points")
     assert reason(info, Pass(), 0.5) == "pass: no move possible (R3)"
     assert reason(info, Build("teepee", 3), 0.0) == "build teepee on village 3: every move loses; this one by the least"
-    assert reason(info, Build("teepee", 3), 0.41) == "build teepee on village 3: the best chance to win (41%)"
+    # Said in game terms, before any percentage: what the build gives away (here, nothing).
+    assert reason(info, Build("teepee", 3), 0.41) == "build teepee on village 3: gives Ben nothing to claim"
 
 
 def test_a_duel_is_a_whole_game_and_the_same_seed_the_same_game():

@@ -138,7 +138,7 @@ def test_the_board_always_says_what_to_do_and_what_was_done(tmp_path):
     assert s.view.message == "Player 1: draw a piece from the bag and scan it" and s.view.done is None
     scan(s, "sun")
     assert s.view.done == "Player 1 drew sun"                  # the action, confirmed…
-    assert s.view.message == "Player 1: build or claim"         # …above the next step
+    assert s.view.message == "Player 1: build a piece"          # …above the next step (nothing to claim, W4)
     scan(s, "sun")
     assert s.view.message == "Build the sun: press a village button" and s.view.done is None
     s.handle(Press("v6"))                                # refused: the reason shows instead
@@ -321,8 +321,8 @@ def test_game_to_the_end_score_pages_then_menu(tmp_path):
     s.handle(Press("down"))
     assert s.view.page == 1
     s.handle(Press("up")); s.handle(Press("up"))
-    assert s.view.page == pages - 1
-    s.handle(Press("ok"))
+    assert s.view.page == pages - 1                        # ▲ on the first page: the last one
+    s.handle(Press("down"))                                # ▼ on the last page goes on, as OK does
     assert s.screen == "menu" and s.game is None
     kept = list((s.data_dir / "games").iterdir())
     assert len(kept) == 1 and not (s.data_dir / "current.jsonl").exists()

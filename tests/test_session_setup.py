@@ -89,7 +89,7 @@ def test_a_tile_scanned_twice_or_a_piece_is_explained(tmp_path):
     out = s.handle(Tag("village:sun"))
     assert out.signal == "refused" and s.message == "Sun is tile 1 already"
     out = s.handle(Tag("eagle"))
-    assert out.signal == "refused" and s.message == "Not a village tile"
+    assert out.signal == "refused" and s.message == "Eagle: scan tile 2"   # what it is, what is wanted
     assert s.flow.tiles == ["sun"]
     assert "sun" not in s.view.choice.values                # no longer offered
 
@@ -116,7 +116,8 @@ def test_draw_lots_for_the_start_player(tmp_path):
         for village in ROW:
             s.handle(Tag(f"village:{village}")); s.handle(TagGone(f"village:{village}"))
         s.handle(Press("down")); s.handle(Press("down")); s.handle(Press("ok"))
-        assert s.message == f"Drawn by lot: {s.game.name(s.game.first)} starts"
+        # The lot said, and what the player it chose does now (W4): the note replaces the prompt.
+        assert s.message == f"Drawn by lot. {s.game.name(s.game.first)}: draw and scan"
         firsts.add(s.game.first)
     assert firsts == {0, 1}
 

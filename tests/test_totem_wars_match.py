@@ -38,18 +38,29 @@ def test_42_42_41_is_a_win_shared_by_the_first_two():
     match = match_of(("Ana", "Ben", "Cleo"), (39, 39, 39)).add_points((3, 3, 2))
     assert match.totals == (42, 42, 41) and match.winners == (0, 1) and match.over
     with pytest.raises(UserError, match=r"^the big game is over: Ana and Ben shared the win \(T16\)$"):
-        match.add_points((0, 0, 13))  # no game to break the tie: Cleo cannot come through (T16)
+        match.add_points((1, 1, 13))  # no game to break the tie: Cleo cannot come through (T16)
 
 
 def test_a_small_game_gives_at_most_13_points():
     match = Match(("Ana", "Ben"))
-    assert match.add_points((13, 0)).totals == (13, 0)
-    with pytest.raises(UserError, match=r"^a small game gives 2 whole points, each from 0 to 13 \(T15, T16\)$"):
-        match.add_points((14, 0))
+    assert match.add_points((13, 1)).totals == (13, 1)
+    with pytest.raises(UserError, match=r"^a small game gives 2 whole points, each from 1 to 13 \(T15, T16\)$"):
+        match.add_points((14, 1))
+
+
+@pytest.mark.parametrize("points", [(0, 5), (5, 0), (0, 0)])
+def test_a_small_game_gives_at_least_1_point_the_totem(points):
+    # The totem alone scores 1 (T15): a small game worth 0 to anyone is refused, the match unchanged.
+    match = Match(("Ana", "Ben")).add_points((3, 4))
+    with pytest.raises(UserError, match=r"each from 1 to 13 \(T15, T16\)$"):
+        match.add_points(points)
+    assert match.totals == (3, 4)
+    with pytest.raises(UserError, match=r"from 1 to 13"):
+        Match.from_json({"players": ["Ana", "Ben"], "first_dealer": 0, "games": [list(points)]})
 
 
 def test_a_finished_match_takes_no_more_games():
-    done = match_of(("Ana", "Ben"), (42, 0))
+    done = match_of(("Ana", "Ben"), (42, 4))
     with pytest.raises(UserError, match=r"the big game is over: Ana won \(T16\)"):
         done.add_points((1, 1))
     with pytest.raises(UserError, match=r"\(T16\)"):
@@ -74,8 +85,8 @@ def test_json_round_trip_and_bad_stored_data():
     assert match.to_json() == {"players": ["Ana", "Ben"], "first_dealer": 1, "games": [[5, 7], [9, 3]]}
     for bad, message in [({"players": ["Ana"], "first_dealer": 0, "games": []}, "players must be 2 to 4"),
                          ({"players": ["Ana", "Ben"], "first_dealer": 5, "games": []}, "first_dealer"),
-                         ({"players": ["Ana", "Ben"], "first_dealer": 0, "games": [[1, -2]]}, "from 0 to 13"),
-                         ({"players": ["Ana", "Ben"], "first_dealer": 0, "games": [[14, 2]]}, "from 0 to 13"),
+                         ({"players": ["Ana", "Ben"], "first_dealer": 0, "games": [[1, -2]]}, "from 1 to 13"),
+                         ({"players": ["Ana", "Ben"], "first_dealer": 0, "games": [[14, 2]]}, "from 1 to 13"),
                          ({"players": ["Ana", "Ben"], "first_dealer": 0, "games": "x"}, "games must be a list"),
                          ({"players": ["Ana", "Ben"]}, "exactly players, first_dealer and games")]:
         with pytest.raises(UserError, match=message):

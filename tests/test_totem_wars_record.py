@@ -30,7 +30,7 @@ FINISHED = DATA / "totem_wars_finished.jsonl"
 EXAMPLE = DATA / "totem_wars_r2_example.jsonl"
 #: The same war twice, kept before owners declared: no habitat lines.
 BEFORE = DATA / "totem_wars_before_declarations.jsonl"
-HEADER = '{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 0, "deck": "default"}\n'
+HEADER = '{"game": "totem-wars", "version": 2, "players": ["Ana", "Ben"], "dealer": 0, "deck": "default"}\n'
 TOTEMS = '{"totems": ["indians/snake", "africans/lion"]}\n'
 C = default_deck().card
 
@@ -71,7 +71,8 @@ def test_a_record_kept_before_declarations_reads_with_the_old_choice_and_one_war
                         "kept before owners declared): read with the habitat of the most war points, "
                         "the first listed on a tie (R2)"]
     # Both habitats give Ana 0 war points: the first listed, water, which Ben's air beats (T11).
-    assert [(r.declared, r.taker) for r in game.rounds] == [(("water", None), 1)] * 2
+    # Nobody declared: said as read, never as a declaration (R2).
+    assert [(r.declared, r.read_as, r.taker) for r in game.rounds] == [((None, None), ("water", None), 1)] * 2
     assert not any(isinstance(move, Declare) for _, move in game.history)
     assert write_record(game) == "".join(dump_line(json.loads(line)) for line in text.splitlines())
     # An undo takes a war's play back with the habitat read for it, as when it was kept.

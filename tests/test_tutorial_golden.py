@@ -54,7 +54,7 @@ PAGES = {
     "lesson_wakanda_wrong": (WAKANDA, "W4 Not quite 1/2 | Village 5"),
     "lesson_wakanda_back": (WAKANDA, "P2 draw P1:0 | Taken back:"),
     "lesson_wakanda_villages": (WAKANDA, "W7 Villages 1/2"),
-    "lesson_totem_wars_totems": (TOTEM_WARS, "Lay your totems 0/2"),
+    "lesson_totem_wars_totems": (TOTEM_WARS, "Deal 5 each (T2) |"),
     "lesson_totem_wars_raise": (TOTEM_WARS, "T5 Raising 1/2"),
     "lesson_totem_wars_not_now": (TOTEM_WARS, "T4 Not now 1/2"),
     "lesson_totem_wars_war": (TOTEM_WARS, "T10 War 1/2"),

@@ -47,10 +47,11 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     frames = frames_of(GAME, DATA / "lesson_totem_wars_1.txt", data, capsys)
     assert frames[0].startswith("T1 The cards 1/2 | 2 to 4 players. 52")
     # The totems, by name, and a totem scanned twice is the rule in words.
-    assert ("Lay your totems 0/2 | Player 2 scan now | Player 1 … | Player 2: lay your | "
+    assert ("Deal 5 each (T2) | Player 2 scan now | Player 1 … | Player 2: lay your | "
             "totem, scan it") in frames
-    assert ("T2 Not quite 1/2 | That card is down as | a totem already — T2 | That card is down as | "
-            "a totem already: each | OK more · ▲▼ pages") in frames
+    # The rule once, then the lesson's word on it (never the same sentence twice).
+    assert ("T2 Not quite 1/2 | That card is down as | a totem already — T2 | Each player lays a | "
+            "card of their own | OK more · ▲▼ pages") in frames
     assert any(f.startswith("T3 One more 1/2 | Player 1 deals 1 more") for f in frames)
     # The first round by the lesson's plan: three cards where two are asked are taken back.
     assert ("Player 2 Round 1 | Start: 1 to 5 cards | P1 AFR 5 | ▶ P2 IND 5 | Player 2: place 2 cards, | "
@@ -63,13 +64,14 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     assert any(f.startswith("T5 Not quite 1/2 | Place at least 2 | cards, the level of | this round — T5")
                for f in frames)
     assert any(f.startswith("T6 Answering 1/2 | All have placed once. | Player 2 is below the") for f in frames)
-    assert frames[-1].endswith("| Skipped to: The round's | result")
+    # Where the skip led, and what to do now (the game's own prompt).
+    assert frames[-1].endswith("| Now: The round's result | Player 2: answer 1 card")
 
     # The power comes back: the answer is still Player 2's, and the real round is explained.
     frames = frames_of(GAME, DATA / "lesson_totem_wars_2.txt", data, capsys)
     assert frames[0].endswith("Lesson resumed at step 8")
     assert "T8 Points 2/2 | Player 1 7, Player 2 | 7. | OK go on · hold OK skip" in frames
-    assert ("Round 1 · war! 1/6 | P1 7 war 7 land | P2 7 war 7 land | No winner: 6 cards under | "
+    assert ("Round 1 · war! 1/6▼ | P1 7 war 7 land | P2 7 war 7 land | No winner: 6 cards under | "
             "the deck (T12)") in frames
     assert any(f.startswith("T7 Columns 1/2 | Player 1's columns:") for f in frames)
     assert any(f.startswith("T13 Refill 1/2 | Refill to 5, a card") for f in frames)
@@ -87,7 +89,7 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
 
 def test_a_lesson_killed_mid_step_resumes_at_its_step(tmp_path):
     data = tmp_path / "data"
-    kill_when_shown(GAME, DATA / "lesson_totem_wars_1.txt", data, "Skipped to: The round's", tmp_path)
+    kill_when_shown(GAME, DATA / "lesson_totem_wars_1.txt", data, "Now: The round's result", tmp_path)
     again = Session(data, TagRegistry(data / "tags.json"), tutorial=GAME)
     assert again.flow.step.key == "points" and again.flow.start is None  # waits for the round
     assert again.message == "Lesson resumed at step 8"

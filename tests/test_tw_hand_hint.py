@@ -290,7 +290,8 @@ def test_four_cards_or_more_are_said_by_the_cards_kept(tmp_path, golden):
         titles.append(words(box)[0])
         golden(f"tw_hint_tip_{box.view.number}", box.frame())
         box.handle(Press("hint"))
-    assert titles == ["Place 4, keep 1", "Place all 5 cards", "Place 3 cards"]
+    # The cards shown are the ones the title's first verb names: keep these, or place these.
+    assert titles == ["Keep 1, place 4", "Place all 5 cards", "Place 3 cards:"]
 
 
 @pytest.mark.parametrize("language", ["en", "bg"])

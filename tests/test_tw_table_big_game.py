@@ -42,11 +42,11 @@ def test_a_game_is_counted_once_and_the_dealer_moves_on(tmp_path):
 
 def test_a_game_that_does_not_follow_on_starts_a_new_big_game():
     game = finished()
-    other = BigGame(match_of(("Ana", "Ben"), (40, 2)), ("x",))
+    other = BigGame(match_of(("Ana", "Ben"), (40, 4)), ("x",))
     assert with_game(other, game).match.games == ((5, 4, 5),)
     wrong_dealer = BigGame(Match(game.players, first_dealer=0), ())   # Ana was due to deal
     assert with_game(wrong_dealer, game).match.first_dealer == 1
-    won = BigGame(match_of(game.players, (42, 0, 0)), ())
+    won = BigGame(match_of(game.players, (42, 4, 4)), ())
     assert won.match.over and with_game(won, game).match.totals == (5, 4, 5)
 
 
@@ -72,6 +72,9 @@ def test_42_42_41_after_the_same_small_game_is_a_win_shared_by_the_first_two(tmp
 
 @pytest.mark.parametrize("text", ["{", '{"match": {}, "counted": []}', '[1, 2]',
                                   '{"match": {"players": ["A"], "first_dealer": 0, "games": []}, '
+                                  '"counted": []}',
+                                  # a small game worth 0 to Ana: her totem alone scores 1 (T15)
+                                  '{"match": {"players": ["Ana", "Ben"], "first_dealer": 0, "games": [[0, 4]]}, '
                                   '"counted": []}'])
 def test_a_damaged_file_is_one_clear_line(tmp_path, text):
     (tmp_path / BIG_GAME_FILE).write_text(text)

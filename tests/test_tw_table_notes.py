@@ -7,7 +7,7 @@ from companion.games.totem_wars import Match, TotemWars, default_deck, play_game
 from companion.games.totem_wars.round_screens import HABITAT_SHORT, _card_text, _columns, big_game_footer
 from companion.games.totem_wars.screens import deal_lines
 from companion.games.totem_wars.words import t
-from companion.ui.canvas import HEIGHT, MEDIUM, SMALL, WIDTH, new_canvas, note_lines
+from companion.ui.canvas import HEIGHT, MEDIUM, SMALL, WIDTH, new_canvas, note_lines, wrap
 from companion.ui.screens import TITLE_HEIGHT
 
 LONG = "Bartholomew-Jay"
@@ -28,10 +28,12 @@ def test_a_refusal_too_long_for_the_band_keeps_its_rule():
 def test_the_deal_reminder_keeps_its_rules_and_the_ok():
     for names in (("Ana", "Ben", "Cleo"), ("Ana", LONG)):
         small, band = deal_lines(TotemWars(names, 0))
-        assert small.endswith("(T2), then OK") and fits(small, SMALL)
+        assert small.endswith("(T2), then OK") and len(wrap(small, WIDTH - 6, SMALL)) <= 2
         assert band.endswith(" starts (T3)") and fits(band, MEDIUM)
     assert deal_lines(TotemWars(("Ben", "Cleo", "Ana"), 0)) == (
         "from Cleo (T2), then OK", "Cleo starts (T3)")
+    # A name that fits is never shortened: "from Player 2", not "from P2".
+    assert deal_lines(TotemWars(("Player 1", "Player 2"), 0))[0] == "from Player 2 (T2), then OK"
 
 
 def test_the_big_game_line_keeps_its_rule():

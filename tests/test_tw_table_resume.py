@@ -1,6 +1,15 @@
 """Resuming a Totem Wars game: journal text → state → the same screen, torn lines dropped."""
 
-from tw_table_helpers import WAR_RECORD, WAR_RECORD_ON_THE_BOX, make, place, play_war_round, scan, set_up
+from tw_table_helpers import (
+    WAR_RECORD,
+    WAR_RECORD_ON_THE_BOX,
+    as_written,
+    make,
+    place,
+    play_war_round,
+    scan,
+    set_up,
+)
 
 from companion.events import Press
 from companion.games.totem_wars import read_record, write_record
@@ -53,7 +62,7 @@ def test_journal_text_before_the_war_gives_the_state_and_the_screen(tmp_path):
 def test_a_torn_last_line_is_dropped_on_resume(tmp_path):
     write_journal(tmp_path, WAR_RECORD + '{"p": 2, "play": ["afr')
     t = make(tmp_path)
-    assert write_record(t.game) == WAR_RECORD and t.screen == "round"
+    assert write_record(t.game) == as_written(WAR_RECORD) and t.screen == "round"
     t.handle(Press("back")); t.handle(Press("ok"))               # undo works after the cut
     text = (tmp_path / "data" / CURRENT).read_text()
     assert text == WAR_RECORD + '{"undo": true}\n'
@@ -92,7 +101,7 @@ def test_a_line_the_record_refuses_resumes_the_game_before_it(tmp_path):
     assert [p.name[16:] for p in kept] == ["totem-wars-damaged.jsonl"]
     assert "indians/dragon" in kept[0].read_text()
     t = make(tmp_path)                                           # resumed: the totems are down
-    assert write_record(t.game) == "".join(WAR_RECORD.splitlines(True)[:2])
+    assert write_record(t.game) == as_written("".join(WAR_RECORD.splitlines(True)[:2]))
     assert t.screen == "deal"
 
 

@@ -181,12 +181,13 @@ def test_with_hints_each_player_has_a_review_page_after_the_breakdown(tmp_path, 
     for _ in range(3):                                            # the result, Ana's, Ben's points
         box.handle(Press("down"))
     assert box.view == ReviewView(player=0, page=3, count=5, done=True)
-    assert "Ana: review" in words(box) and "4/5" in words(box)
+    assert "Ana: review" in words(box) and "4/5▼" in words(box)
     assert f"+{round(made.losses[0][0].points)}" in words(box)
     box.handle(Press("down"))
     assert box.view.player == 1 and "+6" in words(box)          # Ben's claim of village 6
+    assert "5/5 OK" in words(box)                                 # the last page: OK goes on
     box.handle(Press("down"))
-    assert box.view.page == 0                                     # round to the result again
+    assert box.screen == "menu"                                   # ▼ on the last page too, as after a round
 
 
 def test_the_review_page_says_reviewing_until_the_review_is_made(tmp_path, mocker):

@@ -70,7 +70,7 @@ def test_the_slot_game_as_an_input_script(data, capsys, worked_example):
                  "Put the chief back on | village 2", "Fix village 2 first"):
         assert note in said
     # Played with hints on (the default): the score's 3 pages, then a review page each.
-    assert frames[-1].endswith("Player 1 wins 1/5 | Player 1 20 | Player 2 16 | Higher total (W9)")
+    assert frames[-1].endswith("Player 1 wins 1/5▼ | Player 1 20 | Player 2 16 | Higher total (W9)")
 
 
 # --- on the emulated hub --------------------------------------------------------------------------------

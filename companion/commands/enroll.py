@@ -214,6 +214,8 @@ def _run(args, config) -> int:
         events, sources = _events(config, script, progress.typed if progress.on_footer else None)
         if deck_name is not None:
             _transcribe(walk, events, display, progress)
+            if not walk.finished:  # quit (q, the script's end): say what the .part file keeps
+                summary = walk.quit_note()
         else:
             answer = (f"{keys[Press('ok')]}: move, {keys[Press('back')]}: keep" if keys
                       else "OK: move, back: keep")

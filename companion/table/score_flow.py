@@ -1,4 +1,4 @@
-"""The end of a game: the score pages, turned with up/down.
+"""The end of a game: the score pages, turned with up/down (▼ on the last goes on, as OK).
 
 OK keeps the finished record and goes back to the menu; Back offers to take back the last
 action (a claim pressed by mistake must not end a game for good).
@@ -59,8 +59,11 @@ class ScorePagesFlow(Flow):
         if self.confirming:
             self.confirming = False
             return Reply(then=BackToPlay()) if event.button == "ok" else Reply()
-        if step_of(event.button):
-            self.page = (self.page + step_of(event.button)) % len(self.pages)
+        step = step_of(event.button)
+        if step and self.page + step >= len(self.pages):
+            return self.finish()  # ▼ on the last page goes on, as OK does and as after a round
+        if step:
+            self.page = (self.page + step) % len(self.pages)  # ▲ on the first: the last page
             return Reply()
         if event.button == "ok":
             return self.finish()

@@ -478,8 +478,20 @@ class TutorialFlow(Flow):
             self.records.append(Record(self.step.key, "passed", self._moves()))
             self.index += 1
         if self.step is not None:
-            self.inner.tell(self._t("tutorial.skipped", topic=self._t(self.step.topic)))
+            self._say_skipped(self._t(self.step.topic))
         return Reply(Signal.ACCEPTED)
+
+    def _say_skipped(self, topic: str) -> None:
+        """Where a skip led, said where the players look: on a board, as what the last action
+        did, with the game's own prompt (what to do now) under it; elsewhere as the note."""
+        inner = self.inner
+        prompt = getattr(inner, "prompt", None)
+        if isinstance(inner, PlayFlow) and callable(prompt) and isinstance(prompt(short=True), str):
+            for said in (self._t("tutorial.skipped", topic=topic), self._t("tutorial.skipped.short", topic=topic)):
+                if fits_line(said):
+                    inner.done = said
+                    return
+        inner.tell(self._t("tutorial.skipped", topic=topic))
 
     def _step_back(self) -> Reply:
         """Back: one step back. A move since the step before is the game's own to take back

@@ -53,6 +53,15 @@ def title_band(image: Image.Image, title: str, right: str = "",
         draw_text(image, WIDTH - 2 - text_width(right, SMALL), 2, right, SMALL, 0)
 
 
+def page_mark(number: int, count: int, *, then_ok: bool = False) -> str:
+    """A result page's number and how to go on: ``2/4▼`` while pages follow (▼ or OK turns
+    to the next); on the last page ``4/4 OK`` when ``then_ok`` (the page itself does not
+    say what OK does), else ``4/4``."""
+    if number < count:
+        return t("page.more", n=number, of=count)
+    return t("page.ok" if then_ok else "page", n=number, of=count)
+
+
 def result_band(image: Image.Image, game: Engine[Any], number: int, count: int) -> None:
     """The lit band atop a game's result page: who won (the score so far while the game is
     not over) and the page number."""
@@ -64,8 +73,8 @@ def result_band(image: Image.Image, game: Engine[Any], number: int, count: int) 
     else:
         headline = t("shared")
     fill_box(image, (0, 0, WIDTH - 1, 14))
-    draw_centered(image, 1, headline, LARGE, 0, right=WIDTH - 18)
-    page = t("page", n=number, of=count)
+    page = page_mark(number, count, then_ok=True)  # a game's result: OK goes on to the menu
+    draw_centered(image, 1, headline, LARGE, 0, right=WIDTH - 4 - text_width(page, SMALL))
     draw_text(image, WIDTH - 2 - text_width(page, SMALL), 4, page, SMALL, 0)
 
 
@@ -170,6 +179,8 @@ def picker_screen(title: str, options: Sequence[str], selected: int,
             image.paste(1, (10, y + 2), mark)
         draw_text(image, text_x, y, fit(options[index], WIDTH - text_x - 10, MEDIUM), MEDIUM)
         draw_text(image, WIDTH - 7, y + 1, "▲" if step < 0 else "▼", SMALL)
+    if count == 1:  # no neighbour to turn to: say what the one button does
+        draw_centered(image, 52, t("picker.only"), SMALL)
     outline_box(image, (0, 24, WIDTH - 1, 47))
     outline_box(image, (1, 25, WIDTH - 2, 46))
     mark = marks[selected]

@@ -123,6 +123,15 @@ class DeckTranscription:
         """Whether the whole deck is transcribed and written."""
         return self.stage == "done"
 
+    def quit_note(self) -> str:
+        """What becomes of the walk when the maker quits before the end: the cards kept so
+        far stay in the ``.part`` file (none kept: nothing was written), and the same
+        ``--transcribe NAME`` goes on from there."""
+        name = self.path.name.removesuffix(".toml")
+        if not self.cards:
+            return t("deck.quit_empty", name=name)
+        return t("deck.quit", n=len(self.cards), of=DECK_SIZE, part=shown_path(self.part), name=name)
+
     def handle(self, event) -> Step:
         """Take one event: a ``Tag``/``TagGone`` scan, a ``Press``, ``Hold("ok")`` to stop."""
         if self.finished:

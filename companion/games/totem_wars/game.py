@@ -74,6 +74,7 @@ class _State:
     playing: tuple[bool, ...]             # held cards when the round began (T6, T14)
     placed_first: tuple[bool, ...]
     declared: tuple[str | None, ...]      # the war's declarations so far (R2)
+    read_as: frozenset[int]               # of those, the ones nobody made: read by points (R2)
     due: DeclarationDue | None            # the declaration the war waits for (R2)
     rounds: tuple[RoundResult, ...]
 
@@ -114,8 +115,8 @@ class TotemWars:
             phase="totems", totems=(), hand_sizes=(HAND_SIZE,) * n,
             deck_count=len(self._deck) - HAND_SIZE * n, unseen=frozenset(self._deck.cards),
             table=((),) * n, taken=((),) * n, removed=(), starter=None, level=0,
-            playing=(False,) * n, placed_first=(False,) * n, declared=(None,) * n, due=None,
-            rounds=())
+            playing=(False,) * n, placed_first=(False,) * n, declared=(None,) * n,
+            read_as=frozenset(), due=None, rounds=())
         self._stack: list[_State] = []
         self._history: list[tuple[int | None, Move]] = []
 
@@ -362,6 +363,7 @@ class TotemWars:
             raise illegal("no_declaration", rule="R2")
         while s.due is not None:
             p = s.due.player
+            s = replace(s, read_as=s.read_as | {p})  # nobody declared: the round says so
             s = self._after_declare(s, p, war_grouping(s.totems[p], s.table[p]).totem_column.key)
         self._state = s
 
@@ -416,7 +418,7 @@ class TotemWars:
     def _resolve(self, s: _State, habitats: dict[int, str]) -> _State:
         assert s.starter is not None  # a round under way has a starter
         result = resolve_round(len(s.rounds) + 1, s.starter, s.totems, s.table,
-                               s.hand_sizes, s.deck_count, habitats, s.declared)
+                               s.hand_sizes, s.deck_count, habitats, s.declared, s.read_as)
         n = len(self._players)
         taken, unseen, removed, deck_count = list(s.taken), s.unseen, s.removed, s.deck_count
         if result.taker is not None:
@@ -434,7 +436,7 @@ class TotemWars:
         return replace(s, phase="over" if over else "play", hand_sizes=tuple(hands), deck_count=deck_count,
                        unseen=unseen, table=((),) * n, taken=tuple(taken), removed=removed,
                        starter=result.next_starter, level=0, playing=tuple(h > 0 for h in hands),
-                       placed_first=(False,) * n, declared=(None,) * n, due=None,
+                       placed_first=(False,) * n, declared=(None,) * n, read_as=frozenset(), due=None,
                        rounds=s.rounds + (result,))
 
     # -- scoring ---------------------------------------------------------------------

@@ -25,6 +25,8 @@ from companion.games.totem_wars.game import TotemWars
 TARGET = 42
 #: The most a small game gives a player (T16): the totem and the 12 other cards of its tribe.
 MOST_POINTS = CARDS_PER_TRIBE
+#: The least (T15): the totem alone scores 1, so no small game gives a player 0.
+LEAST_POINTS = 1
 
 
 @dataclass(frozen=True)
@@ -89,16 +91,17 @@ class Match:
 
     def add_points(self, points) -> Match:
         """The match with one more small game's points (T15), e.g. entered by hand;
-        ``UserError`` for points no small game gives (T16: 0 to 13 a player)."""
+        ``UserError`` for points no small game gives (T15, T16: 1 to 13 a player)."""
         self._check_not_over()
         return Match(self.players, self.first_dealer, self.games + (self._checked(points),))
 
     def _checked(self, points) -> tuple[int, ...]:
-        """One small game's points, checked: a whole number from 0 to 13 per player (T15, T16)."""
+        """One small game's points, checked: a whole number from 1 to 13 per player — the totem
+        alone scores 1 (T15), its tribe's 12 other cards at most 12 more (T16)."""
         points = tuple(points)
         if len(points) != len(self.players) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MOST_POINTS for v in points):
-            raise UserError(f"a small game gives {len(self.players)} whole points, each from 0 to "
+                isinstance(v, int) and not isinstance(v, bool) and LEAST_POINTS <= v <= MOST_POINTS for v in points):
+            raise UserError(f"a small game gives {len(self.players)} whole points, each from {LEAST_POINTS} to "
                             f"{MOST_POINTS} (T15, T16)")
         return points
 

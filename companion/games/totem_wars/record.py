@@ -1,6 +1,6 @@
 """Totem Wars game records (rules/totem-wars.md, "Game record"): JSON Lines, a header first.
 
->>> text = ('{"game": "totem-wars", "players": ["Ana", "Ben"], "dealer": 0, "deck": "default"}\\n'
+>>> text = ('{"game": "totem-wars", "version": 2, "players": ["Ana", "Ben"], "dealer": 0, "deck": "default"}\\n'
 ...         '{"totems": ["indians/snake", "africans/lion"]}\\n'
 ...         '{"p": 1, "play": ["africans/zebra", "africans/giraffe"]}\\n')
 >>> game, warnings = read_record(text)
@@ -8,10 +8,13 @@
 (0, 2, True)
 
 A war where the habitat of a two-habitat totem can change who takes the cards waits for
-its owner's declaration, a ``{"p": 0, "habitat": "land"}`` line (R2). A record kept before
-owners declared has no such line: the next play shows it, and the war is read as it was
-scored then — the habitat of the most war points, the first listed on a tie — with one
-warning saying so.
+its owner's declaration, a ``{"p": 0, "habitat": "land"}`` line (R2): due, and only then
+legal. The header says which version of the format the record follows (``"version": 2``,
+written by the box since it asks); a record of that version whose next line is a play
+while a declaration is due is refused at that line. A record with no version was kept
+before owners declared: the next play shows it, and the war is read as it was scored then —
+the habitat of the most war points, the first listed on a tie, said as "not declared" —
+with one warning saying so.
 """
 
 from __future__ import annotations
@@ -28,12 +31,19 @@ from companion.games.totem_wars.moves import ChooseTotems, Declare, Move, Play
 from companion.records import check_keys, dump_line, integer, parse_lines, shown_value
 
 GAME = "totem-wars"
+#: The record format's version the box writes: 2 since war declarations are asked (R2); a
+#: header without one is version 1.
+VERSION = 2
 
 
 def header_line(game: TotemWars) -> dict:
     """The header of ``game``'s record; a deck other than the default is written out in full."""
     deck = "default" if game.deck == default_deck() else game.deck.to_list()
     header = {"game": GAME, "players": list(game.players), "dealer": game.dealer, "deck": deck}
+    if not any(any(r.read_as) for r in game.rounds):
+        # A war read as an old record's (nobody declared) keeps the old record's version 1,
+        # written as it was: without one.
+        header = {"game": GAME, "version": VERSION, **header}
     if game.hints:
         header["hints"] = True
     return header
@@ -76,10 +86,16 @@ def games_by_line(text: str, warnings: list[str] | None = None, data_dir=None) -
     lines, found = parse_lines(text)
     number, header = lines[0]
     game = _game_from_header(number, header, data_dir)
+    version = header.get("version", 1)
     yield game
     undeclared: list[int] = []
     for number, obj in lines[1:]:
         if game.phase == "declare" and "play" in obj:
+            due = game.declaration_due
+            assert due is not None  # the declare phase waits for one
+            if version >= VERSION:
+                raise RecordError(number, f"{game.players[due.player]}'s habitat declaration is due "
+                                          f"before the next play (p {due.player}, R2)")
             # A record kept before R2 asked: its war was scored on the most war points.
             game.declare_by_points()
             undeclared.append(number)
@@ -95,9 +111,11 @@ def games_by_line(text: str, warnings: list[str] | None = None, data_dir=None) -
 
 
 def _game_from_header(number: int, header: dict, data_dir) -> TotemWars:
-    check_keys(number, header, {"game", "players"}, {"dealer", "deck", "hints"})
+    check_keys(number, header, {"game", "players"}, {"version", "dealer", "deck", "hints"})
     if header["game"] != GAME:
         raise RecordError(number, f"this is not a Totem Wars record (game {shown_value(header['game'])})")
+    if "version" in header:
+        integer(number, header, "version", 1, VERSION, "R2", f"a record format version from 1 to {VERSION}")
     players = header["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RecordError(number, "players must be a list of names (T1)")

@@ -117,6 +117,9 @@ def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
         declared = [p for p in range(n) if r.declared[p]]
         if declared:
             lines.append("  Declared (R2): " + ", ".join(f"{names[p]} {r.declared[p]}" for p in declared))
+        read = [p for p in range(n) if r.read_as and r.read_as[p]]
+        if read:  # an old record's war: nobody chose, never said as a declaration
+            lines.append("  Not declared (R2): " + ", ".join(f"{names[p]} read as {r.read_as[p]}" for p in read))
         compared = [p for p in range(n) if r.habitats[p]]
         if compared:
             lines.append("  Totem habitats (T11): " + ", ".join(f"{names[p]} {r.habitats[p]}" for p in compared))

@@ -33,7 +33,7 @@ from companion.ui.canvas import (
     text_width,
     wrap,
 )
-from companion.ui.screens import TITLE_HEIGHT, result_band, title_band
+from companion.ui.screens import TITLE_HEIGHT, page_mark, result_band, title_band
 
 #: The big game's target (T16).
 TARGET = 42
@@ -55,7 +55,7 @@ def outcome_line(game, result, lang: str | None = None) -> str:
 def _summary(game, result, number: int, count: int) -> Image.Image:
     image = new_canvas()
     title_band(image, t("tw.round", n=result.number) + (t("tw.round.war") if result.war else ""),
-               f"{number}/{count}")
+               page_mark(number, count))
     band_top = text_band(image, wrap(outcome_line(game, result), WIDTH - 4, SMALL, 2), SMALL,
                          inverted=True)
     players = [p for p in range(len(game.players)) if result.arrangements[p] is not None]
@@ -121,7 +121,7 @@ def _arrangement(game, result, player: int, number: int, count: int) -> Image.Im
     image = new_canvas()
     arrangement = result.arrangements[player]
     title_band(image, t("tw.round.points", name=game.players[player], n=arrangement.points),
-               f"{number}/{count}")
+               page_mark(number, count))
     _columns(image, TITLE_HEIGHT + 2, arrangement, TRIBE_SHORT, guest_tribes=True)
     return image
 
@@ -130,7 +130,7 @@ def _war(game, result, player: int, number: int, count: int) -> Image.Image:
     image = new_canvas()
     grouping = result.war_groupings[player]
     title_band(image, t("tw.round.war_of", name=game.players[player], points=grouping.points),
-               f"{number}/{count}")
+               page_mark(number, count))
     bottom = HEIGHT
     if result.declared[player]:
         habitat = t(f"habitat.{result.declared[player]}")
@@ -155,11 +155,11 @@ def _next(game, result, number: int, count: int) -> Image.Image:
     image = new_canvas()
     over = result.next_starter is None
     title_band(image, t("tw.game_over") if over else t("tw.round", n=result.number + 1),
-               f"{number}/{count}")
+               page_mark(number, count))
     if over:
         bottom = t("tw.ok_score")
     else:
-        bottom = t("tw.round.starts", name=game.players[result.next_starter])
+        bottom = named(t("tw.round.starts"), game.players[result.next_starter], WIDTH - 4, LARGE, game.players)
     band_top = text_band(image, [fit(bottom, WIDTH - 4, LARGE)], LARGE, inverted=True)
     text = refill_line(game, result) + ("" if not result.refill else " (T13)")
     font = MEDIUM
@@ -217,7 +217,7 @@ def _result(game, number: int, count: int) -> Image.Image:
 
 def _taken(game, number: int, count: int) -> Image.Image:
     image = new_canvas()
-    title_band(image, t("tw.end.taken"), f"{number}/{count}")
+    title_band(image, t("tw.end.taken"), page_mark(number, count, then_ok=True))
     n = len(game.players)
     pitch = min(12, (HEIGHT - TITLE_HEIGHT - 9) // n)
     for p in range(n):
@@ -249,7 +249,7 @@ def big_game_footer(match) -> str:
 
 def _big(game, match, number: int, count: int) -> Image.Image:
     image = new_canvas()
-    title_band(image, t("tw.big.title", target=TARGET), f"{number}/{count}")
+    title_band(image, t("tw.big.title", target=TARGET), page_mark(number, count, then_ok=True))
     if match is None:
         for i, line in enumerate(wrap(t("tw.big.unavailable"), WIDTH - 4, MEDIUM)):
             draw_text(image, 2, 16 + i * MEDIUM.height, line, MEDIUM)

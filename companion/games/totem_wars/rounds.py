@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -32,9 +32,10 @@ class RoundResult:
     ``arrangements``/``points`` are ``None`` for players who sat out; ``warring`` lists the
     players of a war (empty without one) and ``war_groupings`` their habitat groupings;
     ``declared`` holds the habitats the owners of two-habitat totems declared (R2), else
-    ``None``; ``habitats`` holds the totem habitats compared after a tied war (T11), else
-    ``None``. ``destination`` says where ``cards`` went: taken, under the deck (T12) or
-    removed (R4).
+    ``None``; ``read_as`` the habitats of the wars' two-habitat totems nobody declared, read
+    by the most war points (a record kept before the box asked, R2), else ``None``;
+    ``habitats`` holds the totem habitats compared after a tied war (T11), else ``None``.
+    ``destination`` says where ``cards`` went: taken, under the deck (T12) or removed (R4).
     """
 
     number: int
@@ -51,6 +52,7 @@ class RoundResult:
     cards: tuple[Card, ...]
     refill: tuple[tuple[int, int], ...]
     next_starter: int | None
+    read_as: tuple[str | None, ...] = ()
 
     @property
     def points(self) -> tuple[int | None, ...]:
@@ -207,9 +209,11 @@ def war_plan(totems, table, warring: Sequence[int], declared: Sequence[str | Non
 
 
 def resolve_round(number: int, starter: int, totems, table, hand_sizes, deck_count: int,
-                  habitats: Mapping[int, str], declared: Sequence[str | None]) -> RoundResult:
+                  habitats: Mapping[int, str], declared: Sequence[str | None],
+                  read_as: Collection[int] = ()) -> RoundResult:
     """Resolve a completed round whose war, if any, is fought with ``habitats`` (warring seat
-    → its totem's habitat, ``war_plan``'s); ``declared`` are the declarations made (R2).
+    → its totem's habitat, ``war_plan``'s); ``declared`` are the declarations made (R2),
+    but for the seats of ``read_as``, whose habitat nobody declared (read by points).
 
     ``table`` holds each player's cards this round (empty for those who sat out);
     ``hand_sizes`` and ``deck_count`` are the counts before the refill: a round nobody wins
@@ -250,6 +254,7 @@ def resolve_round(number: int, starter: int, totems, table, hand_sizes, deck_cou
     return RoundResult(
         number=number, starter=starter, placed=tuple(tuple(t) for t in table),
         arrangements=arrangements, warring=warring, war_groupings=tuple(war_groupings),
-        declared=tuple(declared), habitats=tuple(compared), taker=taker,
-        last_player=len(in_round) == 1, destination=destination, cards=cards, refill=refill,
-        next_starter=next_with_cards(after, first))
+        declared=tuple(None if p in read_as else d for p, d in enumerate(declared)), habitats=tuple(compared),
+        taker=taker, last_player=len(in_round) == 1, destination=destination, cards=cards, refill=refill,
+        next_starter=next_with_cards(after, first),
+        read_as=tuple(declared[p] if p in read_as else None for p in range(n)))

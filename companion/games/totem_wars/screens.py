@@ -32,6 +32,7 @@ from companion.ui.canvas import (
     short_names,
     text_band,
     text_width,
+    wrap,
 )
 from companion.ui.screens import TITLE_HEIGHT, footer_line, note_band, title_band
 
@@ -75,7 +76,10 @@ def totems_screen(game, done: int, *, message: Note | None = None,
     image = new_canvas()
     n = len(game.players)
     order = [(game.dealer + 1 + i) % n for i in range(n)]
-    title_band(image, t("tw.totems.title"), f"{done}/{n}")
+    if done:
+        title_band(image, t("tw.totems.title"), f"{done}/{n}")
+    else:  # before the first totem, the deal that comes first (T2); the prompt cites it
+        title_band(image, t("tw.totems.deal"))
     band_top = note_band(image, message or t("tw.totems.scan"), refused)
     pitch = min(11, (band_top - TITLE_HEIGHT - 1) // n)
     font = MEDIUM if pitch > MEDIUM.height else SMALL  # a two-line note: smaller rows
@@ -104,17 +108,18 @@ def deal_screen(game) -> Image.Image:
     draw_text(image, 3, 13, fit(dealer, WIDTH - 6, MEDIUM), MEDIUM)
     draw_text(image, 3, 24, t("tw.deal.more"), MEDIUM)
     small, band = deal_lines(game)
-    draw_text(image, 3, 35, small, SMALL)
+    for i, line in enumerate(wrap(small, WIDTH - 6, SMALL)):
+        draw_text(image, 3, 34 + i * (SMALL.height + 1), line, SMALL)
     text_band(image, [band], MEDIUM, inverted=True)
     return image
 
 
 def deal_lines(game) -> tuple[str, str]:
-    """The deal reminder's last two lines: from whom to deal, and who starts; a name too long
-    is shortened (``Player 2`` → ``P2``), never the rule or the OK."""
+    """The deal reminder's last words: from whom to deal (two small lines at most), and who
+    starts; a name too long is shortened, never the rule or the OK."""
     seat = (game.dealer + 1) % len(game.players)
     first = game.players[seat]
-    return (named(t("tw.deal.from"), first, WIDTH - 6, SMALL, game.players),
+    return (named(t("tw.deal.from"), first, WIDTH - 6, SMALL, game.players, lines=2),
             named(t("tw.deal.starts"), first, WIDTH - 4, MEDIUM, game.players))
 
 
@@ -133,7 +138,7 @@ def placement(game) -> tuple[str, dict[str, Any]]:
     if game.table[player]:
         return "answer", {"cards": cards(counts[0])}
     if hand < game.level:
-        return "all_in", {"cards": cards(hand)}
+        return "all_in", {"cards": cards(hand), "n": hand}
     if hand == game.level:
         return "place", {"cards": cards(hand)}
     return "raise", {"level": game.level, "n": game.level, "next": game.level + 1}

@@ -313,11 +313,14 @@ def _place_reason(game: TotemWars, seat: int, cards: tuple[Card, ...], points: i
 
 
 def _end_points(gain: float) -> str:
-    """The expected change in end points (T15) to the nearest half, signed: ``+1.5 end
-    points``, ``-1 end point``, ``±0 end points`` — a few play-outs tell no finer."""
+    """The expected change in the final points (T15) to the nearest half, signed: ``+1.5
+    points at the end``, ``-1 point at the end``, ``no more points at the end`` — a few
+    play-outs tell no finer."""
     halves = math.floor(2 * abs(gain) + 0.5)
+    if halves == 0:
+        return t("tw.hint.gain_none")
     number = str(halves // 2) if halves % 2 == 0 else t("tw.hint.half", n=halves // 2)
-    sign = "±" if halves == 0 else "+" if gain > 0 else "-"
+    sign = "+" if gain > 0 else "-"
     return t("tw.hint.gain", n=sign + number, plural_by=1 if halves == 2 else 2)
 
 

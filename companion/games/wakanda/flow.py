@@ -37,7 +37,7 @@ from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, event_line
 from companion.games.wakanda.box_player import BoxPlayer
 from companion.games.wakanda.hints import Coach
 from companion.games.wakanda.items import Headdress, Piece, Tile
-from companion.games.wakanda.rules import HEADDRESSES, PIECES
+from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, PIECES, ROW
 from companion.games.wakanda.slots import Missing, Problem, adoptable, item_kind, problems, slot_reader
 from companion.games.wakanda.views import BoardView, StatusView, render
 from companion.games.wakanda.words import in_text, piece_name, refusal, t
@@ -53,6 +53,18 @@ from companion.ui.screens import fits_line, prompt_line
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
 #: The reader name of the reader hub as a whole, in ``ReaderState`` events.
 HUB = "hub"
+
+
+def action_kind(game) -> str:
+    """What the player to move can do in the action phase, for the prompt: ``act`` (build or
+    claim), ``build`` alone (no headdress left, or none can claim), ``claim`` alone, or
+    ``pass`` (R3) — never a move the rules refuse (W5, W6)."""
+    moves = list(game.legal_moves())
+    builds = any(isinstance(move, Build) for move in moves)
+    claims = any(isinstance(move, Claim) for move in moves)
+    if builds and claims:
+        return "act"
+    return "build" if builds else "claim" if claims else "pass"
 
 
 @dataclass(frozen=True)
@@ -166,10 +178,7 @@ class WakandaFlow(PlayFlow):
             return t("play.turn_up.short" if short else "play.turn_up", n=game.open_count)
         name = game.name(game.to_move)
         form = ".short" if short else ""
-        if game.phase == "action" and list(game.legal_moves()) == [Pass()]:
-            key = f"prompt.pass{form}"  # what to press, never cut off (R3)
-        else:
-            key = f"prompt.{'draw' if game.phase == 'draw' else 'act'}{form}"
+        key = f"prompt.{'draw' if game.phase == 'draw' else action_kind(game)}{form}"
         # A long name is shortened, never the prompt: one line under the last action's
         # confirmation, else the band's two lines.
         return prompt_line(t(key, name="{name}"), name, game.players, short=short)
@@ -425,10 +434,20 @@ class WakandaFlow(PlayFlow):
             return self.box_player.undo_text(self.game, describe)
         return super().undo_text()
 
+    @staticmethod
+    def _opened(game) -> bool:
+        """Whether the claim just played opened a tile: the row had one still turned (W4 B)."""
+        claims = sum(isinstance(move, Claim) for _, move in game.history)
+        return claims <= ROW - OPEN_AT_START
+
     def confirmation(self, player: int | None, move) -> str:
         """``Ana built sun on village 2``; without the name when that is too long for the
         band's line (the village is what matters)."""
-        full = describe(self.game, player, move)
+        game = self.game
+        if isinstance(move, Claim) and game.variant == "open" and self._opened(game):
+            # The claim opened the next tile (W4 B): the table turns it straight, said first.
+            return t("done.straighten", n=game.open_count)
+        full = describe(game, player, move)
         if fits_line(full):
             return full
         if isinstance(move, Reveal):

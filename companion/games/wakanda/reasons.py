@@ -1,8 +1,8 @@
 """Why a suggested Wakanda move is good, in one line of plain words from the catalogue
 (``hint.*`` in ``companion/ui/text.py``, in the box's language): ``<move>: <why>``, the why
 being what the seat can see — the points a claim locks (W7, W8) or keeps from the other
-player, what a build adds to a pole for whoever claims it — or else the search's chance to
-win.
+player, what a build adds to a pole for whoever claims it, gives away or gives nobody — or
+else the search's chance to win.
 
 >>> from companion.games.wakanda import Build, Claim, Draw, Wakanda
 >>> from companion.games.wakanda.information import information_set
@@ -79,6 +79,7 @@ def _why(info: InformationSet, move: Move, value: float, lang: str | None, best:
             return t("hint.keeps", lang, points=points_words(denied, lang), name=name)
         if claims <= ROW - OPEN_AT_START and value > 0:  # W4 B: the next tile turns available
             return t("hint.opens", lang, next=OPEN_AT_START + claims)
+        return t("hint.spends", lang, n=info.headdresses[me] - 1)
     elif isinstance(move, Build):
         n = move.village
         poles = list(info.poles)
@@ -90,6 +91,11 @@ def _why(info: InformationSet, move: Move, value: float, lang: str | None, best:
             return t("hint.more", lang, points=points_words(mine, lang))
         if theirs < 0 and value > 0:
             return t("hint.less", lang, points=points_words(-theirs, lang), name=name)
+        # In game terms what the build gives away, before any percentage.
+        if mine == 0 and theirs == 0 and value > 0:
+            return t("hint.safe", lang, name=name)
+        if theirs > 0 and mine <= 0 and value > 0:
+            return t("hint.gives", lang, points=points_words(theirs, lang), name=name)
     else:
         return t("hint.no_move", lang)
     if not best:

@@ -36,7 +36,7 @@ from companion.ui.canvas import (
     text_width,
     wrap,
 )
-from companion.ui.screens import FOOTER_TOP, TITLE_HEIGHT, footer_line, result_band, title_band
+from companion.ui.screens import FOOTER_TOP, TITLE_HEIGHT, footer_line, page_mark, result_band, title_band
 
 #: Points per counted item of each village (W7), for the "count×points" column.
 FORMULA_POINTS = {**PIECE_VILLAGE_POINTS, "variety": 2, "height": 2, "sun": 1}
@@ -86,7 +86,7 @@ def _result_page(game, scores, count: int) -> Image.Image:
 def _player_page(game, score, number: int, count: int) -> Image.Image:
     image = new_canvas()
     player = score.player
-    title_band(image, game.players[player], t("page", n=number, of=count),
+    title_band(image, game.players[player], page_mark(number, count, then_ok=True),
                mark=art.headdress(player))
     counts = _counts(game, player)
     rows = [(village, piece_name(village), _formula(village, counts), str(points))
@@ -149,7 +149,7 @@ def review_page(game, player: int, number: int, count: int, review: Review | Non
     image = new_canvas()
     # A short name (told apart from the other's), so that "review" is never cut off.
     name = short_names(game.players, REVIEW_NAME_CHARS)[player]
-    title_band(image, t("review.title", name=name), t("page", n=number, of=count),
+    title_band(image, t("review.title", name=name), page_mark(number, count, then_ok=True),
                mark=art.headdress(player))
     if review is None:
         lines = [t("review.failed")] if failed else [t("review.busy"),

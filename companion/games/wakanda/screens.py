@@ -179,12 +179,20 @@ def _pole(image: Image.Image, x: int, bottom: int, pieces: tuple[str, ...],
           owner: int | None, ghost: str | None) -> None:
     """Stack the pole's icons up from row ``bottom`` (exclusive), one blank row between
     them; too tall a pole shows its top pieces over a "+n" count of the ones below."""
+    # Nothing above the pole's top (the header's tab and hand stay whole, however tall the
+    # band under the board): room goes to the piece waiting first, then the cap, then pieces.
     room = bottom - POLE_TOP
-    if owner is not None:
-        room -= CAP_HEIGHT + 1
+    if ghost and room < GHOST_HEIGHT + 1:
+        ghost = None
     if ghost:
         room -= GHOST_HEIGHT + 1
-    fits = max(room // PIECE_PITCH, 1)
+    if owner is not None and room >= CAP_HEIGHT + 1:
+        room -= CAP_HEIGHT + 1
+    elif owner is not None:
+        owner = None
+    fits = room // PIECE_PITCH
+    if fits < 1:
+        pieces = ()  # not even the count fits: the pole shows its cap and the piece waiting
     below = len(pieces) - (fits - 1) if len(pieces) > fits else 0
     icon_x = x + (COLUMN_WIDTH - art.ICON_WIDTH) // 2
     y = bottom

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from companion.games.wakanda.items import Tile
+from companion.games.wakanda.items import Headdress, Piece, Tile
 from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, ROW, VILLAGES
 from companion.games.wakanda.search import DEFAULT_LEVEL, LEVELS
 from companion.games.wakanda.views import render
@@ -131,7 +131,9 @@ class SetupFlow(ChoiceStepsFlow):
         if self.why.view is not None:
             return self.why.view
         if self.current == "tiles":
-            return PickerView(self.choice, note=self.note)
+            # Before the first tile, how to lay the row: 4-6 turned (W2) or face down (W10).
+            first = None if self.tiles else t(f"setup.tiles.{self.variant}_footer")
+            return PickerView(self.choice, note=self.note or first)
         return MenuView(self.choice, footer=self.note or t("nav.footer"))
 
     def frame(self):
@@ -141,7 +143,7 @@ class SetupFlow(ChoiceStepsFlow):
     def _scan(self, scan: Scan) -> Reply:
         if not isinstance(scan.item, Tile):
             if self.current == "tiles":
-                return self.tell(t("setup.not_tile"), True)
+                return self.tell(self._not_a_tile(scan.item), True)
             return self.tell(t("setup.first"))
         if self.current == "variant":
             # Scanning the first tile says the variant on screen is the one wanted.
@@ -153,6 +155,16 @@ class SetupFlow(ChoiceStepsFlow):
             return self.tell(t("setup.tile_twice", village=piece_name(village),
                                n=self.tiles.index(village) + 1), True)
         return self._take(village)
+
+    def _not_a_tile(self, item) -> str:
+        """A piece or headdress scanned for a tile: what it is, and which tile is wanted."""
+        if isinstance(item, Piece):
+            label = piece_name(item.kind)
+        elif isinstance(item, Headdress):
+            label = t(f"headdress.{item.kind}")
+        else:
+            return t("setup.not_tile")
+        return t("setup.not_tile.footer", item=label, n=len(self.tiles) + 1)
 
     def _take(self, value) -> Reply:
         step = self.current

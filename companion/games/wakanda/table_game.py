@@ -17,6 +17,7 @@ from companion.games.wakanda.voice import VOICE
 from companion.games.wakanda.words import t
 from companion.table.settings import GameOption
 from companion.table.table_game import TableGame
+from companion.ui.screens import prompt_line
 
 
 def new_game(settings: Settings, *, hints: bool = False) -> tuple[Wakanda, str | None]:
@@ -25,8 +26,13 @@ def new_game(settings: Settings, *, hints: bool = False) -> tuple[Wakanda, str |
     game = Wakanda(list(settings.villages), first=settings.first, players=settings.players,
                    variant=settings.variant, empty_claim=settings.empty_claim, hints=hints,
                    box=dict(settings.box))
-    note = t("start.by_lot", name=game.name(game.first)) if settings.by_lot else None
-    return game, note
+    if not settings.by_lot:
+        return game, None
+    # The note takes the prompt's place: after the lot, what to do now (W4).
+    ask = BoxPlayer(game.box).prompt(game, pending=False, short=True) if game.box else None
+    if ask is None:
+        ask = prompt_line(t("prompt.draw.short", name="{name}"), game.name(game.first), game.players, short=True)
+    return game, t("start.by_lot", ask=ask)
 
 
 def resumed(game: Wakanda) -> str:
