@@ -401,11 +401,11 @@ def test_hint_screen_matches_its_golden_image(name, golden):
 
 
 @pytest.mark.parametrize("language", ["en", "bg"])
-def test_a_long_hint_never_covers_the_header_of_the_board(language):
+def test_a_long_hint_never_covers_the_header_of_the_board(language, speak):
     # A three-line reason leaves less room for the poles: the tab and the hands stay whole,
     # the suggested piece and the caps stay under them (golden: hint_build_bulgarian).
     from companion.games.wakanda.screens import HEADER_HEIGHT
-    text.set_language(language)
+    speak(language)
     game = midgame()
     move = Build("skin", 4)
     long = "build skin on village 4: " + "and more words " * 3

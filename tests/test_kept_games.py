@@ -69,7 +69,7 @@ def test_two_kept_games_are_each_offered_and_a_new_game_asks_first(tmp_path, cap
     resumed = next(n for n, f in enumerate(frames) if "Resumed. P1: rescan" in f)
     assert frames[resumed].endswith("| Resumed. P1: rescan | cards laid, then OK")
     assert frames[resumed + 1].endswith("| 1 scanned · OK to place")
-    assert frames[-1].startswith("Round 1 1/4 | P1 3 | P2 0 | Player 1 takes 2 cards")
+    assert frames[-1].startswith("Round 1 1/4▼ | P1 3 | P2 0 | Player 1 takes 2 cards")
     # Nothing was lost: the Wakanda game still waits, as the one kept for later.
     assert [kept.game for kept in kept_games(data)] == ["wakanda"]
     assert (data / CURRENT).read_text().startswith('{"game": "totem-wars"')

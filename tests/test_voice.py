@@ -138,13 +138,17 @@ def test_the_wakanda_final_score_is_said_with_each_players_points(tmp_path, mock
 
 
 def test_the_list_of_a_hidden_hands_pieces_is_not_said(tmp_path, mocker):
-    voiced = box(tmp_path, mocker, voice="everything", players=("Ana", "Ben"))
+    from companion.games.wakanda.voice import VOICE
+    from companion.table.choice import Choice
+    from companion.table.views import PickerView
+
+    voiced = box(tmp_path, mocker, voice="everything")
     voiced.play(DATA / "first_game_wakanda.txt")
-    voiced.send(Tag("tomahawk"))                           # Player 1 draws a second piece
-    voiced.send(TagGone("tomahawk"))
-    voiced.send(Press("v2"))                               # two pieces could go there: a list
-    assert voiced.session.view.kind == "picker"
-    assert voiced.kinds[-1] == ("picker", None)
+    flow = voiced.session.flow
+    assert voiced.session.view.kind == "board" and not flow.game.open_hands
+    # The list a village button opens when two pieces of the hand could go there (R2).
+    pieces = PickerView(Choice("Which piece?", ("Sun", "Chief"), ("sun", "chief")))
+    assert VOICE.said(flow, pieces) == ()
 
 
 # --- Totem Wars --------------------------------------------------------------------------------
