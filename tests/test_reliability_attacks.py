@@ -1,0 +1,176 @@
+"""Reliability, second round (issue 22): the attacks that found the last defects, kept.
+
+A lock nobody can delete, no link followed on a write inside the data folder, no stall from
+a long name or a hub, no traceback when output fails. Each test plays the attack through
+the command line or the module a player reaches and checks that no confirmed action is lost
+or corrupted, nothing is written outside the data folder, nothing stalls and nothing ends in
+a traceback. ``./setup.sh soak`` runs them with the rest (``TOTEM_SOAK=1``: more trials).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from reliability import ROOT, inside, run_cli
+
+from companion.errors import UserError
+from companion.files import LinkRefused, write_atomically
+from companion.games.wakanda import write_record
+from companion.games.wakanda.bots import greedy_bot, play_game
+from companion.table.data_lock import LOCK_FILE, hold_data_folder
+from companion.table.journal import CURRENT, Journal
+
+SOAK = os.environ.get("TOTEM_SOAK") == "1"
+JOIN = 30  # seconds: no process may hang
+
+#: A box holding the data folder ``argv[1]`` with a game in its journal: it appends one line
+#: for each line read on its standard input and says ``wrote N`` once it is on disk.
+PLAYING_BOX = """
+import json, sys
+from companion.table.data_lock import hold_data_folder
+from companion.table.journal import Journal
+lines = [json.loads(line) for line in open(sys.argv[2])]
+with hold_data_folder(sys.argv[1]) as data:
+    journal = Journal.start(data, lines[0])
+    print("held", flush=True)
+    for n, line in enumerate(lines[1:], 1):
+        if not sys.stdin.readline():
+            break
+        journal.append(line)
+        print(f"wrote {n}", flush=True)
+    sys.stdin.read()
+"""
+
+
+def game_lines() -> list[str]:
+    """The lines of a whole greedy game of Wakanda: header first."""
+    return write_record(play_game(3, bots=(greedy_bot, greedy_bot))).splitlines()
+
+
+@pytest.fixture
+def playing_box(tmp_path):
+    """``start(data)``: a box in another process playing a game in ``data``; ended after."""
+    started: list[subprocess.Popen] = []
+    record = tmp_path / "game.jsonl"
+    record.write_text("\n".join(game_lines()) + "\n")
+
+    def start(data: Path) -> subprocess.Popen:
+        box = subprocess.Popen([sys.executable, "-c", PLAYING_BOX, str(data), str(record)], cwd=ROOT,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        started.append(box)
+        assert box.stdout is not None and box.stdout.readline() == "held\n"
+        return box
+
+    yield start
+    for box in started:
+        if box.poll() is None:
+            box.kill()
+        box.wait(JOIN)
+
+
+def play(box: subprocess.Popen, count: int) -> None:
+    """Have ``box`` confirm ``count`` more actions (each on disk when this returns)."""
+    assert box.stdin is not None and box.stdout is not None
+    for _ in range(count):
+        box.stdin.write("\n")
+        box.stdin.flush()
+        assert box.stdout.readline().startswith("wrote ")
+
+
+# --- 1. the lock survives the deletion of any file -------------------------------------------
+
+DELETIONS = {
+    "the lock file": [LOCK_FILE],
+    "the journal": [CURRENT],
+    "the lock file and the journal": [LOCK_FILE, CURRENT],
+}
+
+
+@pytest.mark.parametrize("what", list(DELETIONS))
+def test_a_second_box_is_refused_whatever_was_deleted_and_no_confirmed_action_is_lost(
+        what, tmp_path, playing_box):
+    data = tmp_path / "data"
+    box = playing_box(data)
+    play(box, 5)
+    for name in DELETIONS[what]:
+        (data / name).unlink()
+    (tmp_path / "script.txt").write_text("press ok\n")
+    with inside(tmp_path):
+        second = run_cli(["run", "--input", "script.txt", "--data", "data", "--display", "none"])
+    assert second.kind == "clear" and "in use by another box" in second.err, second
+    play(box, 5)  # the first box goes on: a journal removed is written back whole
+    lines = game_lines()
+    assert (data / CURRENT).read_text().splitlines() == lines[:11]
+
+
+def test_a_journal_removed_between_two_actions_is_written_back_whole(tmp_path):
+    lines = [json.loads(line) for line in game_lines()]
+    with hold_data_folder(tmp_path / "data") as data:
+        journal = Journal.start(data, lines[0])
+        for n, line in enumerate(lines[1:], 1):
+            if n % 4 == 0:
+                (data / CURRENT).unlink()
+            journal.append(line)
+        journal.close()
+    assert (tmp_path / "data" / CURRENT).read_text().splitlines() == game_lines()
+
+
+def test_a_journal_replaced_by_another_file_confirms_nothing_more(tmp_path):
+    lines = [json.loads(line) for line in game_lines()]
+    with hold_data_folder(tmp_path / "data") as data:
+        journal = Journal.start(data, lines[0])
+        journal.append(lines[1])
+        (data / CURRENT).rename(data / "moved.jsonl")
+        (data / CURRENT).write_text("someone else's\n")
+        with pytest.raises(UserError, match="another file took its place"):
+            journal.append(lines[2])
+        journal.close()
+    assert (tmp_path / "data" / CURRENT).read_text() == "someone else's\n"
+    assert (tmp_path / "data" / "moved.jsonl").read_text().splitlines() == game_lines()[:2]
+
+
+# --- 2. no write through a link inside the data folder ---------------------------------------
+
+@pytest.fixture
+def elsewhere(tmp_path):
+    """A folder outside the data folder, which must stay empty."""
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    yield folder
+    assert list(folder.iterdir()) == [], "written outside the data folder"
+
+
+@pytest.mark.parametrize("link", ["games", "tutorial"])
+def test_a_link_in_the_data_folder_is_never_written_through(link, tmp_path, elsewhere):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / link).symlink_to(elsewhere)
+    command = ["demo", "--data", "data", "--seed", "1"] if link == "games" else \
+        ["tutorial", "--demo", "--data", "data", "--seed", "1"]
+    with inside(tmp_path):
+        outcome = run_cli(command)
+    assert outcome.kind in ("ok", "clear"), outcome
+    assert "is a link; the box writes only inside its data folder" in outcome.err
+    if link == "games":  # the finished game stays in the journal until it can be kept
+        assert (data / CURRENT).read_text().count("\n") > 10
+
+
+@pytest.mark.parametrize("where", ["decks/NAME.toml", "tutorial/progress.json", "games/x/y.json"])
+def test_every_atomic_write_below_the_data_folder_refuses_a_link_on_its_way(where, tmp_path, elsewhere):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / Path(where).parts[0]).symlink_to(elsewhere)
+    with hold_data_folder(data), pytest.raises(LinkRefused, match="is a link"):
+        write_atomically(data / where, "text")
+
+
+def test_a_write_left_half_done_by_a_full_disk_leaves_no_temporary_file(tmp_path, mocker):
+    mocker.patch("os.fsync", side_effect=OSError(28, "No space left on device"))
+    with hold_data_folder(tmp_path / "data") as data, pytest.raises(OSError):
+        write_atomically(data / "tags.json", "{}")
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == [LOCK_FILE]
