@@ -30,6 +30,7 @@ from types import ModuleType
 
 from companion.engine import IllegalMove
 from companion.errors import UsageError, UserError
+from companion.files import shown
 from companion.games import GAMES, game_entry, game_of_record
 from companion.records import parse_lines
 
@@ -89,7 +90,7 @@ def check_level(module: ModuleType, level: str | None) -> str:
     if level is None:
         return module.DEFAULT_LEVEL
     if level not in module.LEVELS:
-        raise UsageError(f"unknown level '{level}' (levels: {', '.join(module.LEVELS)})")
+        raise UsageError(f"unknown level {shown(level)} (levels: {', '.join(module.LEVELS)})")
     return level
 
 

@@ -69,10 +69,10 @@ class Outcome:
 
 
 def run_cli(argv: list[str], *, seconds: float = DEADLINE, stdin: bytes = b"",
-            out: io.StringIO | None = None) -> Outcome:
+            out: io.StringIO | None = None, stdout_closed: bool = False) -> Outcome:
     """Run ``totem-companion ARGV`` in this process with ``stdin``, its output captured (in
-    ``out`` when given: another thread may watch it) and a deadline of ``seconds``; the
-    outcome."""
+    ``out`` when given: another thread may watch it; none at all, as with ``>&-``, when
+    ``stdout_closed``) and a deadline of ``seconds``; the outcome."""
     out, err = out if out is not None else io.StringIO(), io.StringIO()
     watched = (signal.SIGTERM, signal.SIGINT, signal.SIGALRM)
     saved = {sig: signal.getsignal(sig) for sig in watched}   # ``run`` takes SIGTERM
@@ -84,7 +84,7 @@ def run_cli(argv: list[str], *, seconds: float = DEADLINE, stdin: bytes = b"",
     detail = ""
     try:
         try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            with contextlib.redirect_stdout(None if stdout_closed else out), contextlib.redirect_stderr(err):
                 status = main(list(argv))
         except SystemExit as exc:             # argparse: usage errors and --help
             status = exc.code if isinstance(exc.code, int) else 1
@@ -115,8 +115,6 @@ def classify(status: int | None, out: str, err: str) -> str:
         return "ok"
     if status not in (1, 2) or not lines:
         return "messy"
-    if status == 2 and ": error: " in lines[-1] and lines[0].startswith("usage:"):
-        return "clear"                          # argparse: the usage, then the error
     # The error is the last line; before it only notes of one line each.
     notes = lines[:-1]
     return "clear" if all(": warning: " in line or line.startswith("totem-companion:")

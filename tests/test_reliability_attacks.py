@@ -9,14 +9,17 @@ a traceback. ``./setup.sh soak`` runs them with the rest (``TOTEM_SOAK=1``: more
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from reliability import ROOT, inside, run_cli
+from reliability import DATA, ROOT, inside, run_cli
 
 from companion.errors import UserError
 from companion.files import LinkRefused, write_atomically
@@ -174,3 +177,100 @@ def test_a_write_left_half_done_by_a_full_disk_leaves_no_temporary_file(tmp_path
     with hold_data_folder(tmp_path / "data") as data, pytest.raises(OSError):
         write_atomically(data / "tags.json", "{}")
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) == [LOCK_FILE]
+
+
+# --- 6, 7. output that fails, Ctrl-C at any moment --------------------------------------------
+
+class FullOutput(io.StringIO):
+    """Standard output on a full disk (``> /dev/full``): what is written fails when it is
+    flushed (at a newline, as on a terminal, or at the end)."""
+
+    def write(self, text):
+        if "\n" in text:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return super().write(text)
+
+    def flush(self):
+        if self.getvalue():
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+RECORD = str(DATA / "wakanda_worked_example.jsonl")
+#: The worked example before its end: a game a hint is asked for.
+BEFORE_OVER = "under-way.jsonl"
+#: Every command that writes on standard output, as the adversary ran them.
+WRITERS = {
+    "score": ["score", RECORD],
+    "score --json": ["score", "--json", RECORD],
+    "moves": ["moves", RECORD],
+    "hint": ["hint", BEFORE_OVER],
+    "engine": ["engine"],
+    "listen": ["listen", "--input", str(DATA / "first_game_wakanda.txt")],
+    "demo wakanda": ["demo", "--seed", "1"],
+    "demo totem-wars": ["demo", "--game", "totem-wars", "--seed", "1"],
+    "tutorial --demo": ["tutorial", "--demo", "--seed", "1"],
+    "doctor": ["doctor", "--display", "none", "--reader", "none", "--buttons", "none"],
+    "match": ["match", "--a", "easy", "--b", "easy", "--games", "1"],
+    "run --display text": ["run", "--input", str(DATA / "first_game_wakanda.txt"), "--display", "text",
+                           "--data", "data"],
+}
+
+
+@pytest.mark.parametrize("how", ["full", "closed"])
+@pytest.mark.parametrize("command", list(WRITERS))
+def test_output_that_cannot_be_written_is_one_line_and_a_failure(command, how, tmp_path):
+    stdin = b'{"game": "wakanda"}\n' if command == "engine" else b""
+    (tmp_path / BEFORE_OVER).write_text("".join(Path(RECORD).read_text().splitlines(True)[:20]))
+    with inside(tmp_path):
+        outcome = run_cli(WRITERS[command], stdin=stdin, out=FullOutput() if how == "full" else None,
+                          stdout_closed=how == "closed")
+    reason = "No space left on device" if how == "full" else "standard output is closed"
+    assert outcome.kind == "clear" and outcome.status == 1, outcome
+    assert outcome.err.splitlines()[-1].endswith(f"cannot write the output: {reason}"), outcome.err
+
+
+@pytest.mark.parametrize("redirect", [">/dev/full", ">&-", ">&- 2>&-"])
+def test_a_real_full_or_closed_output_leaves_the_process_with_one_line(redirect, tmp_path):
+    done = subprocess.run(["sh", "-c", f'"$@" {redirect}', "sh", sys.executable, "-m", "companion", "score", RECORD],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=JOIN)
+    assert done.returncode == 1
+    expected = [] if "2>&-" in redirect else [
+        "totem-companion score: cannot write the output: "
+        + ("No space left on device" if "full" in redirect else "standard output is closed")]
+    assert done.stderr.splitlines() == expected
+
+
+#: A box started as the program is started (``totem-companion ARGS``), which interrupts
+#: itself (Ctrl-C) at ``argv[1]``: while its modules load, while its parser is built, or
+#: (``output``) never: the test sends it once the box has printed a given line.
+INTERRUPTED = """
+import os, signal, sys
+at, args = sys.argv[1], sys.argv[2:]
+sys.argv = ["totem-companion", *args]
+import companion
+if at == "loading":
+    os.kill(os.getpid(), signal.SIGINT)
+import companion.cli
+if at == "parser":
+    real = companion.cli.build_parser
+    def build_parser():
+        os.kill(os.getpid(), signal.SIGINT)
+        return real()
+    companion.cli.build_parser = build_parser
+sys.exit(companion.cli.main())
+"""
+
+
+@pytest.mark.parametrize("at", ["loading", "parser", *(f"line {n}" for n in (1, 5, 15))])
+def test_ctrl_c_at_any_moment_is_one_line(at, tmp_path):
+    box = subprocess.Popen([sys.executable, "-c", INTERRUPTED, at.split()[0], "demo", "--seed", "2"], cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if at.startswith("line"):
+        assert box.stdout is not None
+        for _ in range(int(at.split()[1])):
+            assert box.stdout.readline()
+        box.send_signal(signal.SIGINT)
+    _, err = box.communicate(timeout=JOIN)
+    assert box.returncode == 130 and err.splitlines() == [
+        "totem-companion: interrupted" if at == "loading" else
+        "totem-companion demo: interrupted" if at.startswith("line") else "totem-companion: interrupted"], err
