@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reliability import DATA, ROOT, inside, run_cli
 
 from companion.errors import UserError
@@ -274,3 +276,89 @@ def test_ctrl_c_at_any_moment_is_one_line(at, tmp_path):
     assert box.returncode == 130 and err.splitlines() == [
         "totem-companion: interrupted" if at == "loading" else
         "totem-companion demo: interrupted" if at.startswith("line") else "totem-companion: interrupted"], err
+
+
+# --- 3. names bounded, wrap linear ---------------------------------------------------------
+
+STALL = 2.0  # seconds: no command may take longer on a long name
+
+
+def with_name(name: str) -> str:
+    """The first lines of a greedy game with Ben called ``name``."""
+    lines = game_lines()[:4]
+    header = json.loads(lines[0])
+    header["players"][1] = name
+    return "\n".join([json.dumps(header), *lines[1:]]) + "\n"
+
+
+@pytest.mark.parametrize("command", [["score"], ["score", "--json"], ["moves"], ["hint"],
+                                     ["replay", "--out", "frames"]])
+def test_a_record_with_a_name_of_a_megabyte_is_refused_with_its_line_at_once(command, tmp_path):
+    (tmp_path / "record.jsonl").write_text(with_name("B" * 1_000_000))
+    argv = [command[0], "record.jsonl", *command[1:]]
+    with inside(tmp_path):
+        outcome = run_cli(argv, seconds=STALL)
+    assert outcome.kind == "clear", outcome
+    assert "line 1: a player's name has at most 16 characters, not 1,000,000" in outcome.err
+
+
+def test_a_journal_with_a_name_of_a_megabyte_is_set_aside_at_once_and_kept(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / CURRENT).write_text(with_name("B" * 1_000_000))
+    (tmp_path / "script.txt").write_text("press ok\n")
+    with inside(tmp_path):
+        outcome = run_cli(["run", "--input", "script.txt", "--data", "data", "--display", "text"], seconds=STALL)
+    assert outcome.kind == "ok", outcome
+    kept = list((tmp_path / "data" / "games").glob("*-wakanda-damaged.jsonl"))
+    assert len(kept) == 1 and kept[0].read_text() == with_name("B" * 1_000_000)
+
+
+def test_a_configuration_naming_a_player_twice_is_refused_in_one_line(tmp_path):
+    (tmp_path / "config.toml").write_text('players = ["Ana", "Ana"]\n')
+    with inside(tmp_path):
+        outcome = run_cli(["demo", "--config", "config.toml", "--seed", "1"])
+    assert outcome.kind == "clear" and "players: 'Ana' is named twice" in outcome.err, outcome
+
+
+def reference_wrap(text: str, room: int, max_lines: int | None) -> list[str]:
+    """What ``wrap`` gives, the slow way (every cut sliced off the rest)."""
+    from companion.ui.canvas import SMALL, fit
+
+    lines, line = [], ""
+    for word in text.split():
+        while len(word) > room:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:room])
+            word = word[room:]
+        if line and len(line) + 1 + len(word) <= room:
+            line += " " + word
+        else:
+            if line:
+                lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit(lines[-1] + "…", room * SMALL.width, SMALL)
+    return lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab c", max_size=120), st.integers(1, 30), st.none() | st.integers(1, 5))
+def test_wrap_cuts_a_long_word_as_it_always_did(text, room, max_lines):
+    from companion.ui.canvas import SMALL, wrap
+
+    assert wrap(text, room * SMALL.width, SMALL, max_lines) == reference_wrap(text, room, max_lines)
+
+
+@pytest.mark.parametrize("size", [1_000_000, 2_000_000])
+def test_wrap_of_a_word_of_megabytes_gives_every_line(size):
+    from companion.ui.canvas import SMALL, wrap
+
+    room = 120 // SMALL.width
+    lines = wrap("B" * size, 120, SMALL)
+    assert len(lines) == -(-size // room) and "".join(lines) == "B" * size
+    assert wrap("Ana " + "B" * size, 120, SMALL, max_lines=2) == ["Ana", "B" * (room - 1) + "…"]
