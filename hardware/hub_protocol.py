@@ -33,6 +33,9 @@ SEQ_MODULO = 10000
 MAX_LINE = 4096
 #: Slots a hub may have (shared/DESIGN.md: up to 16).
 MAX_SLOTS = 16
+#: Tags a slot may hold at once (the firmware's ``MAX_TAGS``): a line that would put more
+#: on it is bad, so a hub gone wrong cannot make each new tag cost more than the last.
+MAX_TAGS = 8
 #: The reader name of the hub as a whole, in ``ReaderState`` events.
 HUB = "hub"
 #: A ping goes out after this long without a line from the hub...
@@ -356,8 +359,10 @@ class HubLink:
         return int(word)
 
     def _tag(self, verb: str, slot: int, uid: str) -> list[Event]:
-        events = self._reader_back(slot)
         on_slot = self.board.setdefault(slot, [])
+        if verb == "on" and uid not in on_slot and len(on_slot) >= MAX_TAGS:
+            raise BadLine(f"more than {MAX_TAGS} tags on slot {slot}")
+        events = self._reader_back(slot)
         if verb == "on" and uid not in on_slot:
             on_slot.append(uid)
             events.append(Tag(uid, reader_name(slot)))
@@ -377,6 +382,8 @@ class HubLink:
             tags = listed.setdefault(self._slot(number), [])
             if uid != "-":
                 tags.append(_uid(uid))
+                if len(tags) > MAX_TAGS:
+                    raise BadLine(f"more than {MAX_TAGS} tags on slot {number}")
         self._state_asked = None
         self.states += 1
         events: list[Event] = []

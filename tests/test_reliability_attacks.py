@@ -362,3 +362,129 @@ def test_wrap_of_a_word_of_megabytes_gives_every_line(size):
     lines = wrap("B" * size, 120, SMALL)
     assert len(lines) == -(-size // room) and "".join(lines) == "B" * size
     assert wrap("Ana " + "B" * size, 120, SMALL, max_lines=2) == ["Ana", "B" * (room - 1) + "…"]
+
+
+# --- 4, 5, 9. a hub that does not read, floods or says odd things -------------------------------
+
+HUB_WAIT = 10  # seconds: the longest the host may take to report what a hub did
+
+
+class HostileHub:
+    """A hub on a pty that answers the host's first ``hello?`` and then does what the test
+    says: reads nothing more (``reads=False``) or reads and drops everything."""
+
+    def __init__(self, path: str, *, reads: bool, slots: str = "4"):
+        import threading
+
+        from fakes import Plug
+
+        self.plug = Plug(path)
+        self.slots = slots
+        self.seq = 0
+        self.reads = reads
+        self._stop = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self.greeted = threading.Event()
+
+    def say(self, body: str) -> None:
+        """Send one line, waiting as long as the host takes to read it."""
+        from hardware.hub_protocol import encode
+
+        assert self.plug.master is not None
+        os.write(self.plug.master, encode(self.seq, body))
+        self.seq += 1
+
+    def _read(self) -> None:
+        import select
+
+        while not self._stop.is_set():
+            if select.select([self.plug.master], [], [], 0.05)[0]:
+                data = os.read(self.plug.master, 65536)
+                if not self.greeted.is_set() and b"hello?" in data:
+                    self.greeted.set()
+                    self.say(f"hello totem-hub 2.0 slots={self.slots}")
+                    if not self.reads:
+                        return
+
+    def close(self) -> None:
+        self._stop.set()
+        self._reader.join(JOIN)
+        self.plug.close()
+
+
+def hub_events(reader, until, timeout: float = HUB_WAIT) -> list:
+    """The events ``reader`` reports until one is ``until`` (fails after ``timeout``)."""
+    import queue
+    import time
+
+    events: queue.SimpleQueue = queue.SimpleQueue()
+    reader.start(events.put)
+    came: list = []
+    deadline = time.monotonic() + timeout
+    while not came or came[-1] != until:
+        try:
+            came.append(events.get(timeout=max(0.01, deadline - time.monotonic())))
+        except queue.Empty:
+            pytest.fail(f"{until} did not come within {timeout} s; came {len(came)}: {came[-5:]}")
+    return came
+
+
+@pytest.mark.parametrize("reads", [False, True], ids=["a hub that does not read", "a hub that reads"])
+def test_a_flood_of_unasked_hellos_never_stops_the_host_reading(reads, tmp_path):
+    from companion.events import ReaderState, Tag
+    from hardware.hub_reader import HubReader
+
+    hub = HostileHub(str(tmp_path / "ttyACM0"), reads=reads)
+    try:
+        reader = HubReader(hub.plug.path, retry_seconds=0.05)
+        hub.greeted.wait(JOIN)
+        import threading
+
+        def flood():
+            for _ in range(3200):
+                hub.say("hello totem-hub 2.0 slots=4")
+            hub.say("on 1 04A1B2C3D4E5F6")
+
+        flooding = threading.Thread(target=flood, daemon=True)
+        flooding.start()
+        # The host reads on: the tag after the flood comes (a hub that reads), or the hub,
+        # filling its line with answers it never takes, is reported lost.
+        until = Tag("04A1B2C3D4E5F6", "slot1") if reads else ReaderState("hub", False)
+        came = hub_events(reader, until)
+        assert came[0] == ReaderState("hub", True)
+        reader.close()
+        flooding.join(JOIN)
+    finally:
+        hub.close()
+
+
+def test_a_hub_reporting_thousands_of_tags_on_one_slot_keeps_eight():
+    from hardware.hub_protocol import MAX_TAGS, HubLine, HubLink, encode
+
+    link = HubLink()
+    link.connected(HubLine(0, "hello", ("totem-hub", "2.0", "slots=4")))
+    count = 20_000 if SOAK else 5_000
+    data = b"".join(encode(n + 1, f"on 2 {n:08X}") for n in range(count))
+    events = link.feed(data)
+    assert len(events) == MAX_TAGS and len(link.board[2]) == MAX_TAGS
+    assert link.bad_lines == count - MAX_TAGS
+
+
+@pytest.mark.parametrize("slots", ["17", "0", "99999"])
+def test_a_hub_with_an_impossible_count_of_slots_is_told_as_such(slots, tmp_path):
+    from hardware.hub_reader import HubReader
+
+    hub = HostileHub(str(tmp_path / "ttyACM0"), reads=True, slots=slots)
+    try:
+        with pytest.raises(UserError, match=f"answered 'hello totem-hub 2.0 slots={slots}', not a hello "
+                                            "this box can use"):
+            HubReader(hub.plug.path)
+    finally:
+        hub.close()
+
+
+def test_doctor_on_a_device_that_is_no_serial_port_says_so(tmp_path):
+    with inside(tmp_path):
+        outcome = run_cli(["doctor", "--reader", "rdm6300:/dev/zero", "--display", "none", "--buttons", "none"])
+    assert outcome.status == 1 and "it is no serial port" in outcome.out and "minicom" not in outcome.out, outcome
