@@ -146,6 +146,22 @@ class LinkRefused(OSError):
                                       "inside its data folder: remove the link")
 
 
+class FolderError(UserError):
+    """The data folder refused a write (``OSError`` ``cause``). ``kind`` says why in a word
+    the screens put into words of their language: ``full``, ``read_only``, ``link``,
+    ``not_folder`` or ``other``; the message, for the log and the command line, says it
+    in full."""
+
+    def __init__(self, message: str, cause: OSError):
+        super().__init__(message)
+        self.kind = _FOLDER_KINDS.get(cause.errno or 0, "other")
+
+
+_FOLDER_KINDS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only",
+                 errno.ELOOP: "link", errno.ENOTDIR: "not_folder", errno.EEXIST: "not_folder",
+                 errno.EISDIR: "not_folder"}
+
+
 def hold_root(path: str | os.PathLike, fd: int) -> None:
     """Take the folder descriptor ``fd`` as the data folder ``path``'s (its holder calls this)."""
     _roots[os.path.abspath(path)] = fd

@@ -488,3 +488,66 @@ def test_doctor_on_a_device_that_is_no_serial_port_says_so(tmp_path):
     with inside(tmp_path):
         outcome = run_cli(["doctor", "--reader", "rdm6300:/dev/zero", "--display", "none", "--buttons", "none"])
     assert outcome.status == 1 and "it is no serial port" in outcome.out and "minicom" not in outcome.out, outcome
+
+
+# --- 8. a finished game that cannot be kept -------------------------------------------------------
+
+@pytest.mark.parametrize("blocker", ["link", "file", "full"])
+def test_a_finished_game_that_cannot_be_kept_says_so_and_stays_until_it_can(blocker, tmp_path, mocker, request):
+    import random
+
+    from tw_table_helpers import make
+
+    from companion.events import Press
+    from companion.games.totem_wars import greedy_bot, read_record
+    from companion.games.totem_wars.demo import TotemWarsPlayer, _play
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    held = hold_data_folder(tmp_path / "data")  # as the box holds it, all its life
+    held.__enter__()
+    request.addfinalizer(lambda: held.__exit__(None, None, None))
+    t = make(tmp_path)
+    rng = random.Random(4)
+    game = _play(t, TotemWarsPlayer(t, rng), ("Ana", "Ben"), 0, [greedy_bot] * 2, rng, lambda line: None,
+                 kept=False)
+    games = tmp_path / "data" / "games"
+    if blocker == "link":
+        games.symlink_to(elsewhere)
+    elif blocker == "file":
+        games.write_text("a file where the folder goes")
+    else:
+        mocker.patch("os.rename", side_effect=OSError(errno.ENOSPC, "No space left on device"))
+    journal = (tmp_path / "data" / CURRENT).read_text()
+    t.handle(Press("ok"))
+    reason = {"link": "a link in the data folder", "file": "a file where a folder goes",
+              "full": "the SD card is full"}[blocker]
+    assert t.message == f"Finished game not kept: {reason}. OK tries again"
+    assert t.screen == "score" and (tmp_path / "data" / CURRENT).read_text() == journal
+    mocker.stopall()
+    if blocker != "full":
+        games.unlink()
+    t.handle(Press("ok"))
+    assert t.message == "Finished game kept" and not (tmp_path / "data" / CURRENT).exists()
+    kept = list(games.iterdir())
+    assert len(kept) == 1 and read_record(kept[0].read_text())[0].outcome() == game.outcome()
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_game_that_cannot_start_for_want_of_room_says_why_whole(tmp_path, mocker):
+    from tw_table_helpers import choose, make
+
+    real_open = os.open
+
+    def no_inodes(path, flags, *args, **kwargs):
+        if path == CURRENT and flags & os.O_CREAT:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_open(path, flags, *args, **kwargs)
+
+    with hold_data_folder(tmp_path / "data"):
+        t = make(tmp_path)
+        mocker.patch("os.open", no_inodes)
+        for value in (2, "Ana", "Ben", 0):  # two players, their names, the dealer
+            choose(t, value)
+    assert t.message == "Game not started: the SD card is full"
+    assert not (tmp_path / "data" / CURRENT).exists()

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import BinaryIO, TypeVar, overload
 
 from companion.errors import RecordError, UserError
-from companion.files import RECORD_BYTES, folder_fd, shown_path
+from companion.files import RECORD_BYTES, FolderError, folder_fd, shown_path
 from companion.records import MAX_LINES, dump_line
 
 #: The unfinished game's record inside the data folder.
@@ -92,7 +92,7 @@ def _ensure_dir(path: Path) -> None:
         with folder_fd(path):
             pass
     except OSError as exc:
-        raise UserError(f"cannot write to the data folder {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot write to the data folder {shown_path(path)}: {exc.strerror}", exc) from None
 
 
 def _lexists(name: str, folder: int) -> bool:
@@ -133,14 +133,14 @@ def _move(source: Path, data_dir: Path, base: str, ext: str, now: datetime | Non
             data = stack.enter_context(folder_fd(data_dir))
             games = stack.enter_context(folder_fd(target))
         except OSError as exc:
-            raise UserError(f"cannot write to the data folder {shown_path(target)}: {exc.strerror}") from None
+            raise FolderError(f"cannot write to the data folder {shown_path(target)}: {exc.strerror}", exc) from None
         try:
             target = target / _free_name(games, base, ext, now)
             os.rename(source.name, target.name, src_dir_fd=data, dst_dir_fd=games)
             os.fsync(games)
             os.fsync(data)
         except OSError as exc:
-            raise UserError(f"cannot move the game record to {shown_path(target)}: {exc.strerror}") from None
+            raise FolderError(f"cannot move the game record to {shown_path(target)}: {exc.strerror}", exc) from None
     return target
 
 
@@ -151,7 +151,7 @@ def _copy(data: bytes, data_dir: Path, base: str, now: datetime | None) -> Path:
         try:
             games = stack.enter_context(folder_fd(target))
         except OSError as exc:
-            raise UserError(f"cannot write to the data folder {shown_path(target)}: {exc.strerror}") from None
+            raise FolderError(f"cannot write to the data folder {shown_path(target)}: {exc.strerror}", exc) from None
         try:
             target = target / _free_name(games, base, ".jsonl", now)
             fd = os.open(target.name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
@@ -168,7 +168,7 @@ def _copy(data: bytes, data_dir: Path, base: str, now: datetime | None) -> Path:
                 os.close(fd)
             os.fsync(games)
         except OSError as exc:
-            raise UserError(f"cannot keep the damaged game as {shown_path(target)}: {exc.strerror}") from None
+            raise FolderError(f"cannot keep the damaged game as {shown_path(target)}: {exc.strerror}", exc) from None
     return target
 
 
@@ -212,7 +212,7 @@ def _open_current(path: Path, data_dir: Path, now: datetime | None) -> tuple[Bin
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     if not stat.S_ISREG(mode):
         raise _set_aside_odd(path, data_dir, mode, now)
     try:
@@ -223,7 +223,7 @@ def _open_current(path: Path, data_dir: Path, now: datetime | None) -> tuple[Bin
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # it became a link since lstat
             raise _set_aside_odd(path, data_dir, stat.S_IFLNK, now) from None
-        raise UserError(f"cannot write to the data folder {shown_path(data_dir)}: {exc.strerror}") from None
+        raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: {exc.strerror}", exc) from None
     file = open(fd, "r+b", buffering=0)
     try:
         info = os.fstat(fd)
@@ -235,7 +235,7 @@ def _open_current(path: Path, data_dir: Path, now: datetime | None) -> tuple[Bin
         data = file.read(RECORD_BYTES + 1)
     except OSError as exc:
         file.close()
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     except BaseException:
         file.close()
         raise
@@ -320,8 +320,8 @@ class Journal:
             raise UserError(f"an unfinished game is kept in {shown_path(path)}: resume it or "
                             "archive it before starting a new one") from None
         except OSError as exc:
-            raise UserError(f"cannot write to the data folder {shown_path(data_dir)}: "
-                            f"{exc.strerror}") from None
+            raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: "
+                            f"{exc.strerror}", exc) from None
         first = dump_line(header).encode("utf-8")
         journal = cls(path, file, _game_name(first), 0)
         try:
@@ -335,8 +335,8 @@ class Journal:
                 os.unlink(CURRENT, dir_fd=folder)
             if isinstance(exc, UserError):
                 raise
-            raise UserError(f"cannot write to the data folder {shown_path(data_dir)}: "
-                            f"{exc.strerror}") from None
+            raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: "
+                            f"{exc.strerror}", exc) from None
         return journal
 
     @overload
@@ -401,8 +401,8 @@ class Journal:
                     os.unlink(path.name, dir_fd=folder)
                     os.fsync(folder)
             except OSError as exc:
-                raise UserError(f"cannot write to the data folder {shown_path(data_dir)}: "
-                                f"{exc.strerror}") from None
+                raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: "
+                                f"{exc.strerror}", exc) from None
             return None
         game = _game_name(lines[header])
         # ``good``: how many lines (from the first) are the game; ``reason``: why the next is not.
@@ -446,8 +446,8 @@ class Journal:
             file.seek(len(keep))
             os.fsync(file.fileno())
         except OSError as exc:
-            raise UserError(f"cannot write to the data folder {shown_path(data_dir)}: "
-                            f"{exc.strerror}") from None
+            raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: "
+                            f"{exc.strerror}", exc) from None
         journal = cls(path, file, game, len(keep))
         journal.dropped = dropped
         return journal, value
@@ -504,8 +504,8 @@ class Journal:
         try:
             self._in_place()
         except OSError as exc:
-            raise UserError(f"cannot write the game journal {shown_path(self.path)}: "
-                            f"{exc.strerror}") from None
+            raise FolderError(f"cannot write the game journal {shown_path(self.path)}: "
+                            f"{exc.strerror}", exc) from None
         try:
             written = 0
             while written < len(data):
@@ -517,8 +517,8 @@ class Journal:
                 self._file.seek(self._size)
             except OSError:
                 pass  # the original error is the one to report
-            raise UserError(f"cannot write the game journal {shown_path(self.path)}: "
-                            f"{exc.strerror}") from None
+            raise FolderError(f"cannot write the game journal {shown_path(self.path)}: "
+                            f"{exc.strerror}", exc) from None
         self._size += len(data)
 
     def finish(self, *, now: datetime | None = None) -> Path:
@@ -531,7 +531,7 @@ class Journal:
         try:
             self._in_place()
         except OSError as exc:
-            raise UserError(f"cannot keep the game {shown_path(self.path)}: {exc.strerror}") from None
+            raise FolderError(f"cannot keep the game {shown_path(self.path)}: {exc.strerror}", exc) from None
         kept = _move(self.path, self.path.parent, self._game, ".jsonl", now)
         self.close()
         return kept
@@ -555,7 +555,7 @@ def archive_unfinished(data_dir: str | os.PathLike, *, now: datetime | None = No
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     if not stat.S_ISREG(mode):
         return _set_aside_odd(path, data_dir, mode, now).kept
     try:
@@ -566,11 +566,11 @@ def archive_unfinished(data_dir: str | os.PathLike, *, now: datetime | None = No
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # it became a link since lstat
             return _set_aside_odd(path, data_dir, stat.S_IFLNK, now).kept
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     try:
         first = os.read(fd, _HEADER_BYTES).split(b"\n", 1)[0]
     except OSError as exc:
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     finally:
         os.close(fd)
     return _move(path, data_dir, f"{_game_name(first)}-unfinished", ".jsonl", now)

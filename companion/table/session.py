@@ -17,6 +17,7 @@ through the registry.
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from PIL import Image
 
 from companion.errors import UserError
 from companion.events import ReaderState, Tag, TagGone
+from companion.files import FolderError
 from companion.games import GAMES, game_of_record
 from companion.signals import Signal
 from companion.table.flow import (
@@ -57,6 +59,8 @@ from companion.table.tag_tracker import TagTracker
 from companion.table.tutorial_flow import TutorialFlow
 from companion.ui.screens import resume_label, resume_players
 from companion.ui.text import language, refusal_text, set_language, t
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -226,8 +230,16 @@ class Session:
             return reply.signal
         try:
             return self._goto(reply.then) or reply.signal
+        except FolderError as exc:
+            # The data folder failed us (full, read-only): say so in the screen's words, its
+            # full reason in the log; lose nothing. A finished game stays in the journal: OK
+            # on its last page tries to keep it again.
+            _log.warning("%s", exc)
+            key = "session.not_kept" if isinstance(reply.then, ToFinish) else "session.not_started" \
+                if isinstance(reply.then, ToStart) else "session.data_failed"
+            self.flow.tell(t(key, reason=t(f"data.{exc.kind}")), True)
+            return Signal.REFUSED
         except UserError as exc:
-            # The data folder failed us (full, read-only): say so, lose nothing.
             self.flow.tell(str(exc), True)
             return Signal.REFUSED
 
