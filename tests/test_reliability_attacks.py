@@ -460,12 +460,12 @@ def test_a_flood_of_unasked_hellos_never_stops_the_host_reading(reads, tmp_path)
 
 
 def test_a_hub_reporting_thousands_of_tags_on_one_slot_keeps_eight():
-    from hardware.hub_protocol import MAX_TAGS, HubLine, HubLink, encode
+    from hardware.hub_protocol import MAX_TAGS, SEQ_MODULO, HubLine, HubLink, encode
 
     link = HubLink()
     link.connected(HubLine(0, "hello", ("totem-hub", "2.0", "slots=4")))
     count = 20_000 if SOAK else 5_000
-    data = b"".join(encode(n + 1, f"on 2 {n:08X}") for n in range(count))
+    data = b"".join(encode((n + 1) % SEQ_MODULO, f"on 2 {n:08X}") for n in range(count))
     events = link.feed(data)
     assert len(events) == MAX_TAGS and len(link.board[2]) == MAX_TAGS
     assert link.bad_lines == count - MAX_TAGS
