@@ -899,6 +899,7 @@ def serial_noise(rng: random.Random, total: int) -> list[Noise]:
             if uid_read is not None and type(event).__name__ == "Tag":
                 noise.read += 1
                 noise.false += uid_read not in sent
+        link.board.clear()  # each tag lifted again: a slot holds at most MAX_TAGS at once
     results.append(noise)
     # PN532: frames of the answer to InListPassiveTarget.
     parser, noise = pn532.FrameParser(), Noise("pn532")
@@ -970,9 +971,11 @@ def soak(base: Path, games: int = 500, events: int = 100_000, *, chunk: int = 10
         assert outcome.kind == "ok", f"demo {game} seed {n}: {outcome}"
         if n + 1 in (warm, half):
             gc.collect()
-            figures["demo_rss_warm" if n + 1 == warm else "demo_rss_half"] = rss()
             if n + 1 == warm:
+                figures["demo_rss_warm"] = rss()
                 out(f"soak: caches after {warm} games: {cache_fill()}")
+            if n + 1 == half:
+                figures["demo_rss_half"] = rss()
     gc.collect()
     figures["demo_rss_end"] = rss()
     figures["demo_seconds"] = time.perf_counter() - start
