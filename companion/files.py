@@ -7,6 +7,10 @@ what is read is what was checked), and read up to a limit; anything else is one
 ``UserError`` line. Paths and pieces of bad input shown in such a line go through
 ``shown``, so a message stays one short line whatever the input held.
 
+Writes inside the data folder the box holds go through ``folder_fd``: each folder on the way
+opened from the held folder's own descriptor without following a link (``LinkRefused``),
+so nothing is ever written outside it; ``write_atomically`` replaces a file in one rename.
+
 >>> print(shown("Ana\x1b[2J"))
 'Ana\x1b[2J'
 >>> print(shown("x" * 100, limit=5))
@@ -120,15 +124,6 @@ def read_text(path: str | os.PathLike, what: str, max_bytes: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise UserError(f"{shown_path(path)}: {what}: not a UTF-8 text file") from None
-
-
-def fsync_dir(path: str | os.PathLike) -> None:
-    """Flush a folder's entries (a new, renamed or removed file) to disk."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 #: The data folders this process holds (``companion.table.data_lock``): absolute path → a
