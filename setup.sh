@@ -165,7 +165,7 @@ case "$cmd" in
         ;;
     soak)
         install
-        TOTEM_SOAK=1 exec "$VENV/bin/python" -m pytest tests/test_reliability.py -s "$@"
+        TOTEM_SOAK=1 exec "$VENV/bin/python" -m pytest tests/test_reliability.py tests/test_reliability_attacks.py -s "$@"
         ;;
     service)
         install

@@ -4,21 +4,35 @@
 Every command lives in ``companion/commands/<name>.py`` with ``run(args) -> int``. Errors a
 user can cause are one line on stderr and exit status 1 (bad input) or 2 (bad usage): one
 line whatever the message quotes (``one_line`` escapes and bounds it).
+
+Whatever happens around the command is one line too: output that cannot be written (a full
+disk, standard output closed) is ``cannot write the output: REASON`` and exit 1; output
+piped into ``head`` that stops reading is silent, exit 0; Ctrl-C at any moment, even while
+the program starts, is ``interrupted`` and exit 130; with standard error gone, silence. So
+this module imports little at its top: the games and the commands load inside ``main``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
+import os
+import signal
 import sys
+from collections.abc import Iterator
 from typing import NoReturn
 
-from companion import __version__
+from companion import __version__, _interrupted_while_loading
 from companion.errors import UsageError, UserError, one_line
 from companion.files import QUOTE_CHARS
-from companion.games import GAMES
 
-GAME_CHOICES = tuple(GAMES)
+
+def _game_choices() -> tuple[str, ...]:
+    from companion.games import GAMES
+
+    return tuple(GAMES)
 
 
 def _common(parser: argparse.ArgumentParser, default=None) -> None:
@@ -43,7 +57,7 @@ def _common(parser: argparse.ArgumentParser, default=None) -> None:
 
 def _playing(parser: argparse.ArgumentParser, default=None) -> None:
     """Options of the modes that play a game."""
-    parser.add_argument("--game", choices=GAME_CHOICES, default=default,
+    parser.add_argument("--game", choices=_game_choices(), default=default,
                         help="the game to play (default: asked on the device; wakanda for demo and tutorial)")
     parser.add_argument("--input", metavar="FILE", default=default,
                         help="read input events from a script instead of the hardware")
@@ -52,12 +66,13 @@ def _playing(parser: argparse.ArgumentParser, default=None) -> None:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse's parser, whose error line quotes a bad value short and escaped (it would
-    repeat a 5,000-digit ``--seed`` whole); its subcommands' parsers are of this class too."""
+    """argparse's parser, whose error is one line (not the usage first) quoting a bad value
+    short and escaped (it would repeat a 5,000-digit ``--seed`` whole); its subcommands'
+    parsers are of this class too."""
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {one_line(message, QUOTE_CHARS * 2)}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message, QUOTE_CHARS * 2)} "
+                     f"(--help lists the options)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -137,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="level of requests that name none (default: the game's default)")
 
     p = add("match", "two search levels play each other; the score with its 95%% interval")
-    p.add_argument("--game", choices=GAME_CHOICES, default="wakanda", help="the game (default: wakanda)")
+    p.add_argument("--game", choices=_game_choices(), default="wakanda", help="the game (default: wakanda)")
     p.add_argument("--a", metavar="LEVEL", required=True, help="the level scored (A)")
     p.add_argument("--b", metavar="LEVEL", required=True, help="its opponent (B)")
     p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default: 100)")
@@ -155,24 +170,146 @@ MODULES = {"run": "app", "sim": "app", "demo": "demo", "score": "score", "moves"
            "hint": "hint", "engine": "engine", "match": "match", "tutorial": "tutorial"}
 
 
+class OutputFailed(BaseException):
+    """Standard output could not be written (``reason`` says why). A BaseException: no
+    ``except Exception`` on the way (a display's, a watcher's) may take it for its own
+    fault and go on writing into nothing."""
+
+    def __init__(self, reason: str, broken_pipe: bool = False):
+        super().__init__(reason)
+        self.reason = reason
+        self.broken_pipe = broken_pipe
+
+
+class _Output(io.TextIOBase):
+    """Standard output as the commands see it: each write or flush that fails raises
+    ``OutputFailed``; ``None`` (closed with ``>&-``) fails at the first write only, so a
+    command that prints nothing runs as it would."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def _failed(self, exc: OSError) -> OutputFailed:
+        return OutputFailed(exc.strerror or str(exc), isinstance(exc, BrokenPipeError))
+
+    def write(self, text: str) -> int:
+        """Write ``text``; ``OutputFailed`` when it cannot be."""
+        if self._stream is None:
+            raise OutputFailed("standard output is closed")
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise self._failed(exc) from None
+        except ValueError:  # a closed file
+            raise OutputFailed("standard output is closed") from None
+
+    def flush(self) -> None:
+        """Flush what was written; ``OutputFailed`` when it cannot be."""
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise self._failed(exc) from None
+        except ValueError:
+            raise OutputFailed("standard output is closed") from None
+
+    def isatty(self) -> bool:
+        """Whether the output is a terminal."""
+        return self._stream is not None and self._stream.isatty()
+
+    def fileno(self) -> int:
+        """The descriptor of the output; ``OSError`` when it has none."""
+        if self._stream is None:
+            raise io.UnsupportedOperation("standard output is closed")
+        return self._stream.fileno()
+
+    @property
+    def encoding(self):
+        """The encoding of the output (UTF-8 when it is closed)."""
+        return getattr(self._stream, "encoding", None) or "utf-8"
+
+
+def _say(line: str) -> None:
+    """``line`` on standard error; silence when that is gone or fails."""
+    err = sys.stderr
+    if err is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        err.write(line + "\n")
+        err.flush()
+
+
+@contextlib.contextmanager
+def _guarded_output() -> Iterator[None]:
+    """Standard output through ``_Output`` while the command runs, and standard error a
+    sink when it is gone (``print(file=None)`` would write on standard output)."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout = _Output(saved[0])
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the process's, for its life
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved[0], saved[1] if saved[1] is not None else sys.stderr
+
+
+def _drop_output() -> None:
+    """After a failed write, what is still buffered for standard output goes nowhere: the
+    interpreter's own flush at exit would fail again, with a traceback of its own."""
+    stream = sys.stdout
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        if stream is not None and stream.fileno() == 1:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.close(null)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``totem-companion``; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    command = args.command or "run"
-    args.command = command
+    command = "?"
+    try:
+        if signal.getsignal(signal.SIGINT) is _interrupted_while_loading:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        with _guarded_output():
+            try:
+                parser = build_parser()
+                args = parser.parse_args(argv)
+                command = args.command = args.command or "run"
+                status = _run(command, args)
+                sys.stdout.flush()
+                return status
+            except OutputFailed as exc:
+                if exc.broken_pipe:
+                    # Output piped into `head` and the like: not an error of ours.
+                    _drop_output()
+                    return 0
+                _say(f"totem-companion{_of(command)}: cannot write the output: {exc.reason}")
+                _drop_output()
+                return 1
+    except KeyboardInterrupt:
+        # A second Ctrl-C while this line is said must not end in a traceback.
+        with contextlib.suppress(ValueError):  # not the main thread: no signals to set
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _say(f"totem-companion{_of(command)}: interrupted")
+        return 130
+
+
+def _of(command: str) -> str:
+    return "" if command == "?" else f" {command}"
+
+
+def _run(command: str, args: argparse.Namespace) -> int:
+    """Run ``command``; its exit status, with a user's error as one line."""
     try:
         module = importlib.import_module(f"companion.commands.{MODULES[command]}")
         return module.run(args)
     except UsageError as exc:
-        print(f"totem-companion {command}: {one_line(str(exc))}", file=sys.stderr)
+        _say(f"totem-companion {command}: {one_line(str(exc))}")
         return 2
     except UserError as exc:
-        print(f"totem-companion {command}: {one_line(str(exc))}", file=sys.stderr)
+        _say(f"totem-companion {command}: {one_line(str(exc))}")
         return 1
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        # Output piped into `head` and the like: not an error of ours.
-        sys.stderr.close()
-        return 0
+    except BrokenPipeError as exc:
+        # A write that went round ``_Output`` (a file object taken before it).
+        raise OutputFailed(exc.strerror or "broken pipe", True) from None

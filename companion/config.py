@@ -34,6 +34,7 @@ from types import MappingProxyType
 
 from companion.errors import UsageError, UserError
 from companion.files import QUOTE_CHARS, SMALL_BYTES, plain_path, read_bytes, shown, shown_path
+from companion.records import NAME_CHARS
 from companion.ui.text import languages
 
 #: Button name -> BCM pin of the default wiring (hardware/README.md).
@@ -248,10 +249,14 @@ def _validate(config: Config) -> None:
         if name not in LED_NAMES:
             raise UserError(f"feedback.leds.{_key(name)}: unknown LED (allowed: {', '.join(LED_NAMES)})")
         claim(pin, f"feedback.leds.{name}")
-    for name in config.players:
+    for n, name in enumerate(config.players):
         # Printable only: a name is shown on screens and printed to terminals (escape codes).
-        if type(name) is not str or not name.strip() or len(name) > 16 or not name.isprintable():
-            raise UserError(f"players: each name is text of 1-16 printable characters, got {_brief(name)}")
+        if type(name) is not str or not name.strip() or len(name) > NAME_CHARS or not name.isprintable():
+            raise UserError(f"players: each name is text of 1-{NAME_CHARS} printable characters, "
+                            f"got {_brief(name)}")
+        if name in config.players[:n]:
+            # Two seats of one name cannot be told apart on the set-up's list.
+            raise UserError(f"players: {_brief(name)} is named twice; each player needs a name of their own")
     if type(config.web_port) is not int or not (config.web_port == 0 or 1024 <= config.web_port <= 65535):
         raise UserError(f"web.port: expected 0 (off) or a port from 1024 to 65535, got {_brief(config.web_port)}")
     if type(config.web_bind) is not str or not _is_ipv4(config.web_bind):

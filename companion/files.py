@@ -7,6 +7,10 @@ what is read is what was checked), and read up to a limit; anything else is one
 ``UserError`` line. Paths and pieces of bad input shown in such a line go through
 ``shown``, so a message stays one short line whatever the input held.
 
+Writes inside the data folder the box holds go through ``folder_fd``: each folder on the way
+opened from the held folder's own descriptor without following a link (``LinkRefused``),
+so nothing is ever written outside it; ``write_atomically`` replaces a file in one rename.
+
 >>> print(shown("Ana\x1b[2J"))
 'Ana\x1b[2J'
 >>> print(shown("x" * 100, limit=5))
@@ -16,8 +20,10 @@ what is read is what was checked), and read up to a limit; anything else is one
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 from companion.errors import UserError, one_line
@@ -120,32 +126,131 @@ def read_text(path: str | os.PathLike[str], what: str, max_bytes: int) -> str:
         raise UserError(f"{shown_path(path)}: {what}: not a UTF-8 text file") from None
 
 
-def fsync_dir(path: str | os.PathLike[str]) -> None:
-    """Flush a folder's entries (a new, renamed or removed file) to disk."""
-    fd = os.open(path, os.O_RDONLY)
+#: The data folders this process holds (``companion.table.data_lock``): absolute path → a
+#: descriptor of the folder. Writes below one of them go through that descriptor.
+_roots: dict[str, int] = {}
+
+
+class LinkRefused(OSError):
+    """A part of a path inside the data folder is a link: the box never writes through one
+    (it would write outside its folder). An ``OSError`` whose ``strerror`` says so, so every
+    writer's "cannot save …: REASON" line reads right."""
+
+    def __init__(self, name: str):
+        super().__init__(errno.ELOOP, f"{shown_path(name)} is a link; the box writes only "
+                                      "inside its data folder: remove the link")
+
+
+class FolderError(UserError):
+    """The data folder refused a write (``OSError`` ``cause``). ``kind`` says why in a word
+    the screens put into words of their language: ``full``, ``read_only``, ``link``,
+    ``not_folder`` or ``other``; the message, for the log and the command line, says it
+    in full."""
+
+    def __init__(self, message: str, cause: OSError):
+        super().__init__(message)
+        self.kind = _FOLDER_KINDS.get(cause.errno or 0, "other")
+
+
+_FOLDER_KINDS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only",
+                 errno.ELOOP: "link", errno.ENOTDIR: "not_folder", errno.EEXIST: "not_folder",
+                 errno.EISDIR: "not_folder"}
+
+
+def hold_root(path: str | os.PathLike[str], fd: int) -> None:
+    """Take the folder descriptor ``fd`` as the data folder ``path``'s (its holder calls this)."""
+    _roots[os.path.abspath(path)] = fd
+
+
+def release_root(path: str | os.PathLike[str]) -> None:
+    """Forget the data folder ``path`` (its holder is about to close its descriptor)."""
+    _roots.pop(os.path.abspath(path), None)
+
+
+def _open_part(parent: int, name: str, make: bool) -> int:
+    """The folder ``name`` of the folder ``parent``, opened without following a link (made
+    when missing and ``make``); ``LinkRefused`` for a link."""
     try:
-        os.fsync(fd)
+        return _open_folder(parent, name)
+    except FileNotFoundError:
+        if not make:
+            raise
+    with contextlib.suppress(FileExistsError):   # made meanwhile, or a dangling link
+        os.mkdir(name, 0o755, dir_fd=parent)
+    return _open_folder(parent, name)
+
+
+def _open_folder(parent: int, name: str) -> int:
+    try:
+        return os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=parent)
+    except OSError as exc:
+        # A link gives ELOOP, or ENOTDIR with O_DIRECTORY: tell it from a plain file.
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR) and stat.S_ISLNK(
+                os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode):
+            raise LinkRefused(name) from None
+        raise
+
+
+@contextlib.contextmanager
+def folder_fd(path: str | os.PathLike[str], *, make: bool = True) -> Iterator[int]:
+    """A descriptor of the folder ``path`` (made if missing and ``make``) for the ``with``
+    block. Inside a held data folder it is reached from the folder's own descriptor, part
+    by part, never through a link (``LinkRefused``): whatever is renamed, deleted or linked
+    meanwhile, what is written lands inside the data folder or nowhere. ``OSError`` when
+    it cannot be opened."""
+    absolute = os.path.abspath(path)
+    for root, root_fd in _roots.items():
+        if absolute == root or absolute.startswith(root.rstrip(os.sep) + os.sep):
+            fd = os.dup(root_fd)
+            try:
+                for part in Path(os.path.relpath(absolute, root)).parts:
+                    if part != ".":
+                        inner = _open_part(fd, part, make)
+                        os.close(fd)
+                        fd = inner
+            except BaseException:
+                os.close(fd)
+                raise
+            break
+    else:
+        if make:
+            try:
+                os.makedirs(absolute, exist_ok=True)
+            except FileExistsError:
+                raise NotADirectoryError(errno.ENOTDIR, "not a folder") from None
+        fd = os.open(absolute, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        yield fd
     finally:
         os.close(fd)
 
 
 def write_atomically(path: Path, text: str) -> None:
     """Replace ``path`` (its folder made if missing) with ``text`` in one step: a temporary
-    file written and fsynced, then renamed over it. ``OSError`` when that fails."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    # Whatever is left at the temporary name (a file of a cut-off write, a pipe, a link to a
-    # file elsewhere) goes first: the new file is made afresh, never opened through a link
-    # or blocked on a pipe.
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(tmp)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
-    with open(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
+    file written and fsynced, then renamed over it. Inside the data folder no link is
+    followed on the way (``folder_fd``). ``OSError`` when that fails; the temporary file
+    is then removed."""
+    name = path.name
+    tmp = name + ".tmp"
+    with folder_fd(path.parent) as folder:
+        # Whatever is left at the temporary name (a file of a cut-off write, a pipe, a link
+        # to a file elsewhere) goes first: the new file is made afresh, never opened through
+        # a link or blocked on a pipe.
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp, dir_fd=folder)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                     0o644, dir_fd=folder)
+        try:
+            with open(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
+        except BaseException:
+            with contextlib.suppress(OSError):  # a full disk must leave no half file behind
+                os.unlink(tmp, dir_fd=folder)
+            raise
+        os.fsync(folder)
 
 
 def _size(count: int) -> str:

@@ -33,6 +33,10 @@ MAX_DIGITS = 100
 #: The most lines a record may have: a game has a few hundred at most (undos included); a
 #: file of millions of short lines would take gigabytes to read (a Pi has one at most).
 MAX_LINES = 100_000
+#: The longest player's name: what the screens show whole (the settings and the
+#: configuration hold names to it too). A record made elsewhere with a longer one is refused
+#: at its header: a name of megabytes would cost seconds on every screen that wraps it.
+NAME_CHARS = 16
 
 
 class JsonError(Exception):
@@ -208,6 +212,15 @@ def _json_char(char: str) -> str:
 def dump_line(obj: dict[str, Any]) -> str:
     """One record line (compact, UTF-8, with its newline)."""
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n"
+
+
+def check_names(line: int, names: Any, rule: str) -> None:
+    """``RecordError`` at ``line`` for a name in ``names`` (a header's players) longer than
+    ``NAME_CHARS``; whether the list is otherwise right is the game's to say."""
+    for name in names if isinstance(names, list) else ():
+        if isinstance(name, str) and len(name) > NAME_CHARS:
+            raise RecordError(line, f"a player's name has at most {NAME_CHARS} characters, not "
+                                    f"{len(name):,}: {shown(name, 20)} ({rule})")
 
 
 def check_keys(line: int, obj: dict[str, Any], required: Iterable[str], optional: Iterable[str] = ()) -> None:

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from companion.engine import IllegalMove
 from companion.errors import UsageError, UserError
+from companion.files import shown
 from companion.games import GAMES, game_entry, game_of_record
 from companion.records import parse_lines
 
@@ -106,7 +107,7 @@ def check_level(search: Search, level: str | None) -> str:
     if level is None:
         return search.default_level
     if level not in search.levels:
-        raise UsageError(f"unknown level '{level}' (levels: {', '.join(search.levels)})")
+        raise UsageError(f"unknown level {shown(level)} (levels: {', '.join(search.levels)})")
     return level
 
 

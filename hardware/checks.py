@@ -182,14 +182,26 @@ def check_reader(config: Config, *, open_serial: Callable[[str, int], Any] = _se
     try:
         link = open_serial(port, BAUD[kind])
     except (OSError, serial.SerialException) as exc:
-        return PartReport("reader", spec, (*found, Finding(False, f"cannot open {port}: {exc}",
-                                                           "close other programs using it (screen, minicom), "
-                                                           "then try again")))
+        fix = ("it is no serial port: name the reader's own (/dev/serial0, /dev/ttyUSB0, /dev/ttyACM0)"
+               if not _is_terminal(port) else "close other programs using it (screen, minicom), then try again")
+        return PartReport("reader", spec, (*found, Finding(False, f"cannot open {port}: {exc}", fix)))
     try:
         found += _talk_hub(port, link) if kind == "hub" else [_talk(kind, port, link)]
     finally:
         link.close()
     return PartReport("reader", spec, tuple(found))
+
+
+def _is_terminal(port: str) -> bool:
+    """Whether ``port`` is a terminal device (a serial port is one; ``/dev/zero`` is not)."""
+    try:
+        fd = os.open(port, os.O_RDWR | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return True  # cannot tell: the usual advice stands
+    try:
+        return os.isatty(fd)
+    finally:
+        os.close(fd)
 
 
 def _console_on_uart(cmdline: Path) -> bool:

@@ -33,6 +33,9 @@ SEQ_MODULO = 10000
 MAX_LINE = 4096
 #: Slots a hub may have (shared/DESIGN.md: up to 16).
 MAX_SLOTS = 16
+#: Tags a slot may hold at once (the firmware's ``MAX_TAGS``): a line that would put more
+#: on it is bad, so a hub gone wrong cannot make each new tag cost more than the last.
+MAX_TAGS = 8
 #: The reader name of the hub as a whole, in ``ReaderState`` events.
 HUB = "hub"
 #: A ping goes out after this long without a line from the hub...
@@ -299,6 +302,12 @@ class HubLink:
         for raw in lines:
             try:
                 line, after_noise = decode_resync(raw)
+                if after_noise and line.verb != "hello" and self._next_seq not in (None, line.seq):
+                    # A tail found after leftover bytes must carry the number due: else it
+                    # may be a damaged line whose changed byte the dropped digits of its own
+                    # number cancel in the XOR (a tag no hub sent). The next line's gap
+                    # asks for the state.
+                    raise BadLine("a line found after noise, out of sequence")
                 self.bad_lines += after_noise       # the leftover before it was noise
                 events += self.receive(line)
             except BadLine:
@@ -356,8 +365,10 @@ class HubLink:
         return int(word)
 
     def _tag(self, verb: str, slot: int, uid: str) -> list[Event]:
-        events = self._reader_back(slot)
         on_slot = self.board.setdefault(slot, [])
+        if verb == "on" and uid not in on_slot and len(on_slot) >= MAX_TAGS:
+            raise BadLine(f"more than {MAX_TAGS} tags on slot {slot}")
+        events = self._reader_back(slot)
         if verb == "on" and uid not in on_slot:
             on_slot.append(uid)
             events.append(Tag(uid, reader_name(slot)))
@@ -377,6 +388,8 @@ class HubLink:
             tags = listed.setdefault(self._slot(number), [])
             if uid != "-":
                 tags.append(_uid(uid))
+                if len(tags) > MAX_TAGS:
+                    raise BadLine(f"more than {MAX_TAGS} tags on slot {number}")
         self._state_asked = None
         self.states += 1
         events: list[Event] = []

@@ -15,7 +15,10 @@
 
 The protocol itself — checksums, sequence gaps, the picture of the board — is
 :class:`hardware.hub_protocol.HubLink`; this module moves bytes and keeps time. The port
-is read by ``serial.threaded.ReaderThread``, as the RDM6300's is.
+is read by ``serial.threaded.ReaderThread``, as the RDM6300's is. That thread only reads:
+what the host says to the hub is written by the source's own thread, outside the lock,
+with a write timeout, so a hub that stops reading never stops the host reading (its
+unanswered writes count as the hub lost, and the port is opened again).
 """
 
 from __future__ import annotations
@@ -29,10 +32,11 @@ from serial.threaded import Protocol, ReaderThread
 
 from companion.errors import UserError
 from companion.events import Event
-from companion.files import shown_path
+from companion.files import shown, shown_path
 from hardware.hub_protocol import (
     ANSWER_WITHIN,
     MAX_LINE,
+    MAX_SLOTS,
     PING_AFTER,
     BadLine,
     HubLine,
@@ -40,7 +44,7 @@ from hardware.hub_protocol import (
     decode_resync,
     hello_info,
 )
-from hardware.serial_reader import PORT_ERRORS, GuardedPort, PortReader, close_quietly, port_problem
+from hardware.serial_reader import PORT_ERRORS, WRITE_TIMEOUT, GuardedPort, PortReader, close_quietly, port_problem
 
 BAUDRATE = 115200   # a USB serial port takes any; the hub's own line is USB
 
@@ -61,10 +65,16 @@ class HubReader(PortReader):
                  open_port: Callable[..., object] = serial.Serial):
         super().__init__(port, retry_seconds=retry_seconds, clock=clock, open_port=open_port)
         self.link = HubLink(clock=clock, ping_after=ping_after, answer_within=answer_within)
+        self._odd_hello: HubLine | None = None   # a hello of a hub this host cannot use
         try:
             connection = self._connect()
         except PORT_ERRORS as exc:
             raise UserError(f"cannot open the reader hub on {shown_path(port)}: {port_problem(exc)}") from None
+        if connection is None and self._odd_hello is not None:
+            raise UserError(f"the reader hub on {shown_path(port)} answered "
+                            f"{shown(' '.join([self._odd_hello.verb, *self._odd_hello.args]), 60)}, not a hello "
+                            f"this box can use (totem-hub VERSION slots=1-{MAX_SLOTS}): flash the firmware "
+                            f"of this version (firmware/README.md, \"Flashing\")")
         if connection is None:
             raise UserError(f"the reader hub on {shown_path(port)} does not answer: is its firmware on the Pico? "
                             f"(firmware/README.md, \"Flashing\")")
@@ -79,7 +89,7 @@ class HubReader(PortReader):
     def _connect(self) -> Connection | None:
         """Open the port and greet the hub; None (the port closed again) when no hello
         came in time."""
-        port = self._open_port(self.port_name, baudrate=BAUDRATE, timeout=0.05)
+        port = self._open_port(self.port_name, baudrate=BAUDRATE, timeout=0.05, write_timeout=WRITE_TIMEOUT)
         try:
             greeted = self._handshake(port)
         except PORT_ERRORS:
@@ -107,6 +117,8 @@ class HubReader(PortReader):
                 # What came before the hello is older news: the state asked for next tells it.
                 if hello_info(line) is not None:
                     return line, received
+                if line.verb == "hello":
+                    self._odd_hello = line
             received = received[-MAX_LINE:]
         return None
 
@@ -138,8 +150,7 @@ class HubReader(PortReader):
             def data_received(self, data):
                 with source._lock:
                     source._emit(source.link.feed(data))
-                    source._send(port)
-                source._stir.set()      # a new deadline for the ping
+                source._stir.set()      # what to answer, and a new deadline for the ping
 
             def connection_lost(self, exc):
                 lost.append(exc)
@@ -147,7 +158,6 @@ class HubReader(PortReader):
 
         with self._lock:
             self._emit(self.link.connected(hello) + self.link.feed(after))
-            self._send(port)
         # ReaderThread only reads, asks in_waiting and cancels: a port-like object will do.
         thread = ReaderThread(cast(serial.Serial, GuardedPort(port)), LineProtocol)
         thread.start()
@@ -156,18 +166,16 @@ class HubReader(PortReader):
                 self._stir.clear()
                 with self._lock:
                     self.link.poll()
-                    self._send(port)
+                    out = self.link.take_outbox()
                     deadline = self.link.deadline()
+                if out:
+                    # Outside the lock: the reader thread goes on meanwhile. A hub that does
+                    # not read raises SerialTimeoutException here: the hub is lost.
+                    port.write(out)
                 if self.link.alive:
                     self._stir.wait(max(0.0, deadline - self._clock()))
         finally:
             thread.stop()
         if lost and not self._closed:
             raise serial.SerialException(f"{self.port_name}: lost ({lost[0]})")
-
-    def _send(self, port: serial.Serial) -> None:
-        """Write what the link wants to say (called with the lock held)."""
-        out = self.link.take_outbox()
-        if out:
-            port.write(out)
 

@@ -9,10 +9,20 @@
 #
 # The service never runs as root: it runs the project's code, which its owner can change.
 # It runs hardened: the whole file system read-only but for the data folder, no new
-# privileges, no kernel tunables, modules or control groups. /dev stays whole (no
-# PrivateDevices=, DevicePolicy= or ProtectClock=, which would hide /dev/gpiochip*,
-# /dev/i2c-1 and /dev/serial0 or the USB reader hub); the groups gpio, i2c and dialout give
-# access to them.
+# privileges, no kernel tunables, modules, logs or control groups, system calls of a
+# service only, native ones, files made private (UMask=0077). Of /dev it sees only what
+# the box uses (DevicePolicy=closed, then DeviceAllow=): the GPIO chips, the I2C bus of the
+# OLED, the serial ports (the UART's ttyS/ttyAMA, the USB reader hub's ttyACM, a USB
+# adapter's ttyUSB) and the sound cards (char-alsa: the voice, espeak-ng through ALSA);
+# the groups gpio, i2c, dialout and audio give access to them.
+# Left open on purpose, for the phone page (a web server on the local network, off by
+# default): Internet sockets (RestrictAddressFamilies= keeps AF_INET, AF_INET6 beside
+# AF_UNIX) but only to and from local addresses (IPAddressDeny=any, IPAddressAllow= the
+# private ranges), so no PrivateNetwork=; its port must be 1024 or above (no capability).
+# Not set, because the box needs them: PrivateUsers= (the device groups), ProcSubset=pid
+# (the board is named in /proc/device-tree and /proc/cpuinfo), MemoryDenyWriteExecute=
+# (libffi's callbacks in the GPIO and sound libraries), ProtectHome=tmpfs (the project
+# usually lives in a home folder).
 
 PI_UNIT=totem-companion.service
 PI_UNIT_PATH=/etc/systemd/system/$PI_UNIT
@@ -41,7 +51,7 @@ pi_service_as() {
 # names a group the system does not have, so only the existing ones are listed.
 pi_service_groups() {
     local group groups=""
-    for group in gpio i2c dialout; do
+    for group in gpio i2c dialout audio; do
         getent group "$group" >/dev/null 2>&1 && groups="$groups $group"
     done
     printf '%s' "${groups# }"
@@ -98,6 +108,28 @@ RestrictSUIDSGID=yes
 RestrictRealtime=yes
 RestrictNamespaces=yes
 LockPersonality=yes
+ProtectKernelLogs=yes
+ProtectHostname=yes
+ProtectClock=yes
+ProtectProc=invisible
+PrivateMounts=yes
+RemoveIPC=yes
+UMask=0077
+SystemCallArchitectures=native
+SystemCallFilter=@system-service
+SystemCallFilter=~@privileged
+SystemCallErrorNumber=EPERM
+RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
+IPAddressDeny=any
+IPAddressAllow=localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7
+DevicePolicy=closed
+DeviceAllow=char-gpiochip rw
+DeviceAllow=char-i2c rw
+DeviceAllow=char-ttyS rw
+DeviceAllow=char-ttyAMA rw
+DeviceAllow=char-ttyACM rw
+DeviceAllow=char-ttyUSB rw
+DeviceAllow=char-alsa rw
 
 [Install]
 WantedBy=multi-user.target

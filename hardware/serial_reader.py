@@ -45,6 +45,8 @@ KINDS = {
 }
 #: What a port that went away raises (flushing a hung-up tty raises termios.error).
 PORT_ERRORS = (serial.SerialException, OSError, termios.error)
+#: The longest a write to a reader or the hub may wait for it to read.
+WRITE_TIMEOUT = 0.5
 
 
 class TagPresence:
@@ -209,7 +211,10 @@ class SerialReader(PortReader):
 
     def _connect(self):
         """Open the port: ``(port, PN532 or None)``; a PN532 must answer to count as there."""
-        port = self._open_port(self.port_name, baudrate=KINDS[self.kind]["baudrate"], timeout=0.05)
+        # A write (the PN532's commands) waits at most a moment: a reader that stops taking
+        # them is a reader lost, never a polling thread stuck.
+        port = self._open_port(self.port_name, baudrate=KINDS[self.kind]["baudrate"], timeout=0.05,
+                               write_timeout=WRITE_TIMEOUT)
         if self.kind != "pn532":
             return port, None
         device = pn532.PN532(port, timeout=self.pn532_timeout)

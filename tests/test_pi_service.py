@@ -7,6 +7,7 @@ from __future__ import annotations
 import grp
 import os
 import pwd
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,8 +16,14 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 SCRIPT = ROOT / "hardware" / "pi_service.sh"
-#: Settings that would hide /dev/gpiochip*, /dev/i2c-1 or /dev/serial0 from the service.
-HIDING_DEVICES = ("PrivateDevices", "DevicePolicy", "DeviceAllow", "ProtectClock")
+#: Settings that would hide /dev/gpiochip*, /dev/i2c-1, /dev/serial0 or /dev/snd from the
+#: service (DevicePolicy=closed is fine: DeviceAllow= lists what it keeps).
+HIDING_DEVICES = ("PrivateDevices", "PrivateUsers", "ProcSubset")
+#: The device classes the box uses: GPIO, the OLED's I2C, the serial ports, the sound cards.
+DEVICES = ["char-gpiochip rw", "char-i2c rw", "char-ttyS rw", "char-ttyAMA rw", "char-ttyACM rw", "char-ttyUSB rw",
+           "char-alsa rw"]
+#: The most ``systemd-analyze security --offline`` may score the unit (issue 22: 4.6 before).
+EXPOSURE = 2.0
 
 
 def a_user() -> str:
@@ -76,9 +83,19 @@ def test_the_unit_runs_the_companion_as_the_user_with_only_the_data_folder_writa
                         ("CapabilityBoundingSet", "")):
         assert unit[name] == [value], name
     assert not set(HIDING_DEVICES) & set(unit)
+    assert unit["DevicePolicy"] == ["closed"] and unit["DeviceAllow"] == DEVICES
+    # The phone page (off by default) serves the local network only; nothing else goes out.
+    assert unit["RestrictAddressFamilies"] == ["AF_UNIX AF_INET AF_INET6"] and unit["IPAddressDeny"] == ["any"]
+    assert "PrivateNetwork" not in unit and "0.0.0.0/0" not in unit["IPAddressAllow"][0]
+    for name, value in (("SystemCallArchitectures", "native"), ("ProtectKernelLogs", "yes"),
+                        ("ProtectHostname", "yes"), ("ProtectProc", "invisible"), ("PrivateMounts", "yes"),
+                        ("UMask", "0077"), ("RemoveIPC", "yes")):
+        assert unit[name] == [value], name
+    assert unit["SystemCallFilter"] == ["@system-service", "~@privileged"]
     # The device groups this system has (systemd refuses a unit naming one it lacks).
     existing = {group.gr_name for group in grp.getgrall()}
-    assert unit["SupplementaryGroups"][0].split() == [g for g in ("gpio", "i2c", "dialout") if g in existing]
+    assert unit["SupplementaryGroups"][0].split() == [g for g in ("gpio", "i2c", "dialout", "audio")
+                                                      if g in existing]
     # lgpio makes its pipes in the working folder: a writable one of the service's own.
     assert unit["RuntimeDirectory"] == ["totem-companion"]
     assert unit["WorkingDirectory"] == ["%t/totem-companion"]
@@ -150,3 +167,29 @@ def test_a_path_systemd_cannot_hold_is_refused_in_one_line(tmp_path, bad):
 def test_bad_options_are_one_line(args, status, words):
     done = service(*args)
     assert done.returncode == status and done.stderr.count("\n") == 1 and words in done.stderr
+
+
+def security_offline_works() -> bool:
+    """Whether this systemd has ``systemd-analyze security --offline`` (systemd 250 on)."""
+    if shutil.which("systemd-analyze") is None:
+        return False
+    done = subprocess.run(["systemd-analyze", "security", "--help"], capture_output=True, text=True, timeout=60)
+    return "--offline" in done.stdout
+
+
+@pytest.mark.skipif(not security_offline_works(),
+                    reason="systemd-analyze security --offline is not here (systemd 250 or later needed)")
+def test_the_unit_passes_verify_and_scores_low_in_security_offline(tmp_path):
+    home = project(tmp_path / "project")
+    done = service("--print", "--user", a_user(), "--project", str(home), "--data", str(tmp_path / "data"))
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "totem-companion.service"
+    path.write_text(done.stdout)
+    verify = subprocess.run(["systemd-analyze", "verify", str(path)], capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0, verify.stderr
+    scored = subprocess.run(["systemd-analyze", "security", "--offline=true", str(path)], capture_output=True,
+                            text=True, timeout=60)
+    found = re.search(r"Overall exposure level for totem-companion\.service: (\d+\.\d)", scored.stdout)
+    assert found, scored.stdout[-500:] + scored.stderr
+    print(f"\n[reliability] systemd-analyze security --offline: {found.group(1)} (user {a_user()})", end="")
+    assert float(found.group(1)) <= EXPOSURE

@@ -470,16 +470,20 @@ def test_a_totem_wars_error_quotes_at_most_80_characters(record, shown):
     assert shown in refusal(read_totem_wars, record)
 
 
-def test_a_refusal_naming_a_huge_player_name_is_still_one_short_line(tmp_path, capsys):
-    """Names are the record's own (a record is read as written): the message that names the
-    player is bounded where it is printed, and escaped."""
+def test_a_record_with_a_name_longer_than_the_screen_shows_is_refused_at_its_header(tmp_path, capsys):
+    """A player's name has at most 16 characters (what the screens show whole): a longer
+    one, even of megabytes, is refused at line 1 in one short escaped line, at once."""
     path = tmp_path / "game.jsonl"
     path.write_text(text(dict(WAKANDA, players=["Ana", "B\x1b[2J" * 5000]), {"p": 1, "draw": "sun"}))
     assert main(["score", str(path), "--data", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}: line 2: ") and err.count("\n") == 1 and len(err) < 700 and "\x1b" not in err
+    assert err.startswith(f"{path}: line 1: a player's name has at most 16 characters, not 25,000")
+    assert err.count("\n") == 1 and len(err) < 700 and "\x1b" not in err
     reply = answer(json.dumps({"id": 1, "record": path.read_text()}))
-    assert reply["error"].startswith("line 2: ") and len(reply["error"]) < 700
+    assert reply["error"].startswith("line 1: a player's name") and len(reply["error"]) < 700
+    path.write_text(text(dict(TOTEM_WARS, players=["Ana", "B" * 17])))
+    assert main(["score", str(path), "--data", str(tmp_path)]) == 1
+    assert "line 1: a player's name has at most 16 characters, not 17: 'BBBB" in capsys.readouterr().err
 
 
 # --- the engine protocol -----------------------------------------------------------------

@@ -25,7 +25,7 @@ from typing import Any, BinaryIO, TextIO
 
 from companion.commands.records_each import data_folder
 from companion.errors import UsageError, UserError, one_line
-from companion.files import SMALL_BYTES
+from companion.files import SMALL_BYTES, shown
 from companion.records import JsonError, dump_line, json_text, parse_json, shown_value
 from companion.search import advise, all_levels
 
@@ -39,7 +39,7 @@ REQUEST_KEYS = ("id", "record", "seat", "level", "seed", "hand")
 def run(args) -> int:
     """Answer requests from standard input until it ends."""
     if args.level is not None and args.level not in all_levels():
-        raise UsageError(f"unknown level '{args.level}' (levels: {', '.join(all_levels())})")
+        raise UsageError(f"unknown level {shown(args.level)} (levels: {', '.join(all_levels())})")
     serve(sys.stdin.buffer, sys.stdout, args.level, data_folder(args))
     return 0
 

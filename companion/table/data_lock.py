@@ -3,8 +3,12 @@
 Two processes writing one journal interleave its lines, and one may archive the game the
 other is still playing. So ``run``/``sim``, ``tutorial``, ``enroll`` and ``demo --data``
 take ``hold_data_folder(DATA)`` before they read or write anything there, and keep it until
-they end: an exclusive ``flock`` on ``DATA/.lock``, which holds the process id of its
-holder. A second process is refused with one line naming that process. The kernel drops the
+they end: an exclusive ``flock`` on the folder itself, and one on ``DATA/.lock``, which
+holds the process id of its holder. A second process is refused with one line naming that
+process. The folder's own lock cannot be deleted with a file: removing ``.lock``, the
+journal or anything else inside leaves the folder locked. Every write below the folder goes
+through the descriptor holding that lock (``companion.files.folder_fd``), never through a
+link, so a folder renamed or replaced meanwhile is never written by two boxes. The kernel drops the
 lock when its holder dies, however it dies, so a lock file left behind by a process killed
 mid-game never blocks the next start. Commands that only read records (``score``,
 ``moves``, ``replay``, ``hint``) take no lock.
@@ -25,12 +29,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.files import plain_path, shown_path
+from companion.files import hold_root, plain_path, release_root, shown_path
 
 #: The lock file inside the data folder.
 LOCK_FILE = ".lock"
 
-# The data folders this process holds, by (device, inode): [the lock file's fd, holds].
+# The data folders this process holds, by (device, inode): [the folder's fd, the lock file's
+# fd, holds].
 _held: dict[tuple[int, int], list[int]] = {}
 _held_guard = threading.Lock()
 
@@ -52,16 +57,43 @@ def hold_data_folder(data_dir: str | os.PathLike[str]) -> Iterator[Path]:
     key = (info.st_dev, info.st_ino)
     with _held_guard:
         if key in _held:
-            _held[key][1] += 1
+            _held[key][2] += 1
         else:
-            _held[key] = [_lock(folder), 1]
+            folder_fd = _lock_folder(folder)
+            try:
+                _held[key] = [folder_fd, _lock(folder), 1]
+            except BaseException:
+                os.close(folder_fd)
+                raise
+            hold_root(folder, folder_fd)
     try:
         yield folder
     finally:
         with _held_guard:
-            _held[key][1] -= 1
-            if not _held[key][1]:
-                os.close(_held.pop(key)[0])  # closing the last descriptor drops the flock
+            _held[key][2] -= 1
+            if not _held[key][2]:
+                release_root(folder)
+                for fd in _held.pop(key)[:2]:
+                    os.close(fd)  # closing the last descriptor drops its flock
+
+
+def _lock_folder(folder: Path) -> int:
+    """A descriptor of ``folder`` itself, exclusively locked: the lock no file's deletion
+    undoes."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise UserError(f"cannot lock the data folder {shown_path(folder)}: {exc.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = _holder_of(folder / LOCK_FILE)
+        os.close(fd)
+        raise UserError(f"the data folder {shown_path(folder)} is in use by another box{holder}") from None
+    except OSError as exc:
+        os.close(fd)
+        raise UserError(f"cannot lock the data folder {shown_path(folder)}: {exc.strerror}") from None
+    return fd
 
 
 def _lock(folder: Path) -> int:
@@ -92,6 +124,18 @@ def _lock(folder: Path) -> int:
         os.close(fd)
         raise
     return fd
+
+
+def _holder_of(path: Path) -> str:
+    """``_holder`` of the lock file ``path``; empty when there is none to read (removed)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return ""
+    try:
+        return _holder(fd) if stat.S_ISREG(os.fstat(fd).st_mode) else ""
+    finally:
+        os.close(fd)
 
 
 def _holder(fd: int) -> str:

@@ -20,13 +20,19 @@ Resume never fails on what it finds there; it keeps what can be kept:
 A finished game is moved, in one atomic rename, to ``DATA/games/YYYYMMDD-HHMMSS-<game>.jsonl``;
 an abandoned one to ``…-<game>-unfinished.jsonl``. Records are never overwritten or deleted.
 The data folder belongs to one process (``companion.table.data_lock``), so a name found
-free stays free until the rename.
+free stays free until the rename. Every file is reached from the data folder's descriptor,
+part by part, never through a link (``companion.files.folder_fd``): with ``games`` a link
+to another folder, a finished game stays in the journal and the box says why. Before each
+line is written the journal checks that ``current.jsonl`` is still its file: one removed
+meanwhile is written back whole from the open file, so no confirmed action goes with it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
+import logging
 import os
 import re
 import stat
@@ -37,7 +43,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TypeVar, overload
 
 from companion.errors import RecordError, UserError
-from companion.files import RECORD_BYTES, fsync_dir, shown_path
+from companion.files import RECORD_BYTES, FolderError, folder_fd, shown_path
 from companion.records import MAX_LINES, dump_line
 
 #: The unfinished game's record inside the data folder.
@@ -83,9 +89,18 @@ class Dropped:
 
 def _ensure_dir(path: Path) -> None:
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        with folder_fd(path):
+            pass
     except OSError as exc:
-        raise UserError(f"cannot write to the data folder {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot write to the data folder {shown_path(path)}: {exc.strerror}", exc) from None
+
+
+def _lexists(name: str, folder: int) -> bool:
+    try:
+        os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def _game_name(first_line: bytes) -> str:
@@ -98,53 +113,62 @@ def _game_name(first_line: bytes) -> str:
     return game if isinstance(game, str) and re.fullmatch(r"[a-z0-9-]+", game) else "game"
 
 
-def _free_name(data_dir: Path, base: str, ext: str, now: datetime | None) -> Path:
-    """A name under ``DATA/games/`` (made if missing) that nothing holds yet: ``STAMP-base``
-    then ``STAMP-base-2`` …, with ``ext``."""
-    games = data_dir / GAMES
-    _ensure_dir(games)
+def _free_name(games: int, base: str, ext: str, now: datetime | None) -> str:
+    """A name in the folder ``games`` (a descriptor of ``DATA/games/``) that nothing holds
+    yet: ``STAMP-base`` then ``STAMP-base-2`` …, with ``ext``."""
     stem = f"{(now or datetime.now()).strftime('%Y%m%d-%H%M%S')}-{base}"
-    target = games / f"{stem}{ext}"
+    name = f"{stem}{ext}"
     n = 1
-    while os.path.lexists(target):  # a dangling link holds its name too
+    while _lexists(name, games):  # a dangling link holds its name too
         n += 1
-        target = games / f"{stem}-{n}{ext}"
-    return target
+        name = f"{stem}-{n}{ext}"
+    return name
 
 
 def _move(source: Path, data_dir: Path, base: str, ext: str, now: datetime | None) -> Path:
     """Rename ``source`` (a link stays the link) to a free name under ``DATA/games/``."""
-    target = _free_name(data_dir, base, ext, now)
-    try:
-        os.rename(source, target)
-        fsync_dir(target.parent)
-        fsync_dir(data_dir)
-    except OSError as exc:
-        raise UserError(f"cannot move the game record to {shown_path(target)}: {exc.strerror}") from None
+    target = data_dir / GAMES
+    with contextlib.ExitStack() as stack:
+        try:
+            data = stack.enter_context(folder_fd(data_dir))
+            games = stack.enter_context(folder_fd(target))
+        except OSError as exc:
+            raise FolderError(f"cannot write to the data folder {shown_path(target)}: {exc.strerror}", exc) from None
+        try:
+            target = target / _free_name(games, base, ext, now)
+            os.rename(source.name, target.name, src_dir_fd=data, dst_dir_fd=games)
+            os.fsync(games)
+            os.fsync(data)
+        except OSError as exc:
+            raise FolderError(f"cannot move the game record to {shown_path(target)}: {exc.strerror}", exc) from None
     return target
 
 
 def _copy(data: bytes, data_dir: Path, base: str, now: datetime | None) -> Path:
     """Write ``data`` durably to a new file under ``DATA/games/``; its path."""
-    target = _free_name(data_dir, base, ".jsonl", now)
-    try:
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-    except OSError as exc:
-        raise UserError(f"cannot keep the damaged game as {shown_path(target)}: {exc.strerror}") from None
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
-    except OSError as exc:
-        os.close(fd)
-        target.unlink(missing_ok=True)  # a partial copy would pass for the whole file
-        raise UserError(f"cannot keep the damaged game as {shown_path(target)}: {exc.strerror}") from None
-    os.close(fd)
-    try:
-        fsync_dir(target.parent)
-    except OSError as exc:
-        raise UserError(f"cannot keep the damaged game as {shown_path(target)}: {exc.strerror}") from None
+    target = data_dir / GAMES
+    with contextlib.ExitStack() as stack:
+        try:
+            games = stack.enter_context(folder_fd(target))
+        except OSError as exc:
+            raise FolderError(f"cannot write to the data folder {shown_path(target)}: {exc.strerror}", exc) from None
+        try:
+            target = target / _free_name(games, base, ".jsonl", now)
+            fd = os.open(target.name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                         0o644, dir_fd=games)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            except OSError:
+                os.unlink(target.name, dir_fd=games)  # a partial copy would pass for the whole file
+                raise
+            finally:
+                os.close(fd)
+            os.fsync(games)
+        except OSError as exc:
+            raise FolderError(f"cannot keep the damaged game as {shown_path(target)}: {exc.strerror}", exc) from None
     return target
 
 
@@ -169,7 +193,8 @@ def _set_aside_odd(path: Path, data_dir: Path, mode: int, now: datetime | None) 
             "socket": "a socket"}.get(kind, "not a regular file")
     if kind == "link":
         try:
-            what = f"a link to {shown_path(os.readlink(path))}"
+            with folder_fd(path.parent, make=False) as folder:
+                what = f"a link to {shown_path(os.readlink(path.name, dir_fd=folder))}"
         except OSError:
             pass  # gone meanwhile: the rename below says so
     kept = _move(path, data_dir, f"current-{kind}-damaged", "", now)
@@ -182,21 +207,23 @@ def _open_current(path: Path, data_dir: Path, now: datetime | None) -> tuple[Bin
     none. Never follows a link nor waits on a pipe: anything but a regular file is set aside
     (``SetAside``), and so is a file too big to be a game."""
     try:
-        mode = os.lstat(path).st_mode
+        with folder_fd(data_dir, make=False) as folder:
+            mode = os.stat(path.name, dir_fd=folder, follow_symlinks=False).st_mode
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     if not stat.S_ISREG(mode):
         raise _set_aside_odd(path, data_dir, mode, now)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        with folder_fd(data_dir, make=False) as folder:
+            fd = os.open(path.name, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder)
     except FileNotFoundError:
         return None
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # it became a link since lstat
             raise _set_aside_odd(path, data_dir, stat.S_IFLNK, now) from None
-        raise UserError(f"cannot write to the data folder {shown_path(data_dir)}: {exc.strerror}") from None
+        raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: {exc.strerror}", exc) from None
     file = open(fd, "r+b", buffering=0)
     try:
         info = os.fstat(fd)
@@ -208,7 +235,7 @@ def _open_current(path: Path, data_dir: Path, now: datetime | None) -> tuple[Bin
         data = file.read(RECORD_BYTES + 1)
     except OSError as exc:
         file.close()
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     except BaseException:
         file.close()
         raise
@@ -270,6 +297,8 @@ class Journal:
         self._file = file
         self._game = game
         self._size = size
+        info = os.fstat(file.fileno())
+        self._id = (info.st_dev, info.st_ino)
         self.dropped: Dropped | None = None
 
     @classmethod
@@ -284,23 +313,30 @@ class Journal:
         _ensure_dir(data_dir)
         try:
             # O_EXCL: never through a link, never over anything already there.
-            file = open(path, "xb", buffering=0)
+            with folder_fd(data_dir) as folder:
+                fd = os.open(CURRENT, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644, dir_fd=folder)
+            file = open(fd, "r+b", buffering=0)
         except FileExistsError:
             raise UserError(f"an unfinished game is kept in {shown_path(path)}: resume it or "
                             "archive it before starting a new one") from None
         except OSError as exc:
-            raise UserError(f"cannot write to the data folder {shown_path(data_dir)}: "
-                            f"{exc.strerror}") from None
+            raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: "
+                            f"{exc.strerror}", exc) from None
         first = dump_line(header).encode("utf-8")
         journal = cls(path, file, _game_name(first), 0)
         try:
             journal._write(first)
-            fsync_dir(data_dir)
-        except UserError:
+            with folder_fd(data_dir, make=False) as folder:
+                os.fsync(folder)
+        except (UserError, OSError) as exc:
             # Nothing was accepted yet: an empty file must not pass for an unfinished game.
             journal.close()
-            path.unlink()
-            raise
+            with contextlib.suppress(OSError), folder_fd(data_dir, make=False) as folder:
+                os.unlink(CURRENT, dir_fd=folder)
+            if isinstance(exc, UserError):
+                raise
+            raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: "
+                            f"{exc.strerror}", exc) from None
         return journal
 
     @overload
@@ -362,11 +398,12 @@ class Journal:
         if header is None:
             file.close()
             try:
-                path.unlink()
-                fsync_dir(data_dir)
+                with folder_fd(data_dir, make=False) as folder:
+                    os.unlink(path.name, dir_fd=folder)
+                    os.fsync(folder)
             except OSError as exc:
-                raise UserError(f"cannot write to the data folder {shown_path(data_dir)}: "
-                                f"{exc.strerror}") from None
+                raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: "
+                                f"{exc.strerror}", exc) from None
             return None
         game = _game_name(lines[header])
         # ``good``: how many lines (from the first) are the game; ``reason``: why the next is not.
@@ -410,8 +447,8 @@ class Journal:
             file.seek(len(keep))
             os.fsync(file.fileno())
         except OSError as exc:
-            raise UserError(f"cannot write to the data folder {shown_path(data_dir)}: "
-                            f"{exc.strerror}") from None
+            raise FolderError(f"cannot write to the data folder {shown_path(data_dir)}: "
+                            f"{exc.strerror}", exc) from None
         journal = cls(path, file, game, len(keep))
         journal.dropped = dropped
         return journal, value
@@ -424,7 +461,52 @@ class Journal:
         """
         self._write(dump_line(line).encode("utf-8"))
 
+    def _in_place(self) -> None:
+        """Make sure ``current.jsonl`` is still this journal's file before a line goes in:
+        one removed meanwhile (a script, a careless hand) is written back whole from the
+        open file; ``OSError`` when another file took its place or it cannot be written."""
+        with folder_fd(self.path.parent, make=False) as folder:
+            try:
+                info = os.stat(CURRENT, dir_fd=folder, follow_symlinks=False)
+            except FileNotFoundError:
+                if os.fstat(folder).st_nlink == 0:
+                    raise OSError(errno.ENOENT, "the data folder was removed") from None
+                self._restore(folder)
+                return
+            if (info.st_dev, info.st_ino) != self._id:
+                raise OSError(errno.EEXIST, "another file took its place") from None
+
+    def _restore(self, folder: int) -> None:
+        """Write the journal's lines, from the open file, to a new ``current.jsonl`` of
+        ``folder``, and go on in that one."""
+        fd = os.open(CURRENT, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                     0o644, dir_fd=folder)
+        try:
+            data = os.pread(self._file.fileno(), self._size, 0)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+            os.fsync(folder)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(CURRENT, dir_fd=folder)
+            os.close(fd)
+            raise
+        self._file.close()
+        self._file = open(fd, "r+b", buffering=0)
+        self._file.seek(self._size)
+        info = os.fstat(fd)
+        self._id = (info.st_dev, info.st_ino)
+        logging.getLogger(__name__).warning("%s was removed while the game went on: written back",
+                                            self.path)
+
     def _write(self, data: bytes) -> None:
+        try:
+            self._in_place()
+        except OSError as exc:
+            raise FolderError(f"cannot write the game journal {shown_path(self.path)}: "
+                            f"{exc.strerror}", exc) from None
         try:
             written = 0
             while written < len(data):
@@ -436,8 +518,8 @@ class Journal:
                 self._file.seek(self._size)
             except OSError:
                 pass  # the original error is the one to report
-            raise UserError(f"cannot write the game journal {shown_path(self.path)}: "
-                            f"{exc.strerror}") from None
+            raise FolderError(f"cannot write the game journal {shown_path(self.path)}: "
+                            f"{exc.strerror}", exc) from None
         self._size += len(data)
 
     def finish(self, *, now: datetime | None = None) -> Path:
@@ -447,6 +529,10 @@ class Journal:
         When the record cannot be moved (``UserError``) the journal stays open: the game
         can still go on, e.g. take its last action back.
         """
+        try:
+            self._in_place()
+        except OSError as exc:
+            raise FolderError(f"cannot keep the game {shown_path(self.path)}: {exc.strerror}", exc) from None
         kept = _move(self.path, self.path.parent, self._game, ".jsonl", now)
         self.close()
         return kept
@@ -465,25 +551,27 @@ def archive_unfinished(data_dir: str | os.PathLike[str], *, now: datetime | None
     data_dir = Path(data_dir)
     path = data_dir / CURRENT
     try:
-        mode = os.lstat(path).st_mode
+        with folder_fd(data_dir, make=False) as folder:
+            mode = os.stat(CURRENT, dir_fd=folder, follow_symlinks=False).st_mode
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     if not stat.S_ISREG(mode):
         return _set_aside_odd(path, data_dir, mode, now).kept
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        with folder_fd(data_dir, make=False) as folder:
+            fd = os.open(CURRENT, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder)
     except FileNotFoundError:
         return None
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # it became a link since lstat
             return _set_aside_odd(path, data_dir, stat.S_IFLNK, now).kept
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     try:
         first = os.read(fd, _HEADER_BYTES).split(b"\n", 1)[0]
     except OSError as exc:
-        raise UserError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}") from None
+        raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     finally:
         os.close(fd)
     return _move(path, data_dir, f"{_game_name(first)}-unfinished", ".jsonl", now)

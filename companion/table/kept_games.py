@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.files import fsync_dir, shown_path
+from companion.files import folder_fd, shown_path
 from companion.games import GAMES
 from companion.records import JsonError, parse_json
 from companion.table.journal import CURRENT, archive_unfinished
@@ -100,13 +100,15 @@ def bring_back(data_dir: str | os.PathLike[str], file: str) -> None:
     if os.path.basename(file) != file or not KEPT_NAME.fullmatch(file) or _kept(source) is None:
         raise UserError(f"{shown_path(source)}: no game kept for later")
     archive_unfinished(data_dir)
-    target = data_dir / CURRENT
     try:
-        # The data folder belongs to one process (data_lock.py): the name just freed stays free.
-        os.rename(source, target)
-        os.utime(target)  # on the table again now: the newest when it is next kept aside
-        fsync_dir(data_dir)
-        fsync_dir(source.parent)
+        # The data folder belongs to one process (data_lock.py): the name just freed stays
+        # free. Both folders are reached without following a link (files.folder_fd).
+        with folder_fd(data_dir, make=False) as data, folder_fd(source.parent, make=False) as games:
+            os.rename(file, CURRENT, src_dir_fd=games, dst_dir_fd=data)
+            # On the table again now: the newest when it is next kept aside.
+            os.utime(CURRENT, dir_fd=data, follow_symlinks=False)
+            os.fsync(data)
+            os.fsync(games)
     except OSError as exc:
         raise UserError(f"cannot bring back the game kept as {shown_path(source)}: "
                         f"{exc.strerror}") from None

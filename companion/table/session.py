@@ -18,6 +18,7 @@ lessons run theirs.
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from PIL import Image
 
 from companion.errors import UserError
 from companion.events import Event, PhoneCode, PhoneName, ReaderState, Tag, TagGone
+from companion.files import FolderError
 from companion.games import GAMES, game_of_record
 from companion.games.definition import GameDefinition
 from companion.signals import Signal
@@ -88,6 +90,8 @@ def _made_in_its_language(init: _Method) -> _Method:
         with speaking(settings.language if settings is not None else language()):
             init(self, *args, settings=settings, **kwargs)
     return spoken  # type: ignore[return-value]
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -292,8 +296,16 @@ class Session:
             return reply.signal
         try:
             return self._goto(reply.then) or reply.signal
+        except FolderError as exc:
+            # The data folder failed us (full, read-only): say so in the screen's words, its
+            # full reason in the log; lose nothing. A finished game stays in the journal: OK
+            # on its last page tries to keep it again.
+            _log.warning("%s", exc)
+            key = "session.not_kept" if isinstance(reply.then, ToFinish) else "session.not_started" \
+                if isinstance(reply.then, ToStart) else "session.data_failed"
+            self.flow.tell(t(key, reason=t(f"data.{exc.kind}")), True)
+            return Signal.REFUSED
         except UserError as exc:
-            # The data folder failed us (full, read-only): say so, lose nothing.
             self.flow.tell(str(exc), True)
             return Signal.REFUSED
 

@@ -94,12 +94,18 @@ def wrap(text: str, width: int, font: Font, max_lines: int | None = None) -> lis
     lines: list[str] = []
     line = ""
     for word in text.split():
-        while len(word) > room:
+        if max_lines is not None and len(lines) > max_lines:
+            break  # the lines kept are known: a text of megabytes costs no more
+        if len(word) > room:
+            # Cut by index, not by slicing what is left again and again: linear in the word.
             if line:
                 lines.append(line)
                 line = ""
-            lines.append(word[:room])
-            word = word[room:]
+            full = (len(word) - 1) // room
+            if max_lines is not None:
+                full = min(full, max_lines + 1)
+            lines.extend(word[at:at + room] for at in range(0, full * room, room))
+            word = word[full * room:]
         if not line:
             line = word
         elif len(line) + 1 + len(word) <= room:

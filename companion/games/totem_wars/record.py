@@ -28,7 +28,7 @@ from companion.files import shown
 from companion.games.totem_wars.deck import DECKS_FOLDER, HABITATS, Deck, deck_from_list, deck_of_data, default_deck
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Move, Play
-from companion.records import check_keys, dump_line, integer, parse_lines, shown_value
+from companion.records import check_keys, check_names, dump_line, integer, parse_lines, shown_value
 
 GAME = "totem-wars"
 #: The record format's version the box writes: 2 since war declarations are asked (R2); a
@@ -119,6 +119,7 @@ def _game_from_header(number: int, header: dict, data_dir) -> TotemWars:
     players = header["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RecordError(number, "players must be a list of names (T1)")
+    check_names(number, players, "T1")
     if not 2 <= len(players) <= 4:
         raise RecordError(number, f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
     last = len(players) - 1

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from companion.errors import UserError
+from companion.files import shown
 from companion.games.totem_wars.arrangement import best_arrangement, war_grouping
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
@@ -93,7 +94,7 @@ def suggest(game: TotemWars, seat: int | None = None, *, level: str | None = Non
     """
     level = level or DEFAULT_LEVEL
     if level not in _LEVELS:
-        raise UserError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
+        raise UserError(f"unknown level {shown(level)} (levels: {', '.join(LEVELS)})")
     if seat is not None and not 0 <= seat < len(game.players):
         raise UserError(f"seat must be 0 to {len(game.players) - 1}, got {seat!r}")
     if game.phase == "over":
@@ -346,7 +347,7 @@ def duel(levels: tuple[str, str], seed: int, first: int) -> Duel:
     ``first`` to start (T3: the dealer is the other seat); the deal comes from ``seed``."""
     for level in levels:
         if level not in _LEVELS:
-            raise UserError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
+            raise UserError(f"unknown level {shown(level)} (levels: {', '.join(LEVELS)})")
     sim = deal(random.Random(f"totem-wars deal {seed}"), ("A", "B"), dealer=1 - first)
     decisions = random.Random(f"totem-wars decisions {seed}")
     picks = []

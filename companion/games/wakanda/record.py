@@ -22,7 +22,7 @@ from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
 from companion.games.wakanda.rules import ROW
 from companion.games.wakanda.setup import SetupError
-from companion.records import check_keys, dump_line, integer, parse_lines, shown_value
+from companion.records import check_keys, check_names, dump_line, integer, parse_lines, shown_value
 
 _HEADER_REQUIRED = {"game", "players", "villages", "first"}
 _HEADER_OPTIONAL = {"variant", "empty_claim", "open_hands", "hints", "box"}
@@ -122,6 +122,7 @@ def _game_from_header(number: int, header: dict) -> Wakanda:
     if header["game"] != "wakanda":
         raise RecordError(number, f"not a Wakanda record (game {shown_value(header['game'])})")
     integer(number, header, "first", 0, 1, "W3", "player 0 or 1")
+    check_names(number, header["players"], "W1")
     try:
         return Wakanda(header["villages"], first=header["first"], players=header["players"],
                        variant=header.get("variant", "open"),

@@ -41,6 +41,7 @@ import time
 from dataclasses import dataclass
 
 from companion.errors import UserError
+from companion.files import shown
 from companion.games.wakanda.chance import sample_draw
 from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.information import InformationSet, information_set
@@ -105,7 +106,7 @@ def suggest(game: Wakanda, seat: int | None = None, *, level: str | None = None,
         raise UserError("a Wakanda hand comes from the record (R2): leave out the hand")
     level = level or DEFAULT_LEVEL
     if level not in _BY_NAME:
-        raise UserError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
+        raise UserError(f"unknown level {shown(level)} (levels: {', '.join(LEVELS)})")
     if game.phase == "over":
         raise illegal("game_over", rule="W6")
     if seat is not None and seat != game.to_move:
@@ -332,7 +333,7 @@ def duel(levels: tuple[str, str], seed: int, first: int, variant: str = "open") 
     seed turns up the same tiles, however soon the claims come."""
     for level in levels:
         if level not in _BY_NAME:
-            raise UserError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
+            raise UserError(f"unknown level {shown(level)} (levels: {', '.join(LEVELS)})")
     if variant not in VARIANTS:
         raise UserError(f"unknown variant '{variant}' (variants: {', '.join(VARIANTS)})")
     setup_rng = random.Random(f"wakanda setup {seed}")
