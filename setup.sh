@@ -52,20 +52,6 @@ pi_venv_setup() {
     return 0
 }
 
-# The phone page's browser test uses Debian's Chromium (Playwright drives it and never
-# downloads a browser of its own): installed where this user may, else said and skipped.
-browser_setup() {
-    [ -x /usr/bin/chromium ] && return 0
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && ! is_raspberry_pi; then
-        say "installing Debian's chromium for the phone page's browser test"
-        if apt-get install -y -qq chromium >/dev/null 2>&1 \
-            || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; }; then
-            return 0
-        fi
-    fi
-    say "no /usr/bin/chromium (apt-get install chromium): the phone page's browser test is skipped"
-}
-
 install() {
     local py stamp want
     py=$(find_python) || die "Python 3.11 or newer is needed (found: $(python3 --version 2>&1 || echo none)); install it and run ./setup.sh again."
@@ -122,6 +108,17 @@ voice_setup() {
 test_tools() {
     command -v espeak-ng >/dev/null 2>&1 && command -v sox >/dev/null 2>&1 && return 0
     apt_quietly espeak-ng sox || say "no espeak-ng and sox (no apt, or not root): the voice's WAV test is skipped"
+}
+
+# The phone page's browser test uses Debian's Chromium (Playwright drives it and never
+# downloads a browser of its own): installed where this user may, else said and skipped.
+browser_setup() {
+    [ -x /usr/bin/chromium ] && return 0
+    if ! is_raspberry_pi; then
+        say "installing Debian's chromium for the phone page's browser test"
+        apt_quietly chromium && return 0
+    fi
+    say "no /usr/bin/chromium (apt-get install chromium): the phone page's browser test is skipped"
 }
 
 # The words: every .po catalogue newer than its .mo is compiled (an edited word shows after
