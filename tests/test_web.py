@@ -566,6 +566,17 @@ def test_statistics_per_player_name(tmp_path):
     assert sum(row["rounds_won"] for row in stats.values()) >= 1
 
 
+def test_past_games_speak_the_boxs_language(tmp_path):
+    from companion.web import history
+    data = kept_games(tmp_path)
+    english, french = (history.statistics(history.past_games(data, lang)) for lang in ("en", "fr"))
+    favourites = {row["name"]: row["favourite"] for row in french}
+    assert favourites["Ana"] in ("Tipi", "Aigle", "Chef")        # the French rulebook's words
+    assert favourites != {row["name"]: row["favourite"] for row in english}
+    frames = history.game_frames(data, "20260101-100000-wakanda.jsonl", "fr")
+    assert frames is not None and frames[1] == ["Ana joue 1 Ben:0", "Ana pioche Chef"]
+
+
 def test_the_page_lists_past_games_and_gives_their_records(tmp_path):
     data = kept_games(tmp_path)
 
