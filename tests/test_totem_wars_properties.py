@@ -27,9 +27,11 @@ NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 #: How a seat plays: its totem and placements drawn by hypothesis, or greedy_bot's.
 SEAT = st.sampled_from(["drawn", "greedy"])
-#: Moves after which every seat plays greedy_bot: a round nobody wins sends its cards under
+#: Moves after which every seat plays random_bot: a round nobody wins sends its cards under
 #: the deck (T12), so seats that keep laying the same cards can go round while the deck holds
 #: cards (R4 takes them out only once it is empty) — players at a table change their play.
+#: greedy_bot does not: two greedy seats can lay the same hands for ever (see
+#: test_greedy_seats_can_go_round_for_ever_while_the_deck_holds_cards).
 LONG = 300
 
 
@@ -67,7 +69,9 @@ def games(draw):
         if sim.game.phase == "totems":
             move = ChooseTotems(tuple(greedy_bot(sim, ties).cards[p] if seats[p] == "greedy"
                                       else pick(draw, sim.hands[p]) for p in range(n)))
-        elif seats[sim.game.to_move] == "greedy" or len(moves) >= LONG:
+        elif len(moves) >= LONG:
+            move = random_bot(sim, ties)
+        elif seats[sim.game.to_move] == "greedy":
             move = greedy_bot(sim, ties)
         elif sim.game.phase == "declare":
             move = Declare(pick(draw, list(sim.game.declaration_due.habitats)))
@@ -160,6 +164,46 @@ def test_a_round_of_each_kind_turns_up_in_simulated_games():
             kinds.add(r.destination)
             kinds.add("T14" if r.last_player else "shared")
     assert kinds == {"war", "plain", "taken", "under the deck", "removed", "T14", "shared"}
+
+
+#: A 2-player deal (dealer Ana) where two greedy seats go round for ever: hands as dealt and
+#: the rest of the deck, top first.
+LOOPING_DEAL = Played(0, (
+    ("africans/zebra", "indians/hawk", "africans/giraffe", "africans/gorilla", "indians/bear"),
+    ("aborigines/turtle", "aborigines/kangaroo", "indians/buffalo", "aborigines/kookaburra", "eskimos/owl"),
+), (
+    "indians/raven", "eskimos/raven", "eskimos/caribou", "africans/hippo", "indians/beaver", "aborigines/emu",
+    "indians/owl", "eskimos/salmon", "eskimos/polar_bear", "africans/vulture", "eskimos/narwhal",
+    "aborigines/shark", "aborigines/cockatoo", "aborigines/snake", "indians/wolf", "aborigines/dingo",
+    "aborigines/goanna", "eskimos/walrus", "aborigines/eagle", "indians/salmon", "indians/snake",
+    "africans/snake", "africans/elephant", "eskimos/hare", "aborigines/crocodile", "africans/leopard",
+    "indians/coyote", "indians/turtle", "africans/ostrich", "africans/crocodile", "eskimos/fox",
+    "aborigines/koala", "africans/flamingo", "eskimos/whale", "eskimos/orca", "indians/deer",
+    "africans/eagle", "eskimos/seal", "aborigines/platypus", "africans/lion", "indians/eagle", "eskimos/wolf",
+), ("greedy", "greedy"), ())
+
+
+def test_greedy_seats_can_go_round_for_ever_while_the_deck_holds_cards():
+    # Totems giraffe and kangaroo, both land. From round 7 each greedy seat lays its whole
+    # hand, the war ties 9-9 on equal habitats (T11), the 10 cards go under the 2 left in the
+    # deck (T12, not R4: the deck is not empty) and the refill (T13) swaps the two hands:
+    # every two rounds the game is back where it was. Seats that change their play end it.
+    sim, ties = dealt(LOOPING_DEAL), random.Random(0)
+    sim.push(greedy_bot(sim, ties))
+    states = {}
+    while len(sim.game.rounds) < 11:
+        sim.push(greedy_bot(sim, ties))
+        if sim.game.rounds and sim.game.to_move == sim.game.round_starter and not any(sim.game.table):
+            states[len(sim.game.rounds)] = (tuple(map(tuple, sim.hands)), tuple(sim.pile), sim.game.to_move)
+    for result in sim.game.rounds[6:]:
+        assert (result.taker, result.war, result.destination) == (None, True, "under the deck")
+        assert sim.game.deck_count == 2 and sim.game.hand_sizes == (5, 5)
+    assert states[7] == states[9] == states[11] and states[8] == states[10] != states[7]
+    for _ in range(LONG):
+        if sim.game.phase == "over":
+            break
+        sim.push(random_bot(sim, ties))
+    assert sim.game.phase == "over"
 
 
 def test_simulation_refuses_a_card_not_in_the_hand():
