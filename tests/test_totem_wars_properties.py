@@ -21,7 +21,7 @@ from companion.games.totem_wars import (
     read_record,
     write_record,
 )
-from companion.games.totem_wars.simulation import Simulation, deal, greedy_bot, play_game, random_bot
+from companion.games.totem_wars.simulation import ROUND_LIMIT, Simulation, deal, greedy_bot, play_game, random_bot
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
@@ -199,11 +199,12 @@ def test_greedy_seats_can_go_round_for_ever_while_the_deck_holds_cards():
         assert (result.taker, result.war, result.destination) == (None, True, "under the deck")
         assert sim.game.deck_count == 2 and sim.game.hand_sizes == (5, 5)
     assert states[7] == states[9] == states[11] and states[8] == states[10] != states[7]
+    # The bot changes its play past ROUND_LIMIT rounds, as players would: the game ends.
     for _ in range(LONG):
         if sim.game.phase == "over":
             break
-        sim.push(random_bot(sim, ties))
-    assert sim.game.phase == "over"
+        sim.push(greedy_bot(sim, ties))
+    assert sim.game.phase == "over" and ROUND_LIMIT <= len(sim.game.rounds) < ROUND_LIMIT + LONG // 2
 
 
 def test_simulation_refuses_a_card_not_in_the_hand():
