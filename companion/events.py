@@ -83,7 +83,17 @@ class PhoneCode:
     code: str
 
 
-Event = Press | Hold | Tag | TagGone | ReaderState | PhoneName | PhoneCode
+@dataclass(frozen=True)
+class PhoneSetting:
+    """From a paired phone page: one of the box's settings set to one of its offered values
+    (``companion/web/phone_settings.py``); ``game``: the game whose own setting it is."""
+
+    key: str
+    value: str
+    game: str | None = None
+
+
+Event = Press | Hold | Tag | TagGone | ReaderState | PhoneName | PhoneCode | PhoneSetting
 
 
 def format_event(event: Event) -> str:

@@ -20,6 +20,7 @@ from box_helpers import choose, scan
 from companion.config import Config, apply_overrides
 from companion.errors import UsageError, UserError
 from companion.events import Press
+from companion.games import GAMES
 from companion.table.app_loop import AppLoop
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
@@ -528,6 +529,111 @@ def test_the_box_says_the_code_and_the_name_a_phone_sent(tmp_path):
     choose(s, "wakanda")
     assert s.view.choice.values[0] == "Zoé"       # the next set-up offers it first
 
+
+
+# --- settings from a paired phone ---------------------------------------------------------------
+
+SETTING = {"key": "sound", "value": "off"}
+
+
+@pytest.mark.parametrize("csrf", [None, "forged"])
+def test_a_setting_without_pairing_or_csrf_token_is_refused(csrf):
+    async def check(client, put, pairing):
+        if csrf == "forged":
+            await pair(client, pairing)
+        headers = {"X-CSRF-Token": csrf} if csrf else {}
+        response = await client.post("/settings", json=SETTING, headers=headers)
+        assert response.status == 403 and put == []
+    paired_app(check)
+
+
+@pytest.mark.parametrize("doc", [
+    {"key": "sound", "value": "loud"}, {"key": "sound", "value": True}, {"key": "volume", "value": "on"},
+    {"key": "language", "value": "xx"}, {"key": "language", "value": ["fr"]}, {"key": "names", "value": "Ana"},
+    {"key": "web", "value": "on"}, {"key": "variant", "value": "hidden"},            # a game's, without its game
+    {"key": "variant", "value": "open", "game": "totem_wars"}, {"key": "variant", "value": "shown", "game": "wakanda"},
+    {"key": "sound", "value": "off", "game": "wakanda"}, {}, {"value": "off"},
+])
+def test_a_setting_the_box_does_not_offer_is_refused_and_nothing_changes(doc):
+    async def check(client, put, pairing):
+        csrf = await pair(client, pairing)
+        response = await client.post("/settings", json=doc, headers={"X-CSRF-Token": csrf})
+        assert response.status == 400 and "error" in await response.json() and put == []
+    paired_app(check)
+
+
+def test_a_setting_too_big_or_from_elsewhere_is_refused():
+    async def check(client, put, pairing):
+        csrf = await pair(client, pairing)
+        big = await client.post("/settings", data=b"{" + b" " * (server.MAX_BODY * 2) + b"}",
+                                headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+        foreign = await client.post("/settings", json=SETTING,
+                                    headers={"X-CSRF-Token": csrf, "Origin": "http://evil.example"})
+        assert (big.status, foreign.status) == (413, 403) and put == []
+    paired_app(check)
+
+
+@pytest.mark.parametrize("doc", [
+    {"key": "language", "value": "fr"}, {"key": "hints", "value": "off"},
+    {"key": "variant", "value": "hidden", "game": "wakanda"},
+])
+def test_a_setting_from_a_paired_phone_is_an_input_event(doc):
+    from companion.events import PhoneSetting
+
+    async def check(client, put, pairing):
+        csrf = await pair(client, pairing)
+        response = await client.post("/settings", json=doc, headers={"X-CSRF-Token": csrf})
+        assert response.status == 202
+        assert put == [PhoneSetting(doc["key"], doc["value"], doc.get("game"))]
+    paired_app(check)
+
+
+def test_the_box_applies_saves_and_says_a_phones_settings(tmp_path):
+    from companion.events import PhoneSetting
+    path = tmp_path / "settings.json"
+    store = SettingsStore(path)
+    s = box(tmp_path, store)
+    s.handle(PhoneSetting("sound", "off"))
+    assert not store.sound and "Tel: Sound: off" in oled(s)
+    s.handle(PhoneSetting("variant", "hidden", "wakanda"))
+    assert store.options("wakanda", GAMES["wakanda"].table.settings)["variant"] == "hidden"
+    assert "Tel: Variant: hidden" in oled(s)
+    saved = json.loads(path.read_text())
+    assert saved["sound"] is False and saved["games"] == {"wakanda": {"variant": "hidden"}}
+    assert snapshot(s)["settings"][1] == {"game": None, "key": "sound", "value": "off",
+                                          "choices": [["on", "Sound: on"], ["off", "Sound: off"]]}
+
+
+def test_a_language_from_a_phone_redraws_the_box_in_it(tmp_path):
+    from companion.events import PhoneSetting
+    store = SettingsStore(tmp_path / "settings.json")
+    s = box(tmp_path, store)
+    from companion.ui.text import t
+    assert "New: Wakanda" in oled(s)
+    s.handle(PhoneSetting("language", "fr"))
+    assert store.language == "fr" and json.loads(store.path.read_text())["language"] == "fr"
+    words = oled(s)
+    assert "Tél: Langue: Français" in words and "New: Wakanda" not in words
+    assert t("menu.new", "fr", title="Wakanda") in words            # the menu, made again in French
+    assert snapshot(s)["lang"] == "fr" and snapshot(s)["words"]["settings"] == "Réglages"
+
+
+def test_the_settings_page_shows_what_a_phone_changed(tmp_path):
+    from companion.events import PhoneSetting
+    s = box(tmp_path, SettingsStore(None))
+    choose(s, "settings")
+    assert "Hints: on" in s.view.choice.labels
+    s.handle(PhoneSetting("hints", "off"))
+    assert "Hints: off" in s.view.choice.labels and "Tel: Hints: off" in oled(s)
+
+
+def test_a_phones_setting_that_cannot_be_saved_holds_and_says_so(tmp_path):
+    from companion.events import PhoneSetting
+    (tmp_path / "not-a-folder").write_text("")
+    store = SettingsStore(tmp_path / "not-a-folder" / "settings.json")
+    s = box(tmp_path, store)
+    out = s.handle(PhoneSetting("sound", "off"))
+    assert not store.sound and "Not kept after a restart" in oled(s) and out.signal is not None
 
 # --- past games and statistics -----------------------------------------------------------------
 

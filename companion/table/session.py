@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from PIL import Image
 
 from companion.errors import UserError
-from companion.events import Event, PhoneCode, PhoneName, ReaderState, Tag, TagGone
+from companion.events import Event, PhoneCode, PhoneName, PhoneSetting, ReaderState, Tag, TagGone
 from companion.files import FolderError
 from companion.games import GAMES, game_of_record
 from companion.games.definition import GameDefinition
@@ -69,6 +69,7 @@ from companion.table.tag_tracker import TagTracker
 from companion.table.tutorial_flow import TutorialFlow
 from companion.ui.screens import resume_label, resume_players
 from companion.ui.text import language, note_text, speaking, t
+from companion.web import phone_settings
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
@@ -228,6 +229,8 @@ class Session:
     def _dispatch(self, event: Event) -> Reply | None:
         if isinstance(event, PhoneName | PhoneCode):
             return self._phone(event)
+        if isinstance(event, PhoneSetting):
+            return self._phone_setting(event)
         if isinstance(event, TagGone):
             self.tracker.leave(event.uid, event.reader)
             return self._lift(event)
@@ -270,6 +273,27 @@ class Session:
         except UserError:
             return self.flow.tell(t("settings.not_saved"), True)
         return self.flow.tell(t("settings.added", name=event.name))
+
+    def _phone_setting(self, event: PhoneSetting) -> Reply:
+        """A setting a paired phone changed (already checked against the offered values):
+        applied and saved as on the Settings page, and said on the screen shown, in the
+        language now (a new language at once)."""
+        before = self.language
+        try:
+            phone_settings.apply(self.settings, event)
+            saved = True
+        except UserError:
+            saved = False  # it holds until the box is switched off, as on the Settings page
+        with speaking(self.language):
+            if isinstance(self.flow, SettingsFlow):
+                self.flow.refresh()  # its lines show the values
+            elif isinstance(self.flow, MenuFlow) and self.language != before:
+                self.flow = self._menu()  # its lines were made in the old language
+            self.flow.clear()
+            if not saved:
+                return self.flow.tell(t("settings.not_saved"), True)
+            line = phone_settings.label(event.game, event.key, event.value)
+            return self.flow.tell(t("web.setting", setting=line))
 
     def _lift(self, gone: TagGone) -> Reply | None:
         """A tag left a reader: for a flow that follows the hub's village slots, a ``Lift``

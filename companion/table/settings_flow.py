@@ -80,6 +80,12 @@ class SettingsFlow(Flow):
         values.append(WEB)
         return Choice(t("settings.title"), tuple(labels), tuple(values)).select(selected)
 
+    def refresh(self) -> None:
+        """Make the main page's lines again (a setting changed elsewhere: a phone), in the
+        language spoken, the same line chosen."""
+        if self.page == "main":
+            self.choice = self._main(self.choice.value)
+
     def _names(self, selected: str | None = None) -> Choice:
         names = self.store.names
         return Choice(t("settings.names_title"), (t("settings.new_name"), *names),

@@ -11,7 +11,8 @@ table each time the OLED changes). A phone changes things only once paired
 (``pairing.py``): ``POST /pair/ask`` has the OLED show the code, ``POST /pair`` with that
 code gives the phone its cookie and CSRF token, and ``POST /name`` with both puts the name
 on the session's queue as an input event (``PhoneName``), as a button would: the session
-stays on its one thread and the OLED confirms. Every answer carries a strict Content-Security-Policy
+stays on its one thread and the OLED confirms. ``POST /settings`` does the same for one of
+the box's settings, checked against the values it offers (``phone_settings.py``). Every answer carries a strict Content-Security-Policy
 (everything from the box, no inline script or style); requests are small, few per second
 and per address, and the open event streams are bounded: past the limits the answer is a
 plain status (413, 429, 503), and nothing the box holds changes.
@@ -35,6 +36,7 @@ from companion.files import RECORD_BYTES, read_text
 from companion.table.settings import is_name
 from companion.web import history
 from companion.web.pairing import Pairing
+from companion.web.phone_settings import setting_of
 
 #: Every answer's headers: nothing from elsewhere, nothing inline, never framed.
 SECURITY_HEADERS = {
@@ -205,6 +207,18 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
         put(PhoneName(value.strip()))
         return answer(202)
 
+    async def setting(request: web.Request) -> web.Response:
+        doc = await body(request)
+        if not pairing.allowed(request.cookies.get(COOKIE), request.headers.get("X-CSRF-Token")):
+            return answer(403, error="not paired")
+        found = setting_of(doc)
+        if found is None:
+            return answer(400, error="not a setting the box offers")
+        if put is None:
+            return answer(503, error="read-only")
+        put(found)
+        return answer(202)
+
     async def games(request: web.Request) -> web.Response:
         if data_dir is None:
             return answer(200, games=[], players=[])
@@ -238,6 +252,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
     app.router.add_post("/pair/ask", ask)
     app.router.add_post("/pair", pair)
     app.router.add_post("/name", name)
+    app.router.add_post("/settings", setting)
     for path in FILES:
         app.router.add_get(path, page)
     app.router.add_get("/state", state)

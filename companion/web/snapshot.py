@@ -28,6 +28,7 @@ from companion.table.choice import Choice
 from companion.ui.canvas import frame_words
 from companion.ui.text import language, refusal_text, speaking, t
 from companion.web.game_phone import GamePhone
+from companion.web.phone_settings import form
 
 #: The page's own words: catalogue keys (``web.*``) by the name the page's script uses.
 PAGE_WORDS = {"waiting": "web.waiting", "offline": "web.offline", "score": "score.provisional",
@@ -36,7 +37,7 @@ PAGE_WORDS = {"waiting": "web.waiting", "offline": "web.offline", "score": "scor
               "past": "web.past", "players": "web.players", "games": "web.games", "wins": "web.wins",
               "average": "web.average", "best": "web.best", "favourite": "web.favourite",
               "rounds_won": "web.rounds_won", "wars_won": "web.wars_won", "record": "web.record",
-              "frames": "web.frames"}
+              "frames": "web.frames", "settings": "settings.title", "bad_setting": "web.bad_setting"}
 
 
 def page_words() -> dict[str, str]:
@@ -76,6 +77,7 @@ def _snapshot(session, frame) -> dict[str, Any]:
         "lang": words.pop("lang"), "words": words, "screen": session.screen,
         "kind": getattr(view, "kind", "screen"), "title": None, "lines": [],
         "selected": None, "note": None, "done": None, "refused": False, "table": None,
+        "settings": form(session.settings),  # the form a paired phone changes them with
     }
     game = session.game
     phone = _phone(session.game_name)

@@ -116,7 +116,8 @@ let csrf = null;  // given by the box when this page is paired; sent with every 
 
 function label(shot) {
   for (const [id, key] of [["pair-title", "pair"], ["ask", "ask"], ["code-label", "code"], ["pair", "pair_button"],
-                           ["name-label", "name"], ["add", "add"], ["past-title", "past"], ["players-title", "players"]])
+                           ["name-label", "name"], ["add", "add"], ["past-title", "past"], ["players-title", "players"],
+                           ["settings-title", "settings"]])
     document.getElementById(id).textContent = shot.words[key];
 }
 
@@ -125,6 +126,32 @@ async function send(path, body) {
   if (csrf) headers["X-CSRF-Token"] = csrf;
   const answer = await fetch(path, { method: "POST", headers, body: JSON.stringify(body), credentials: "same-origin" });
   return { status: answer.status, body: await answer.json().catch(() => ({})) };
+}
+
+// The box's settings as selects of the values it offers, in its words; made again only when
+// they changed (a select being chosen is not swept away by the next frame).
+let shownSettings = null;
+function settingsForm(shot) {
+  const now = JSON.stringify(shot.settings || []);
+  if (now === shownSettings) return;
+  shownSettings = now;
+  document.getElementById("settings").replaceChildren(...(shot.settings || []).map((setting) => {
+    const select = el("select");  // each choice is the whole line, "Sound: off": it names the setting
+    for (const [value, line] of setting.choices) {
+      const option = el("option", { value }, line);
+      option.selected = value === setting.value;
+      select.append(option);
+    }
+    select.addEventListener("change", async () => {
+      const answer = await send("/settings", { key: setting.key, value: select.value, game: setting.game });
+      // The box's screen confirms a setting it took; the page only says what it refused.
+      document.getElementById("said").textContent =
+        answer.status === 400 ? words.bad_setting : answer.status === 403 ? words.wrong : "";
+    });
+    const row = el("div", { class: "setting" });
+    row.append(select);
+    return row;
+  }));
 }
 
 async function pastGames() {
@@ -215,6 +242,7 @@ function start() {
     const shot = JSON.parse(event.data);
     words = shot.words;
     label(shot);
+    settingsForm(shot);
     draw(shot);
   };
   stream.onerror = () => {
