@@ -12,8 +12,9 @@ table each time the OLED changes). A phone changes things only once paired
 code gives the phone its cookie and CSRF token, and ``POST /name`` with both puts the name
 on the session's queue as an input event (``PhoneName``), as a button would: the session
 stays on its one thread and the OLED confirms. ``POST /settings`` does the same for one of
-the box's settings, checked against the values it offers (``phone_settings.py``). Every answer carries a strict Content-Security-Policy
-(everything from the box, no inline script or style); requests are small, few per second
+the box's settings, checked against the values it offers (``phone_settings.py``). Every
+answer carries a strict Content-Security-Policy (everything from the box, no inline script
+or style); requests are small, few per second
 and per address, and the open event streams are bounded: past the limits the answer is a
 plain status (413, 429, 503), and nothing the box holds changes.
 """
