@@ -115,6 +115,39 @@ def test_a_name_typed_on_a_paired_phone_reaches_the_game(tmp_path):
         box.close()
 
 
+
+def test_a_setting_chosen_on_a_paired_phone_changes_the_box(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    box = Box(tmp_path / "data")
+    try:
+        with sync_playwright() as playwright:
+            context = open_browser(playwright, tmp_path / "profile")
+            page = context.new_page()
+            page.goto(box.url)
+            page.wait_for_function("() => document.getElementById('ask').textContent !== ''")
+            page.click("#change summary")
+            page.click("#ask")
+            page.wait_for_function("() => document.getElementById('note').textContent.startsWith('Phone code')")
+            page.fill("#code", box.page.pairing.code)
+            page.click("#pair")
+            page.wait_for_selector("#settings select", state="visible")
+            assert page.text_content("#settings-title") == "Settings"
+            sound = "#settings .setting:nth-child(2) select"
+            assert page.eval_on_selector(sound, "s => [...s.options].map(o => o.textContent)") == \
+                ["Sound: on", "Sound: off"]
+            frames = len(box.display.frames)
+            page.select_option(sound, "off")
+            assert "Tel: Sound: off" in " ".join(frame_words(box.display.wait(frames + 1)))
+            assert not box.session.settings.sound
+            page.select_option("#settings .setting:nth-child(1) select", "fr")
+            page.wait_for_function("() => document.getElementById('settings-title').textContent === 'Réglages'")
+            assert box.session.settings.language == "fr"
+            assert page.eval_on_selector(sound, "s => s.value") == "off"   # the form follows the box
+            context.close()
+    finally:
+        box.close()
+
 def test_past_games_are_listed_with_their_records_and_statistics(tmp_path):
     from playwright.sync_api import sync_playwright
     from web_browser import keep_games
