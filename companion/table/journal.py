@@ -52,8 +52,9 @@ CURRENT = "current.jsonl"
 #: The folder of kept records inside the data folder.
 GAMES = "games"
 
-#: The most of a header line read to name a game set aside (a header is a few hundred bytes).
-_HEADER_BYTES = 64 * 1024
+#: The most of a record's first line read for its header (a header is a few hundred bytes):
+#: to name a game set aside, or a game kept for later (kept_games.py).
+HEADER_BYTES = 64 * 1024
 
 T = TypeVar("T")
 
@@ -230,7 +231,7 @@ def _open_current(path: Path, data_dir: Path, now: datetime | None) -> tuple[Bin
         if not stat.S_ISREG(info.st_mode):
             raise _set_aside_odd(path, data_dir, info.st_mode, now)
         if info.st_size > RECORD_BYTES:
-            raise _set_aside(path, data_dir, _game_name(file.read(_HEADER_BYTES).split(b"\n", 1)[0]),
+            raise _set_aside(path, data_dir, _game_name(file.read(HEADER_BYTES).split(b"\n", 1)[0]),
                              f"over {RECORD_BYTES // (1024 * 1024)} MB, too big for a game", now)
         data = file.read(RECORD_BYTES + 1)
     except OSError as exc:
@@ -569,7 +570,7 @@ def archive_unfinished(data_dir: str | os.PathLike[str], *, now: datetime | None
             return _set_aside_odd(path, data_dir, stat.S_IFLNK, now).kept
         raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     try:
-        first = os.read(fd, _HEADER_BYTES).split(b"\n", 1)[0]
+        first = os.read(fd, HEADER_BYTES).split(b"\n", 1)[0]
     except OSError as exc:
         raise FolderError(f"cannot read the unfinished game {shown_path(path)}: {exc.strerror}", exc) from None
     finally:

@@ -20,14 +20,12 @@ from companion.errors import UserError
 from companion.files import folder_fd, shown_path
 from companion.games import GAMES
 from companion.records import JsonError, parse_json
-from companion.table.journal import CURRENT, archive_unfinished
+from companion.table.journal import CURRENT, HEADER_BYTES, archive_unfinished
 from companion.table.journal import GAMES as GAMES_FOLDER
 
 #: How the name of a kept game's file ends (``-unfinished-2.jsonl`` when two were kept
 #: aside in the same second).
 KEPT_NAME = re.compile(r".*-unfinished(-[0-9]+)?\.jsonl")
-#: The most of a kept file read for its header (a header is a few hundred bytes).
-HEADER_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ from companion.table.play_flow import PlayFlow
 from companion.table.registry import TagRegistry, normalise_uid
 from companion.table.rules_flow import RulesFlow
 from companion.table.settings import SettingsStore
-from companion.table.settings_flow import SettingsFlow
+from companion.table.settings_flow import SettingsFlow, setting_line
 from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker
 from companion.table.tutorial_flow import TutorialFlow
@@ -292,7 +292,7 @@ class Session:
             self.flow.clear()
             if not saved:
                 return self.flow.tell(t("settings.not_saved"), True)
-            line = phone_settings.label(event.game, event.key, event.value)
+            line = setting_line(event.game, event.key, event.value)
             return self.flow.tell(t("web.setting", setting=line))
 
     def _lift(self, gone: TagGone) -> Reply | None:

@@ -44,6 +44,19 @@ from companion.web.qr import QrView, qr_screen
 NAMES, LANGUAGE, SOUND, HINTS, VOICE, WEB = "names", "language", "sound", "hints", "voice", "web"
 
 
+def setting_line(game: str | None, key: str, value: str) -> str:
+    """The Settings page's line of ``key`` set to ``value`` (a setting of ``game``'s own
+    when one is named), in the language spoken: ``Language: Français``, ``Sound: off``,
+    ``Variant: hidden``. The page and a phone's change (companion/web) say it alike."""
+    if game is not None:
+        entry = GAMES[game]
+        option = next(o for o in entry.table.settings if o.key == key)
+        return entry.text(option.label, value=entry.text(option.words[option.values.index(value)]))
+    if key == LANGUAGE:
+        return t("settings.language", name=t("language.name", value))
+    return t(f"settings.{key}_{value}")
+
+
 class SettingsFlow(Flow):
     """The settings of ``store``; ``options`` are the games' own settings, as ``(game's
     record name, GameOption)`` pairs in the order of the registry."""
@@ -65,14 +78,12 @@ class SettingsFlow(Flow):
     def _main(self, selected: Any = NAMES) -> Choice:
         names = ", ".join(self.store.names)
         labels = [t("settings.names", names=names) if names else t("settings.no_names"),
-                  t("settings.language", name=t("language.name")),
-                  t("settings.sound_on" if self.store.sound else "settings.sound_off"),
-                  t("settings.hints_on" if self.store.hints else "settings.hints_off")]
+                  setting_line(None, LANGUAGE, self.store.language),
+                  setting_line(None, SOUND, "on" if self.store.sound else "off"),
+                  setting_line(None, HINTS, "on" if self.store.hints else "off")]
         values: list[Any] = [NAMES, LANGUAGE, SOUND, HINTS]
         for game, option in self.options:
-            value = self.store.options(game, (option,))[option.key]
-            words = GAMES[game]
-            labels.append(words.text(option.label, value=words.text(option.words[option.values.index(value)])))
+            labels.append(setting_line(game, option.key, self.store.options(game, (option,))[option.key]))
             values.append((game, option))
         labels.append(t(f"settings.voice_{self.store.voice}"))  # after the games' lines: theirs keep their places
         values.append(VOICE)

@@ -137,6 +137,14 @@ def joined(texts) -> str:
     return " ".join(text if text.endswith((".", "?", "!")) else f"{text}." for text in texts if text)
 
 
+def result(game, points: Sequence[str]) -> str:
+    """A finished game said: who wins (or a shared win), then ``points``, each player's."""
+    outcome = game.outcome()
+    winners: tuple[int, ...] = outcome.winners if outcome is not None else ()
+    head = t("wins", name=game.players[winners[0]]) if len(winners) == 1 else t("shared")
+    return joined([head, *points])
+
+
 def lines_of(flow, view, voice: GameVoice | None, names: Sequence[str] = ()) -> tuple[Line, ...]:
     """Everything the view on screen says, each line made fit for the ear (``names``: the
     players', said whole): the game's own words first (``voice``), else the shared ones."""

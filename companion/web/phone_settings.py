@@ -3,7 +3,7 @@ each game's own settings (``TableGame.settings``), with the values the Settings 
 
 The server checks what a phone sends against ``offered()`` (``setting_of``) and puts one
 ``PhoneSetting`` on the session's queue; the session applies it on its own thread
-(``apply``) and the OLED says it with the Settings page's line (``label``). The box's
+(``apply``) and the OLED says it with the Settings page's line (``settings_flow.setting_line``). The box's
 strength is not here: it is chosen at each set-up, not kept as a setting.
 
 >>> from companion.table.settings import SettingsStore
@@ -22,7 +22,8 @@ from typing import Any
 from companion.events import PhoneSetting
 from companion.games import GAMES
 from companion.table.settings import SettingsStore
-from companion.ui.text import languages, t
+from companion.table.settings_flow import setting_line
+from companion.ui.text import languages
 
 LANGUAGE, SOUND, HINTS = "language", "sound", "hints"
 #: The values of a setting that is on or off, as a phone sends them.
@@ -61,18 +62,6 @@ def apply(store: SettingsStore, setting: PhoneSetting) -> None:
         store.change(**{setting.key: setting.value == "on"})
 
 
-def label(game: str | None, key: str, value: str) -> str:
-    """The Settings page's line for ``key`` set to ``value``, in the language spoken:
-    ``Language: Français``, ``Sound: off``, ``Variant: hidden``."""
-    if game is not None:
-        entry = GAMES[game]
-        option = next(o for o in entry.table.settings if o.key == key)
-        return entry.text(option.label, value=entry.text(option.words[option.values.index(value)]))
-    if key == LANGUAGE:
-        return t("settings.language", name=t("language.name", value))
-    return t(f"settings.{key}_{value}")
-
-
 def current(store: SettingsStore, game: str | None, key: str) -> str:
     """The value ``key`` has now, as a phone sends it."""
     if game is not None:
@@ -87,5 +76,5 @@ def form(store: SettingsStore) -> list[dict[str, Any]]:
     """The page's settings form, in the language spoken: each setting's key, game, value now
     and its choices as ``[value, the Settings page's line]`` pairs."""
     return [{"game": game, "key": key, "value": current(store, game, key),
-             "choices": [[value, label(game, key, value)] for value in values]}
+             "choices": [[value, setting_line(game, key, value)] for value in values]}
             for game, key, values in offered()]

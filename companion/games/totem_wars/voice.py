@@ -16,7 +16,7 @@ from companion.games.totem_wars.round_screens import outcome_line, refill_line
 from companion.games.totem_wars.screens import deal_lines
 from companion.games.totem_wars.views import DealView, DeclareView, EndView, RoundView, StatusView
 from companion.games.totem_wars.words import animal_name, t
-from companion.voice.lines import PROMPT, QUESTION, RESULT, SCREEN, GameVoice, Line, joined, note_lines
+from companion.voice.lines import PROMPT, QUESTION, RESULT, SCREEN, GameVoice, Line, joined, note_lines, result
 
 
 def _last(game) -> str:
@@ -34,10 +34,7 @@ def _points(game) -> list[str]:
 
 def final(game) -> str:
     """The end of a small game said: who wins (or a shared win), each player's points."""
-    outcome = game.outcome()
-    winners: tuple[int, ...] = outcome.winners if outcome is not None else ()
-    head = t("wins", name=game.players[winners[0]]) if len(winners) == 1 else t("shared")
-    return joined([head, *_points(game)])
+    return result(game, _points(game))
 
 
 def where(flow) -> str:

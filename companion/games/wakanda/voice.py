@@ -11,7 +11,7 @@ from companion.games.wakanda.moves import Draw
 from companion.games.wakanda.views import StatusView
 from companion.games.wakanda.words import t
 from companion.table.views import PickerView
-from companion.voice.lines import RESULT, SCREEN, GameVoice, Line, joined, shared_lines
+from companion.voice.lines import RESULT, SCREEN, GameVoice, Line, joined, result, shared_lines
 
 
 def _hidden_draw(game) -> bool:
@@ -34,10 +34,7 @@ def _points(game) -> list[str]:
 
 def final(game) -> str:
     """The final score said: who wins (or a shared win), then each player's points."""
-    outcome = game.outcome()
-    winners: tuple[int, ...] = outcome.winners if outcome is not None else ()
-    head = t("wins", name=game.players[winners[0]]) if len(winners) == 1 else t("shared")
-    return joined([head, *_points(game)])
+    return result(game, _points(game))
 
 
 def where(flow) -> str:
