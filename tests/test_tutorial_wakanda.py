@@ -178,6 +178,18 @@ def test_damaged_progress_begins_the_lesson_again_in_one_line(tmp_path):
     assert kept["lessons"]["wakanda"]["step"] == "variant"
 
 
+
+@pytest.mark.parametrize("hostile", [
+    '{"version": 1, "lessons": ' + "[" * 30_000 + "]" * 30_000 + "}",  # nested past Python's stack, under 64 KiB
+    '{"version": 1, "version": 1, "lessons": {}}',  # a key given twice: which one is meant?
+    '{"version": 1, "lessons": {"wakanda": {"start": ' + "9" * 5000 + "}}}",  # a number too long
+])
+def test_a_deeply_nested_or_hostile_progress_file_begins_the_lesson_again(tmp_path, hostile):
+    (tmp_path / PROGRESS_FILE).write_text(hostile)
+    box = Session(tmp_path, TagRegistry(tmp_path / "tags.json"), tutorial="wakanda")
+    assert box.view.title == "W1 The pieces"
+
+
 class NoDisplay:
     """A display that shows nothing."""
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.files import read_bytes, write_atomically
+from companion.records import JsonError, parse_json
 
 #: The progress file inside the data folder.
 PROGRESS_FILE = "tutorial.json"
@@ -65,8 +66,10 @@ def _read(path: Path) -> dict[str, Any]:
     if data is None:
         return {}
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        # Read like settings.json: a hostile file (nested deep, a key twice, a huge number)
+        # is a damaged file, never a crash of Learn.
+        doc = parse_json(data.decode("utf-8"))
+    except (UnicodeDecodeError, JsonError):
         doc = None
     if not isinstance(doc, dict) or doc.get("version") != VERSION or not isinstance(doc.get("lessons"), dict):
         raise UserError(f"{path}: the lessons' progress is damaged")
