@@ -20,7 +20,7 @@ from companion.table.kept_games import bring_back, kept_games
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 from companion.table.tutorial_flow import TutorialFlow
-from companion.ui.canvas import ELLIPSIS, LARGE, MEDIUM, SMALL, WIDTH, text_width, wrap
+from companion.ui.canvas import ELLIPSIS, LARGE, MEDIUM, SMALL, WIDTH, frame_words, text_width, wrap
 from companion.ui.screens import prompt_line
 from companion.words import LANGUAGES, SHARED
 from hardware.script_input import ScriptInput
@@ -229,3 +229,31 @@ def test_the_new_questions_and_the_resumed_ask_fit_in_every_language(lang):
     if len(wrap(ask, WIDTH - 4, SMALL)) > 2:
         cut.append(ask)
     assert cut == []
+
+
+def finished_record(game: str, tmp_path: Path, capsys) -> str:
+    """A finished record of ``game``: Totem Wars' from the test data, Wakanda's from a demo."""
+    if game == "totem-wars":
+        return (DATA / "totem_wars_finished.jsonl").read_text()
+    demo = ["demo", "--game", "wakanda", "--seed", "2", "--display", "none", "--data", str(tmp_path / "demo")]
+    assert main(demo) == 0
+    capsys.readouterr()
+    [record] = (tmp_path / "demo" / "games").glob("*-wakanda.jsonl")
+    return record.read_text()
+
+
+@pytest.mark.parametrize("game", ["wakanda", "totem-wars"])
+def test_a_finished_game_that_cannot_be_kept_says_so_on_the_oled_and_ok_tries_again(game, tmp_path, capsys):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / CURRENT).write_text(finished_record(game, tmp_path, capsys))
+    (data / "games").write_text("")  # a file where the finished games' folder goes
+    box = Session(data, TagRegistry(tmp_path / "tags.json"), players=["Ana", "Ben", "Cleo"])
+    choose(box, "resume")
+    assert box.screen == "score"
+    assert box.handle(Press("ok")).signal == "refused" and box.screen == "score"
+    words = " ".join(frame_words(box.frame()))
+    assert "not kept" in words and "OK tries again" in words, words
+    (data / "games").unlink()
+    box.handle(Press("ok"))
+    assert box.screen == "menu" and len(list((data / "games").glob(f"*-{game}.jsonl"))) == 1

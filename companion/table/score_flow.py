@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PIL import Image
+
 from companion.events import Press
 from companion.table.choice import step_of
 from companion.table.flow import BackToPlay, Flow, FlowEvent, Reply, ToFinish
 from companion.table.views import ConfirmView
+from companion.ui.screens import note_band
 from companion.ui.text import t
 
 
@@ -42,6 +45,20 @@ class ScorePagesFlow(Flow):
 
     def page_view(self) -> Any:
         """The page shown when no question is asked."""
+        raise NotImplementedError
+
+    def frame(self) -> Image.Image:
+        """The picture of ``view()``; a note (the finished game could not be kept, OK tries
+        again) over the page's bottom, lit when refused: a score page has no room of its own
+        for one, and a box that cannot keep a game must say so."""
+        image = self.page_frame()
+        if self.note and not self.confirming and self.why.view is None:
+            image = image.copy()
+            note_band(image, self.note, self.refused)
+        return image
+
+    def page_frame(self) -> Image.Image:
+        """The picture of ``view()`` without the note."""
         raise NotImplementedError
 
     def finish(self) -> Reply:

@@ -40,8 +40,8 @@ class TotemWarsScoreFlow(ScorePagesFlow):
         """The page shown when no question is asked."""
         return EndView(self.page, len(self.pages))
 
-    def frame(self):
-        """The picture of ``view()``."""
+    def page_frame(self):
+        """The picture of ``view()`` without the note."""
         return render(self.view(), self.game, self.pages)
 
     def finish(self) -> Reply:

@@ -71,8 +71,8 @@ class ScoreFlow(ScorePagesFlow):
         """Whether the review page shown was drawn while the review was being made."""
         return isinstance(self.view(), ReviewView) and not self._drawn_done
 
-    def frame(self):
-        """The picture of ``view()``."""
+    def page_frame(self):
+        """The picture of ``view()`` without the note."""
         view = self.view()
         if isinstance(view, ReviewView):
             job = self.job
