@@ -60,6 +60,7 @@ install() {
     want=$(sha256sum <pyproject.toml | cut -d' ' -f1)
     if [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
         pi_venv_setup
+        write_launcher
         compile_words
         return 0
     fi
@@ -78,7 +79,37 @@ install() {
         || die "pip could not install the dependencies; see the messages above."
     echo "$want" >"$stamp"
     pi_venv_setup
+    write_launcher
     compile_words
+}
+
+# The program's launcher, in place of pip's script: Python starts without its site (-S) so
+# that the first thing it runs answers Ctrl-C with one line; then the site, then the
+# companion, which answers Ctrl-C itself from there on (companion/__init__.py, cli.py).
+# With pip's script, a Ctrl-C while the site and its import hooks load was a traceback.
+write_launcher() {
+    local launcher="$VENV/bin/totem-companion" text
+    case "$VENV" in *\'*) return 0 ;; esac  # a quote in the path: pip's script stays
+    text=$(cat <<LAUNCHER
+#!/bin/sh
+# Written by ./setup.sh: see write_launcher there.
+exec '$VENV/bin/python' -S -c '
+import _signal, posix
+def interrupted(signum, frame):
+    posix.write(2, b"totem-companion: interrupted\\n")
+    posix._exit(130)
+_signal.signal(_signal.SIGINT, interrupted)
+import site, sys
+site.main()
+sys.argv[0] = "totem-companion"
+import companion
+_signal.signal(_signal.SIGINT, companion._interrupted_while_loading)
+from companion.cli import main
+sys.exit(main())' "\$@"
+LAUNCHER
+)
+    [ -f "$launcher" ] && [ "$(cat "$launcher")" = "$text" ] && return 0
+    printf '%s\n' "$text" >"$launcher.new" && chmod 755 "$launcher.new" && mv -f "$launcher.new" "$launcher"
 }
 
 # As root: directly when we are, through sudo when it asks no password; false otherwise.

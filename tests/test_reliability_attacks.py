@@ -13,9 +13,11 @@ import errno
 import io
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -278,6 +280,27 @@ def test_ctrl_c_at_any_moment_is_one_line(at, tmp_path):
         "totem-companion: interrupted" if at == "loading" else
         "totem-companion demo: interrupted" if at.startswith("line") else "totem-companion: interrupted"], err
 
+
+
+#: The program as ``./setup.sh`` installs it (its launcher, beside the venv's Python).
+LAUNCHER = Path(sys.executable).parent / "totem-companion"
+
+
+@pytest.mark.skipif(not LAUNCHER.is_file() or b"write_launcher" not in LAUNCHER.read_bytes(),
+                    reason="the companion was not installed by ./setup.sh")
+def test_ctrl_c_while_the_installed_program_starts_is_one_line_or_nothing(tmp_path):
+    """Ctrl-C at moments spread over the start (the interpreter, its site, the imports, the
+    first frames): the program ends with its one line and 130, or, before Python runs a
+    line of ours, quietly by the signal itself; never a traceback."""
+    rng = random.Random(29)
+    for trial in range(24):
+        box = subprocess.Popen([str(LAUNCHER), "demo", "--display", "none", "--data", str(tmp_path / str(trial))],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(rng.uniform(0.0, 0.3))  # the moment of the Ctrl-C: random on purpose
+        box.send_signal(signal.SIGINT)
+        _, err = box.communicate(timeout=JOIN)
+        assert (box.returncode, err) == (-signal.SIGINT, "") or (
+            box.returncode == 130 and len(err.splitlines()) == 1 and err.endswith("interrupted\n")), (trial, err)
 
 # --- 3. names bounded, wrap linear ---------------------------------------------------------
 
