@@ -165,7 +165,8 @@ async function pastGames() {
     const line = el("div");
     game.players.forEach((player, seat) => {
       if (seat) line.append(" · ");
-      line.append(el("span", { class: game.winners.includes(seat) ? "winner" : "" },
+      // A kept unfinished game (a paired phone's only) has no winners yet.
+      line.append(el("span", { class: game.finished && game.winners.includes(seat) ? "winner" : "" },
                      `${player.name} ${player.total ?? player.points}`));
     });
     const link = el("a", { href: `/games/${encodeURIComponent(game.file)}`, download: game.file }, words.record);
@@ -210,17 +211,35 @@ async function stepThrough(file, shown) {
   show();
 }
 
+// A paired phone's page: the changes shown, the pairing hidden.
+function paired(token) {
+  csrf = token;
+  document.getElementById("pairing").hidden = true;
+  document.getElementById("paired").hidden = false;
+}
+
+// After a reload the cookie is still there (HttpOnly: only the box reads it); the box says
+// whether it still knows this phone and gives the page's CSRF token again.
+async function stillPaired() {
+  const answer = await fetch("/pair", { credentials: "same-origin" });
+  if (!answer.ok) return;
+  const state = await answer.json().catch(() => ({}));
+  if (state.paired) paired(state.csrf);
+}
+
 function changes() {
   const said = (text) => { document.getElementById("said").textContent = text || ""; };
-  document.getElementById("ask").addEventListener("click", () => { said(""); send("/pair/ask", {}); });
+  document.getElementById("ask").addEventListener("click", async () => {
+    // The code shows on the box's screen only; the box is asked for one now and then at most.
+    const answer = await send("/pair/ask", {});
+    said(answer.status === 429 ? words.busy : "");
+  });
   document.getElementById("pair").addEventListener("click", async () => {
     const code = document.getElementById("code");
     const answer = await send("/pair", { code: code.value.trim() });
     code.value = "";
     if (answer.status === 200) {
-      csrf = answer.body.csrf;
-      document.getElementById("pairing").hidden = true;
-      document.getElementById("paired").hidden = false;
+      paired(answer.body.csrf);
       said("");
     } else {
       said(words.wrong);
@@ -254,6 +273,7 @@ function start() {
 
 document.addEventListener("DOMContentLoaded", () => {
   changes();
+  stillPaired();
   document.getElementById("history").addEventListener("toggle", (event) => { if (event.target.open) pastGames(); });
   start();
 });
