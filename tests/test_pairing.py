@@ -15,7 +15,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 from box_helpers import choose
 
-from companion.events import Press, PhoneCode, PhoneName
+from companion.events import PhoneCode, PhoneName, Press
 from companion.table.app_loop import AppLoop
 from companion.table.registry import TagRegistry
 from companion.table.session import PHONE_NAMES, Session
@@ -23,9 +23,23 @@ from companion.table.settings import MAX_NAMES, SettingsStore
 from companion.ui.canvas import frame_words
 from companion.voice.narrator import Narrator
 from companion.web import server
-from companion.web.pairing import (ASK_BURST, ASK_EVERY, CODE_DIGITS, LIFE, PAIRED, PHONES, PHONES_FILE,
-                                   SHOWN, TRIES, UNASKED, WRONG, Pairing, attack_odds, csrf_of,
-                                   forget_phones)
+from companion.web.pairing import (
+    ASK_BURST,
+    ASK_EVERY,
+    CODE_DIGITS,
+    LIFE,
+    PAIRED,
+    PHONES,
+    PHONES_FILE,
+    SHOWN,
+    TRIES,
+    UNASKED,
+    WRONG,
+    Pairing,
+    attack_odds,
+    csrf_of,
+    forget_phones,
+)
 from companion.web.snapshot import snapshot
 
 DATA = Path(__file__).parent / "data"
@@ -119,11 +133,12 @@ def test_a_pairing_survives_a_restart_and_only_its_hash_is_kept(tmp_path):
 
 
 def test_the_oldest_phone_is_forgotten_past_the_bound(tmp_path):
-    pairing = Pairing(tmp_path)
+    clock = Clock()
+    pairing = Pairing(tmp_path, clock=clock)
     tokens = []
     for _ in range(PHONES + 2):
         tokens.append(paired_phone(pairing))
-        pairing._asks = ASK_BURST  # the test pairs faster than the box lets anyone ask
+        clock.now += ASK_EVERY                      # the box lets the next phone ask
     assert [pairing.paired(t) for t in tokens] == [False, False] + [True] * PHONES
     assert [Pairing(tmp_path).paired(t) for t in tokens] == [False, False] + [True] * PHONES
 
@@ -247,7 +262,7 @@ def test_phones_names_take_a_few_places_and_a_full_list_says_so(tmp_path):
     session = Session(tmp_path / "data2", TagRegistry(tmp_path / "tags.json"), settings=full)
     out = session.handle(PhoneName("Mallory"))
     assert "Mallory" not in full.names and out.signal is not None
-    assert "No room: forget a name on the box" in " ".join(frame_words(out.frame))
+    assert "Names full: forget one" in " ".join(frame_words(out.frame))
 
 
 # --- Settings → Forget phones --------------------------------------------------------------------
@@ -303,7 +318,8 @@ async def request(port: int, method: str, path: str, *, source: str = "127.0.0.1
         if name.lower() == "set-cookie":
             key, _, rest = value.partition("=")
             set_cookies[key] = rest.split(";")[0]
-    return int(lines[0].split()[1]), set_cookies, json.loads(content) if content.startswith(b"{") else {}
+    kind = next((line for line in lines if line.lower().startswith("content-type:")), "")
+    return int(lines[0].split()[1]), set_cookies, json.loads(content) if "application/json" in kind else {}
 
 
 def addresses(count: int) -> list[str]:
