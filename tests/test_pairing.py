@@ -15,7 +15,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 from box_helpers import choose
 
-from companion.events import PhoneCode, PhoneName, Press
+from companion.events import PhoneCode, PhoneName, Press, Tag
 from companion.table.app_loop import AppLoop
 from companion.table.registry import TagRegistry
 from companion.table.session import PHONE_NAMES, Session
@@ -460,3 +460,45 @@ def test_kept_unfinished_games_are_a_paired_phones_only(tmp_path):
                 assert (await request(port, "GET", path, cookies=cookies))[0] == want
             assert {row["games"] for row in listing["players"]} == {1}   # the finished one alone
     with_server(check, pairing, data)
+
+
+async def first_event(port: int) -> str:
+    """The first table the event stream sends (what every open page gets)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    seen = b""
+    while b"data:" not in seen or not seen.endswith(b"\r\n\r\n") and not seen.endswith(b"\n\n"):
+        chunk = await asyncio.wait_for(reader.read(65536), 10)
+        assert chunk, "the stream ended"
+        seen += chunk
+    writer.close()
+    return seen.decode()
+
+
+def test_the_whole_box_shows_the_code_on_its_screen_and_nowhere_else(tmp_path):
+    from web_browser import Box
+
+    box = Box(tmp_path / "data")
+    try:
+        _, before = box.play(Tag("nonsense"))       # a note on the screen, which stays
+        assert before["note"]
+
+        async def main():
+            frames = len(box.display.frames)
+            status, ticket, body = await request(box.port, "POST", "/pair/ask", doc={})
+            assert status == 202 and body == {}
+            shown = " ".join(frame_words(await asyncio.to_thread(box.display.wait, frames + 1)))
+            code = shown.split("Phone code: ")[1][:CODE_DIGITS]
+            _, _, state = await request(box.port, "GET", "/state")
+            stream = await first_event(box.port)
+            assert code.isdigit() and code not in json.dumps(state) and code not in stream
+            assert code not in " ".join(ticket.values()) and state["note"] == before["note"]
+            status, cookies, _ = await request(box.port, "POST", "/pair", doc={"code": code}, cookies=ticket)
+            assert status == 200
+            gone = " ".join(frame_words(await asyncio.to_thread(box.display.wait, frames + 2)))
+            assert "Phone code" not in gone                                 # used: off the screen
+            _, _, state = await request(box.port, "GET", "/pair", cookies=cookies)
+            assert state["paired"] is True
+        asyncio.run(main())
+    finally:
+        box.close()
