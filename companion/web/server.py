@@ -8,11 +8,15 @@ when the page is on.
 What it serves is fixed: the page, its script, its style (read once from the package: no
 request path ever names a file), ``/state`` (the table now, JSON) and ``/events`` (the
 table each time the OLED changes). A phone changes things only once paired
-(``pairing.py``): ``POST /pair/ask`` has the OLED show the code, ``POST /pair`` with that
-code gives the phone its cookie and CSRF token, and ``POST /name`` with both puts the name
+(``pairing.py``): ``POST /pair/ask`` has the OLED alone show a code (never an answer: the
+phone gets only a ticket cookie the code is bound to; asks are bounded for the whole box),
+``POST /pair`` with that code and ticket gives the phone its cookie and CSRF token,
+``GET /pair`` tells a reloaded page whether it is still paired and gives its CSRF token
+again, and ``POST /name`` with both puts the name
 on the session's queue as an input event (``PhoneName``), as a button would: the session
 stays on its one thread and the OLED confirms. ``POST /settings`` does the same for one of
-the box's settings, checked against the values it offers (``phone_settings.py``). Every
+the box's settings, checked against the values it offers (``phone_settings.py``). Kept
+unfinished games, their records and frames are a paired phone's only (``history.py``). Every
 answer carries a strict Content-Security-Policy (everything from the box, no inline script
 or style); requests are small, few per second
 and per address, and the open event streams are bounded: past the limits the answer is a
