@@ -145,6 +145,7 @@ function settingsForm(shot) {
     select.addEventListener("change", async () => {
       const answer = await send("/settings", { key: setting.key, value: select.value, game: setting.game });
       // The box's screen confirms a setting it took; the page only says what it refused.
+      if (answer.status === 403) unpaired();
       document.getElementById("said").textContent =
         answer.status === 400 ? words.bad_setting : answer.status === 403 ? words.wrong : "";
     });
@@ -218,6 +219,13 @@ function paired(token) {
   document.getElementById("paired").hidden = false;
 }
 
+// The box no longer knows this phone (Settings → Forget phones on the box): pair again.
+function unpaired() {
+  csrf = null;
+  document.getElementById("pairing").hidden = false;
+  document.getElementById("paired").hidden = true;
+}
+
 // After a reload the cookie is still there (HttpOnly: only the box reads it); the box says
 // whether it still knows this phone and gives the page's CSRF token again.
 async function stillPaired() {
@@ -249,6 +257,7 @@ function changes() {
     const name = document.getElementById("name");
     const answer = await send("/name", { name: name.value });
     if (answer.status === 202) name.value = "";
+    if (answer.status === 403) unpaired();
     // The box's screen confirms a name it took; the page only says what it refused.
     said(answer.status === 400 ? words.bad_name : answer.status === 403 ? words.wrong : "");
   });
