@@ -16,7 +16,7 @@ from collections import Counter
 
 from test_pairing import addresses, request, with_server
 
-from companion.web.pairing import ASK_BURST, ASK_EVERY, CODE_DIGITS, TRIES, Pairing, attack_odds
+from companion.web.pairing import ASK_BURST, ASK_EVERY, CODE_DIGITS, TRIES, WRONG, Pairing, attack_odds
 
 SECONDS = 4.0
 CROWD, AT_ONCE = 500, 100
@@ -55,3 +55,34 @@ def test_bench_guesses_the_box_judges_under_a_flood(benchmark, tmp_path):
           f"({ASK_BURST} codes, then one per {ASK_EVERY:.0f} s, {TRIES} tries each, {CODE_DIGITS} digits); "
           f"P(an attacker pairs within an hour, any number of addresses) <= {attack_odds():.2e}")
     assert judged <= TRIES * counts["codes shown"] and attack_odds() < 1e-3
+
+
+def test_bench_an_hour_of_attack_judges_what_the_odds_count(benchmark):
+    """An attacker that asks every second of an hour (the box's clock moved by the test) and
+    guesses until each code dies: the guesses judged are those ``attack_odds`` counts."""
+    judged: list[int] = []
+
+    class Clock:
+        now = 0.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    def hour() -> None:
+        clock = Clock()
+        pairing, count = Pairing(clock=clock), 0
+        for second in range(3600):
+            clock.now = float(second)
+            asked = pairing.ask()
+            if asked is None:
+                continue
+            ticket, code = asked
+            wrong = f"{(int(code) + 1) % 10 ** CODE_DIGITS:0{CODE_DIGITS}d}"
+            while pairing.pair(ticket, wrong)[0] == WRONG:
+                count += 1
+        judged.append(count)
+
+    benchmark.pedantic(hour, rounds=1, iterations=1)
+    print(f"\nan hour of attack: {judged[0]} guesses judged ({judged[0] / 3600:.3f}/s); "
+          f"P(pairing) <= {judged[0] / 10 ** CODE_DIGITS:.2e}, attack_odds() = {attack_odds():.2e}")
+    assert judged[0] / 10 ** CODE_DIGITS <= attack_odds() < 1e-3
