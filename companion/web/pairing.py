@@ -69,7 +69,7 @@ def attack_odds(seconds: float = 3600.0) -> float:
 
 
 def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode(errors="replace")).hexdigest()
 
 
 def _same(given: str, known: str) -> bool:
@@ -222,7 +222,7 @@ class Pairing:
         """Whether ``token`` (a phone's cookie) is one of a paired phone."""
         if not isinstance(token, str) or not token:
             return False
-        digest = hashlib.sha256(token.encode(errors="replace")).hexdigest()
+        digest = _digest(token)
         with self._lock:
             self._load()
             return any(hmac.compare_digest(digest, known) for known in self._phones)
@@ -231,9 +231,3 @@ class Pairing:
         """Whether a request comes from a paired phone's page: its token and its CSRF token."""
         return (self.paired(token) and isinstance(csrf, str)
                 and _same(csrf, csrf_of(token or "")))
-
-    def forget(self) -> None:
-        """Forget every paired phone (kept so in the data folder when there is one)."""
-        with self._lock:
-            self._phones = []
-            self._save()
