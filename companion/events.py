@@ -78,9 +78,11 @@ class PhoneName:
 
 @dataclass(frozen=True)
 class PhoneCode:
-    """From the phone page: a phone asks to pair; the OLED shows the code to type there."""
+    """From the phone page: a phone asked to pair; the OLED alone shows ``code`` to type
+    there, in its own overlay (``AppLoop``), never the session (so never a page, the voice
+    or a log). None: the code was used or died, the overlay goes."""
 
-    code: str
+    code: str | None
 
 
 @dataclass(frozen=True)

@@ -332,11 +332,11 @@ def test_the_settings_page_turns_the_page_on_and_shows_its_address(tmp_path):
     choose(s, "web")
     assert s.view.kind == "qr" and store.web
     s.handle(Press("back"))
-    assert s.view.choice.labels[-1] == "Phone page: on"
+    assert s.view.choice.labels[-2] == "Phone page: on"
     assert s.view.footer == "127.0.0.1:8080"
     assert json.loads((tmp_path / "settings.json").read_text())["web"] is True
     choose(s, "web")
-    assert s.view.choice.labels[-1] == "Phone page: off" and s.view.footer == "The table on a phone"
+    assert s.view.choice.labels[-2] == "Phone page: off" and s.view.footer == "The table on a phone"
 
 
 def test_the_configuration_and_the_command_line_give_the_port():
@@ -414,23 +414,6 @@ def test_a_scripted_game_with_the_page_on_plays_as_with_it_off(tmp_path, monkeyp
 
 # --- pairing and names from the phone ----------------------------------------------------------
 
-def test_a_code_pairs_once_and_three_wrong_ones_replace_it():
-    from companion.web.pairing import TRIES, Pairing
-    pairing = Pairing()
-    code = pairing.code
-    assert len(code) == 4 and code.isdigit()
-    wrong = f"{(int(code) + 1) % 10_000:04d}"
-    for _ in range(TRIES - 1):
-        assert pairing.pair(wrong) is None and pairing.code == code
-    assert pairing.pair(wrong) is None and pairing.code != code    # the third: a new code
-    code = pairing.code
-    token, csrf = pairing.pair(code)
-    assert pairing.code != code                                       # a code serves once
-    assert pairing.allowed(token, csrf)
-    assert not pairing.allowed(token, "x") and not pairing.allowed("x", csrf)
-    assert not pairing.allowed(None, None) and pairing.pair(None) is None
-
-
 def paired_app(check):
     """``check(client, put, pairing)`` against an app that takes input events."""
     from companion.web.pairing import Pairing
@@ -441,21 +424,28 @@ def paired_app(check):
     served(run, pairing=pairing, put=put.append)
 
 
-async def pair(client, pairing):
-    """Pair the client; its CSRF token (the cookie stays in the client)."""
-    response = await client.post("/pair", json={"code": pairing.code})
+async def pair(client, put):
+    """Pair the client as a phone does (the code read where the OLED is given it); its CSRF
+    token (the cookie stays in the client). What reached the box meanwhile is cleared."""
+    assert (await client.post("/pair/ask", json={})).status == 202
+    response = await client.post("/pair", json={"code": put[0].code})
     assert response.status == 200
-    cookie = response.headers["Set-Cookie"]
-    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    cookie = response.headers.getall("Set-Cookie")
+    assert any("totem-phone=" in c and "HttpOnly" in c and "SameSite=Strict" in c for c in cookie)
+    put.clear()
     return (await response.json())["csrf"]
 
 
-def test_asking_shows_the_code_on_the_box():
+def test_asking_shows_a_code_on_the_box_only():
     from companion.events import PhoneCode
 
     async def check(client, put, pairing):
-        assert (await client.post("/pair/ask", json={})).status == 202
-        assert put == [PhoneCode(pairing.code)]
+        response = await client.post("/pair/ask", json={})
+        assert response.status == 202 and await response.json() == {}
+        [shown] = put
+        assert isinstance(shown, PhoneCode) and len(shown.code) == 6 and shown.code.isdigit()
+        ticket = response.headers["Set-Cookie"]
+        assert "totem-ticket=" in ticket and "HttpOnly" in ticket and shown.code not in ticket
     paired_app(check)
 
 
@@ -463,20 +453,25 @@ def test_a_name_from_a_paired_phone_is_an_input_event():
     from companion.events import PhoneName
 
     async def check(client, put, pairing):
-        csrf = await pair(client, pairing)
+        csrf = await pair(client, put)
         response = await client.post("/name", json={"name": "Zoé"}, headers={"X-CSRF-Token": csrf})
         assert response.status == 202 and put == [PhoneName("Zoé")]
     paired_app(check)
 
 
 def test_a_wrong_code_pairs_nothing_and_changes_nothing():
+    from companion.events import PhoneCode
+
     async def check(client, put, pairing):
-        code = pairing.code
-        wrong = f"{(int(code) + 1) % 10_000:04d}"
+        assert (await client.post("/pair/ask", json={})).status == 202
+        code = put[0].code
+        wrong = f"{(int(code) + 1) % 10 ** 6:06d}"
         for attempt in (wrong, "", 1234, None, "1" * 5000):
             response = await client.post("/pair", json={"code": attempt})
-            assert response.status in (403, 413) and "Set-Cookie" not in response.headers
-        assert pairing.code != code and put == []   # three wrong tries: the code was replaced
+            assert response.status in (403, 413) and "totem-phone" not in response.headers.get("Set-Cookie", "")
+        # Three wrong tries: the code died and left the OLED; even the right one is too late.
+        assert put == [PhoneCode(code), PhoneCode(None)] and not pairing.showing
+        assert (await client.post("/pair", json={"code": code})).status == 403
     paired_app(check)
 
 
@@ -484,7 +479,7 @@ def test_a_wrong_code_pairs_nothing_and_changes_nothing():
 def test_a_name_without_pairing_or_csrf_token_is_refused(csrf):
     async def check(client, put, pairing):
         if csrf == "forged":
-            await pair(client, pairing)            # the cookie, but not the page's token
+            await pair(client, put)            # the cookie, but not the page's token
         headers = {"X-CSRF-Token": csrf} if csrf else {}
         response = await client.post("/name", json={"name": "Mallory"}, headers=headers)
         assert response.status == 403 and put == []
@@ -494,7 +489,7 @@ def test_a_name_without_pairing_or_csrf_token_is_refused(csrf):
 @pytest.mark.parametrize("name", ["", " ", "x" * 17, "Ana\x1b[2J", 42, None, ["Ana"]])
 def test_a_bad_name_is_refused_and_nothing_changes(name):
     async def check(client, put, pairing):
-        csrf = await pair(client, pairing)
+        csrf = await pair(client, put)
         response = await client.post("/name", json={"name": name}, headers={"X-CSRF-Token": csrf})
         assert response.status == 400 and put == []
     paired_app(check)
@@ -511,19 +506,17 @@ def test_a_bad_name_is_refused_and_nothing_changes(name):
 ])
 def test_malformed_or_foreign_changes_are_refused(send, status):
     async def check(client, put, pairing):
-        csrf = await pair(client, pairing)
+        csrf = await pair(client, put)
         headers = {"X-CSRF-Token": csrf, **send.pop("headers", {})}
         response = await client.post("/name", headers=headers, **send)
         assert response.status == status and put == []
     paired_app(check)
 
 
-def test_the_box_says_the_code_and_the_name_a_phone_sent(tmp_path):
-    from companion.events import PhoneCode, PhoneName
+def test_the_box_says_the_name_a_phone_sent(tmp_path):
+    from companion.events import PhoneName
     store = SettingsStore(tmp_path / "settings.json", names=("Ana",))
     s = box(tmp_path, store)
-    s.handle(PhoneCode("0421"))
-    assert "Phone code: 0421" in oled(s)
     s.handle(PhoneName("Zoé"))
     assert "Zoé added" in oled(s) and store.names == ("Zoé", "Ana")
     choose(s, "wakanda")
@@ -540,7 +533,7 @@ SETTING = {"key": "sound", "value": "off"}
 def test_a_setting_without_pairing_or_csrf_token_is_refused(csrf):
     async def check(client, put, pairing):
         if csrf == "forged":
-            await pair(client, pairing)
+            await pair(client, put)
         headers = {"X-CSRF-Token": csrf} if csrf else {}
         response = await client.post("/settings", json=SETTING, headers=headers)
         assert response.status == 403 and put == []
@@ -556,7 +549,7 @@ def test_a_setting_without_pairing_or_csrf_token_is_refused(csrf):
 ])
 def test_a_setting_the_box_does_not_offer_is_refused_and_nothing_changes(doc):
     async def check(client, put, pairing):
-        csrf = await pair(client, pairing)
+        csrf = await pair(client, put)
         response = await client.post("/settings", json=doc, headers={"X-CSRF-Token": csrf})
         assert response.status == 400 and "error" in await response.json() and put == []
     paired_app(check)
@@ -564,7 +557,7 @@ def test_a_setting_the_box_does_not_offer_is_refused_and_nothing_changes(doc):
 
 def test_a_setting_too_big_or_from_elsewhere_is_refused():
     async def check(client, put, pairing):
-        csrf = await pair(client, pairing)
+        csrf = await pair(client, put)
         big = await client.post("/settings", data=b"{" + b" " * (server.MAX_BODY * 2) + b"}",
                                 headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
         foreign = await client.post("/settings", json=SETTING,
@@ -581,7 +574,7 @@ def test_a_setting_from_a_paired_phone_is_an_input_event(doc):
     from companion.events import PhoneSetting
 
     async def check(client, put, pairing):
-        csrf = await pair(client, pairing)
+        csrf = await pair(client, put)
         response = await client.post("/settings", json=doc, headers={"X-CSRF-Token": csrf})
         assert response.status == 202
         assert put == [PhoneSetting(doc["key"], doc["value"], doc.get("game"))]

@@ -13,6 +13,11 @@ watcher with a ``heard(session, event)`` is also offered each event first, and m
 for itself (the voice's "Where are we?", a held UP): the session then never sees it. One
 that fails is reported once and dropped; the game goes on.
 
+A phone's pairing code (``PhoneCode``) is the loop's own: it is drawn in a box over the top
+of every frame shown, for ``SHOWN`` seconds or until the code is used, dies or is replaced,
+and never reaches the session nor the watchers: no page, voice or log ever has it, and the
+game's note stays as it was.
+
 The queue is a ``queue.SimpleQueue``: a signal handler runs on the main thread between two
 bytecodes, possibly while that thread is inside ``get``; ``queue.Queue.put`` would then wait
 for a lock the interrupted thread holds, for ever. ``SimpleQueue.put`` takes no such lock
@@ -25,12 +30,17 @@ import queue
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from PIL import Image
 
+from companion.events import PhoneCode
 from companion.signals import Signal
+from companion.ui.canvas import MEDIUM, SMALL, WIDTH, WORDS, draw_centered, text_width
+from companion.ui.text import speaking, t
+from companion.web.pairing import SHOWN
 
 if TYPE_CHECKING:
     from companion.table.session import Output, Session
@@ -96,7 +106,8 @@ class AppLoop:
     """One session, one display, one feedback device, fed by one queue."""
 
     def __init__(self, session: Session, display: Display, feedback: Feedback | None = None, *,
-                 err: TextIO | None = None, poll: float = 0.1, watchers: Sequence[Watcher] = ()) -> None:
+                 err: TextIO | None = None, poll: float = 0.1, watchers: Sequence[Watcher] = (),
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.session = session
         self.display = display
         self.feedback = feedback
@@ -106,6 +117,9 @@ class AppLoop:
         self.poll = poll
         self.handled = 0
         self._display_failed = False
+        self.clock = clock
+        self.code: tuple[str, float] | None = None  # a phone's code shown, and until when
+        self._under: Image.Image | None = None       # the session's frame under it
 
     def put(self, event: Any) -> None:
         """Enqueue an input event (thread-safe; what input sources call)."""
@@ -125,8 +139,12 @@ class AppLoop:
         return True
 
     def show(self, frame: Image.Image) -> int:
-        """Send a frame to the display; a display that stops answering is reported once,
-        and the game goes on (the journal holds every action)."""
+        """Send a frame to the display (with a phone's code over it while one is shown); a
+        display that stops answering is reported once, and the game goes on (the journal
+        holds every action)."""
+        self._under = frame
+        if self.code is not None:
+            frame = self._with_code(frame, self.code[0])
         try:
             return self.display.show(frame)
         except OSError as exc:
@@ -135,6 +153,31 @@ class AppLoop:
                       "the game goes on and is kept", file=self.err)
                 self._display_failed = True
             return 0
+
+    def _with_code(self, frame: Image.Image, code: str) -> Image.Image:
+        """``frame`` with a box over its top saying the phone's code, in the box's language
+        (the words under the box are no longer on the screen)."""
+        top = MEDIUM.height + 4
+        shown = frame.copy()
+        shown.info[WORDS] = [w for w in frame.info.get(WORDS, ()) if w[0] >= top]
+        with speaking(self.session.language):
+            text = t("web.code", code=code)
+        font = MEDIUM if text_width(text, MEDIUM) <= WIDTH - 4 else SMALL
+        shown.paste(0, (0, 0, WIDTH, top))
+        shown.paste(1, (0, top - 1, WIDTH, top))  # the box's lower edge
+        draw_centered(shown, (top - 1 - font.height) // 2, text, font)
+        return shown
+
+    def phone_code(self, event: PhoneCode) -> None:
+        """Show a phone's code over the frame (None: take it away): the session never sees it."""
+        self.code = (event.code, self.clock() + SHOWN) if event.code is not None else None
+        if self._under is not None:
+            self.show(self._under)
+
+    def _code_expired(self) -> None:
+        """A code shown long enough goes (the phone has had time to read it)."""
+        if self.code is not None and self.clock() >= self.code[1]:
+            self.phone_code(PhoneCode(None))
 
     def tell_watchers(self, out: Output | None = None) -> None:
         """Tell each watcher the session's view (``watcher.seen(session, out)``, ``out`` the
@@ -161,7 +204,11 @@ class AppLoop:
     def deliver(self, event: Any) -> Output | None:
         """Handle one event on this thread: session, display, feedback (the buzzer only when
         the settings have sound on), then the watchers. Returns the output; None for an
-        event a watcher took (``taken_by_watcher``)."""
+        event a watcher took (``taken_by_watcher``) and for a phone's code (``phone_code``)."""
+        if isinstance(event, PhoneCode):  # before any watcher: the code is the OLED's alone
+            self.phone_code(event)
+            return None
+        self._code_expired()
         if self.taken_by_watcher(event):
             return None
         out = self.session.handle(event)
@@ -186,8 +233,10 @@ class AppLoop:
                 try:
                     event = self.queue.get(timeout=self.poll)
                 except queue.Empty:
-                    # Wake up now and then so Ctrl-C is seen promptly, and so a screen of work
-                    # under way shows its progress, up to the picture of the work done.
+                    # Wake up now and then so Ctrl-C is seen promptly, so a screen of work
+                    # under way shows its progress, up to the picture of the work done, and
+                    # so a phone's code goes in time.
+                    self._code_expired()
                     if self.session.working:
                         self.show(self.session.redraw())
                     continue

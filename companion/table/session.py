@@ -62,7 +62,7 @@ from companion.table.menu import MenuFlow
 from companion.table.play_flow import PlayFlow
 from companion.table.registry import TagRegistry, normalise_uid
 from companion.table.rules_flow import RulesFlow
-from companion.table.settings import SettingsStore
+from companion.table.settings import MAX_NAMES, SettingsStore
 from companion.table.settings_flow import SettingsFlow, setting_line
 from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker
@@ -72,6 +72,10 @@ from companion.ui.text import language, note_text, speaking, t
 from companion.web import phone_settings
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+#: The most names phones may have among those the set-ups offer (``MAX_NAMES`` in all).
+PHONE_NAMES = 4
 
 
 def _in_its_language(method: _Method) -> _Method:
@@ -134,6 +138,7 @@ class Session:
         self.game_name: str | None = None  # the game set up or played; None at the menu
         self.run: GameRun | None = None    # the game in play (or whose score is shown)
         self.journal_problem: str | None = None  # the last damage found in the journal
+        self.phone_names: list[str] = []   # names phones added since the box started, oldest first
         menu = self._menu(note=t("session.settings_damaged") if settings_problem else None)
         self.flow: Flow = menu
         if game is not None and "resume" not in menu.choice.values:
@@ -227,7 +232,9 @@ class Session:
         return Output(self.redraw(), signal)
 
     def _dispatch(self, event: Event) -> Reply | None:
-        if isinstance(event, PhoneName | PhoneCode):
+        if isinstance(event, PhoneCode):
+            return None  # the app loop's overlay shows a code, never the session's view
+        if isinstance(event, PhoneName):
             return self._phone(event)
         if isinstance(event, PhoneSetting):
             return self._phone_setting(event)
@@ -262,14 +269,22 @@ class Session:
             return self.flow.handle(Scan(item, uid, event.reader))
         return self.flow.handle(event)
 
-    def _phone(self, event: PhoneName | PhoneCode) -> Reply:
-        """What the phone page sent (companion/web/), said on the screen shown: the code to
-        type on the phone, or the name it added to the names the set-ups offer."""
+    def _phone(self, event: PhoneName) -> Reply:
+        """A name a paired phone added to the names the set-ups offer, said on the screen
+        shown. Phones' names take at most ``PHONE_NAMES`` places and only ever push out
+        another phone's name: the names entered on the box (or played) are never lost."""
         self.flow.clear()
-        if isinstance(event, PhoneCode):
-            return self.flow.tell(t("web.code", code=event.code))
+        names = self.settings.names
+        ours = [n for n in self.phone_names if n in names]  # still offered, oldest first
+        drop = None
+        if event.name not in names and (len(ours) >= PHONE_NAMES or len(names) >= MAX_NAMES):
+            if not ours:
+                return self.flow.tell(t("web.names_full"), True)
+            drop = ours[0]
+        if event.name not in names or event.name in ours:  # a box's name stays the box's
+            self.phone_names = [n for n in ours if n not in (drop, event.name)] + [event.name]
         try:
-            self.settings.remember((event.name,))
+            self.settings.change(names=(event.name, *(n for n in names if n not in (drop, event.name))))
         except UserError:
             return self.flow.tell(t("settings.not_saved"), True)
         return self.flow.tell(t("settings.added", name=event.name))
@@ -344,7 +359,8 @@ class Session:
             case ToSettings():
                 games = [(entry.name, entry.table) for entry in GAMES.values()]
                 self.flow = SettingsFlow(self.settings, [
-                    (name, option) for name, table in games for option in table.settings])
+                    (name, option) for name, table in games for option in table.settings],
+                    data_dir=self.data_dir)
             case ToStart(settings):
                 self._start(settings)
             case ToResume(kept):

@@ -14,6 +14,8 @@
 - **Phone page**, last: on or off, the live table served to the phones of the local network
   (``companion/web/``); turned on, the page shows its address as a QR code (any button
   goes back), and while it is on the line's footer gives the address.
+- **Forget phones**: after a confirmation, every phone paired with the box
+  (``companion/web/pairing.py``) must pair again; the screen says it is done.
 
 Back goes back a page, and from the settings to the menu. A change is saved at once; when
 the data folder cannot be written it still holds until the box is switched off, and the
@@ -22,6 +24,7 @@ page says so.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -39,9 +42,10 @@ from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import languages, speaking, t
 from companion.web.address import page_address, phone_footer
+from companion.web.pairing import forget_phones
 from companion.web.qr import QrView, qr_screen
 
-NAMES, LANGUAGE, SOUND, HINTS, VOICE, WEB = "names", "language", "sound", "hints", "voice", "web"
+NAMES, LANGUAGE, SOUND, HINTS, VOICE, WEB, PHONES = "names", "language", "sound", "hints", "voice", "web", "phones"
 
 
 def setting_line(game: str | None, key: str, value: str) -> str:
@@ -59,13 +63,17 @@ def setting_line(game: str | None, key: str, value: str) -> str:
 
 class SettingsFlow(Flow):
     """The settings of ``store``; ``options`` are the games' own settings, as ``(game's
-    record name, GameOption)`` pairs in the order of the registry."""
+    record name, GameOption)`` pairs in the order of the registry; ``data_dir`` keeps the
+    paired phones (None: none to forget)."""
 
     kind = "settings"
 
-    def __init__(self, store: SettingsStore, options: Sequence[tuple[str, GameOption]] = ()):
+    def __init__(self, store: SettingsStore, options: Sequence[tuple[str, GameOption]] = (),
+                 data_dir: str | os.PathLike[str] | None = None):
         super().__init__()
         self.store = store
+        self.data_dir = data_dir
+        self.forgetting_phones = False
         self.options = tuple(options)
         self.page = "main"            # main, names, forget or speller
         self.forgetting: str | None = None
@@ -89,6 +97,8 @@ class SettingsFlow(Flow):
         values.append(VOICE)
         labels.append(t("settings.web_on" if self.store.web else "settings.web_off"))
         values.append(WEB)
+        labels.append(t("settings.forget_phones"))
+        values.append(PHONES)
         return Choice(t("settings.title"), tuple(labels), tuple(values)).select(selected)
 
     def refresh(self) -> None:
@@ -113,6 +123,8 @@ class SettingsFlow(Flow):
         if self.forgetting is not None:
             return ConfirmView(t("settings.forget", name=self.forgetting),
                                t("settings.forget_detail"))
+        if self.forgetting_phones:
+            return ConfirmView(t("settings.forget_phones_ask"), t("settings.forget_phones_about"))
         return MenuView(self.choice, footer=self._words() or self._footer())
 
     def _words(self) -> str | None:
@@ -129,6 +141,8 @@ class SettingsFlow(Flow):
             return t("settings.voice_about")
         if value == WEB:
             return phone_footer(self.store)
+        if value == PHONES:
+            return t("settings.forget_phones_about")
         if self.page == "names":
             return t("settings.forget_footer") if value is not None else t("nav.footer")
         return t("settings.footer")
@@ -157,6 +171,8 @@ class SettingsFlow(Flow):
             return self._spell(event.button, back)
         if self.forgetting is not None:
             return self._forget(event.button == "ok")
+        if self.forgetting_phones:
+            return self._forget_phones(event.button == "ok")
         if step_of(event.button):
             self.choice = self.choice.moved(step_of(event.button))
             return Reply()
@@ -186,6 +202,9 @@ class SettingsFlow(Flow):
         if value == VOICE:
             later = VOICE_MODES[(VOICE_MODES.index(self.store.voice) + 1) % len(VOICE_MODES)]
             return self._keep(value, lambda: self.store.change(voice=later))
+        if value == PHONES:
+            self.forgetting_phones = True
+            return Reply()
         if value == WEB:
             reply = self._keep(value, lambda: self.store.change(web=not self.store.web))
             if self.store.web:  # just turned on: the address as a QR code for the phones
@@ -223,6 +242,20 @@ class SettingsFlow(Flow):
             return Reply()
         return self._keep(None, lambda: self.store.forget(name), t("settings.forgotten", name=name),
                           page="names")
+
+    def _forget_phones(self, yes: bool) -> Reply:
+        """OK on the question: every paired phone must pair again (the server sees the file
+        change); the screen says it, or that the data folder could not be written."""
+        self.forgetting_phones = False
+        if not yes:
+            return Reply()
+        try:
+            if self.data_dir is not None:
+                forget_phones(self.data_dir)
+        except UserError:
+            return self.tell(t("settings.phones_not_forgotten"), True)
+        self.tell(t("settings.phones_forgotten"))
+        return Reply(Signal.ACCEPTED)
 
     def _spell(self, button: str, back: bool) -> Reply:
         speller = self.speller

@@ -4,7 +4,10 @@ first, each with its final score, and statistics per player name.
 Only files the box itself names there are read (``YYYYMMDD-HHMMSS-<game>[-N].jsonl``,
 regular files, bounded like any record: ``companion.files``); a request names a game by that
 file name alone, checked against the folder's own list, so no request reaches a file
-elsewhere. A record that cannot be read is left out. Pure: no server here; the server calls
+elsewhere. A record that cannot be read is left out. A kept unfinished game
+(``…-<game>-unfinished[-N].jsonl``, set aside by a new game: its hands are still in play)
+is listed and served to a paired phone only (``paired``); anyone on the network sees the
+finished games. Pure: no server here; the server calls
 it on a worker thread, never the session's.
 """
 
@@ -29,9 +32,16 @@ GAMES_DIR = "games"
 _cache: dict[tuple[str, int, int, str], dict[str, Any] | None] = {}
 
 
-def game_file(data_dir: Path, name: str) -> Path | None:
-    """The finished game ``name`` of the data folder: a regular file the box named; else None."""
-    if not NAME.match(name):
+def kept_unfinished(name: str) -> bool:
+    """Whether ``name`` is a kept unfinished game's file (a paired phone's only)."""
+    match = NAME.match(name)
+    return match is not None and match.group(3).endswith("-unfinished")
+
+
+def game_file(data_dir: Path, name: str, paired: bool = False) -> Path | None:
+    """The game ``name`` of the data folder: a regular file the box named, and for a kept
+    unfinished game a ``paired`` phone asking; else None."""
+    if not NAME.match(name) or (kept_unfinished(name) and not paired):
         return None
     path = Path(data_dir) / GAMES_DIR / name
     try:
@@ -41,25 +51,27 @@ def game_file(data_dir: Path, name: str) -> Path | None:
     return path if stat.S_ISREG(info.st_mode) else None
 
 
-def past_games(data_dir: Path, lang: str = "en") -> list[dict[str, Any]]:
+def past_games(data_dir: Path, lang: str = "en", paired: bool = False) -> list[dict[str, Any]]:
     """The finished games, newest first: file name, date, game, players with their scores,
-    the winners' seats (as ``score --json``); their words (a favourite village) in ``lang``."""
+    the winners' seats (as ``score --json``), ``finished``; their words (a favourite
+    village) in ``lang``. For a ``paired`` phone, the kept unfinished games too."""
     folder = Path(data_dir) / GAMES_DIR
     try:
-        names = sorted((n for n in (e.name for e in folder.iterdir()) if NAME.match(n)), reverse=True)
+        names = sorted((n for n in (e.name for e in folder.iterdir())
+                        if NAME.match(n) and (paired or not kept_unfinished(n))), reverse=True)
     except OSError:
         return []
     games = []
     for name in names[:LIMIT]:
         summary = _summary(data_dir, name, lang)
-        if summary is not None:
+        if summary is not None and (summary["finished"] or kept_unfinished(name)):
             games.append(summary)
     return games
 
 
 def _summary(data_dir: Path, name: str, lang: str) -> dict[str, Any] | None:
     """One game's summary, read once per version of its file (size and time)."""
-    path = game_file(data_dir, name)
+    path = game_file(data_dir, name, paired=True)  # past_games chose who sees it
     if path is None:
         return None
     info = path.stat()
@@ -83,13 +95,12 @@ def _read(path: Path, name: str, data_dir: Path) -> dict[str, Any] | None:
     except UserError:
         return None  # not a record the box can read: left out
     score = entry.report.score_json(state)
-    if not score.get("finished"):
-        return None
     match = NAME.match(name)
     assert match is not None  # game_file checked it
     day, clock = match.group(1), match.group(2)
     summary = {"file": name, "when": f"{day[:4]}-{day[4:6]}-{day[6:]} {clock[:2]}:{clock[2:4]}",
-               "game": score["game"], "winners": score["winners"], "players": score["players"]}
+               "game": score["game"], "winners": score["winners"], "players": score["players"],
+               "finished": bool(score.get("finished"))}
     phone = entry.table.phone
     if phone is not None:
         phone.summary(state, summary["players"])
@@ -98,10 +109,11 @@ def _read(path: Path, name: str, data_dir: Path) -> dict[str, Any] | None:
 
 def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per player name: games, wins, average and best score; the favourite village (the
-    Wakanda village they scored most often, W7); rounds and wars won (Totem Wars)."""
+    Wakanda village they scored most often, W7); rounds and wars won (Totem Wars); of the
+    finished games alone."""
     rows: dict[str, dict[str, Any]] = {}
     villages: dict[str, Counter] = defaultdict(Counter)
-    for game in games:
+    for game in (g for g in games if g["finished"]):
         for seat, player in enumerate(game["players"]):
             row = rows.setdefault(player["name"], {"name": player["name"], "games": 0, "wins": 0,
                                                    "scores": [], "rounds_won": 0, "wars_won": 0})
@@ -124,14 +136,15 @@ def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
 MAX_FRAMES = 2000
 
 
-def game_frames(data_dir: Path, name: str, lang: str = "en") -> list[list[str]] | None:
-    """The OLED's words after each line of the finished game ``name`` (``replay``'s frames,
-    as words, in ``lang``): the steps a phone goes through; None when there is no such game."""
+def game_frames(data_dir: Path, name: str, lang: str = "en", paired: bool = False) -> list[list[str]] | None:
+    """The OLED's words after each line of the game ``name`` (``replay``'s frames, as
+    words, in ``lang``): the steps a phone goes through; None when there is no such game
+    (or it is a kept unfinished one and the phone is not ``paired``)."""
     from companion.commands.records_each import read_record_file
     from companion.games import game_entry, game_of_record
     from companion.ui.canvas import frame_words
 
-    path = game_file(data_dir, name)
+    path = game_file(data_dir, name, paired)
     if path is None:
         return None
     try:

@@ -45,6 +45,7 @@ class PhonePage:
         """The frame just shown: follow the setting, hand on the table (never blocks)."""
         store = session.settings
         self.data_dir = session.data_dir
+        self.pairing.use(session.data_dir)  # the paired phones are kept there
         want = (store.web_bind, store.web_port) if store.web else None
         if want != self.where:
             self._switch(want)

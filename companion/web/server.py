@@ -8,11 +8,15 @@ when the page is on.
 What it serves is fixed: the page, its script, its style (read once from the package: no
 request path ever names a file), ``/state`` (the table now, JSON) and ``/events`` (the
 table each time the OLED changes). A phone changes things only once paired
-(``pairing.py``): ``POST /pair/ask`` has the OLED show the code, ``POST /pair`` with that
-code gives the phone its cookie and CSRF token, and ``POST /name`` with both puts the name
+(``pairing.py``): ``POST /pair/ask`` has the OLED alone show a code (never an answer: the
+phone gets only a ticket cookie the code is bound to; asks are bounded for the whole box),
+``POST /pair`` with that code and ticket gives the phone its cookie and CSRF token,
+``GET /pair`` tells a reloaded page whether it is still paired and gives its CSRF token
+again, and ``POST /name`` with both puts the name
 on the session's queue as an input event (``PhoneName``), as a button would: the session
 stays on its one thread and the OLED confirms. ``POST /settings`` does the same for one of
-the box's settings, checked against the values it offers (``phone_settings.py``). Every
+the box's settings, checked against the values it offers (``phone_settings.py``). Kept
+unfinished games, their records and frames are a paired phone's only (``history.py``). Every
 answer carries a strict Content-Security-Policy (everything from the box, no inline script
 or style); requests are small, few per second
 and per address, and the open event streams are bounded: past the limits the answer is a
@@ -36,7 +40,7 @@ from companion.events import PhoneCode, PhoneName
 from companion.files import RECORD_BYTES, read_text
 from companion.table.settings import is_name
 from companion.web import history
-from companion.web.pairing import Pairing
+from companion.web.pairing import LIFE, WRONG, Pairing, csrf_of
 from companion.web.phone_settings import setting_of
 
 #: Every answer's headers: nothing from elsewhere, nothing inline, never framed.
@@ -106,8 +110,8 @@ class _Rate:
         return tokens >= 1
 
 
-#: The paired phone's cookie.
-COOKIE = "totem-phone"
+#: The paired phone's cookie (kept 400 days, browsers' longest), and the asking phone's ticket.
+COOKIE, KEPT, TICKET = "totem-phone", 400 * 86400, "totem-ticket"
 
 
 def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pairing | None = None,
@@ -176,25 +180,49 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
             raise web.HTTPBadRequest(reason="Expected a JSON object")
         return doc
 
+    def phone(request: web.Request) -> bool:
+        """Whether the request comes from a paired phone (its cookie)."""
+        return pairing.paired(request.cookies.get(COOKIE))
+
     def answer(status: int, **fields) -> web.Response:
         return web.json_response(fields, status=status)
+
+    def hide_code(was_showing: bool) -> None:
+        """The code just used or dead: the OLED's overlay goes."""
+        if was_showing and not pairing.showing and put is not None:
+            put(PhoneCode(None))
 
     async def ask(request: web.Request) -> web.Response:
         await body(request)
         if put is None:
             return answer(503, error="read-only")
-        put(PhoneCode(pairing.code))
-        return answer(202)
+        asked = pairing.ask()
+        if asked is None:  # box-wide: however many addresses ask
+            return answer(429, error="asked too often", wait=round(pairing.wait(), 1))
+        ticket, code = asked
+        put(PhoneCode(code))  # to the OLED's overlay only: never in an answer
+        response = answer(202)
+        response.set_cookie(TICKET, ticket, httponly=True, samesite="Strict", path="/pair",
+                            max_age=int(LIFE))
+        return response
 
     async def pair(request: web.Request) -> web.Response:
         doc = await body(request)
-        paired = pairing.pair(doc.get("code"))
-        if paired is None:
-            return answer(403, error="wrong code")
-        token, csrf = paired
-        response = answer(200, csrf=csrf)
-        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/")
+        was_showing = pairing.showing
+        verdict, token = pairing.pair(request.cookies.get(TICKET), doc.get("code"))
+        hide_code(was_showing)
+        if token is None:
+            return answer(403, error="wrong code" if verdict == WRONG else "ask for a code first")
+        response = answer(200, csrf=csrf_of(token))
+        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/", max_age=KEPT)
+        response.del_cookie(TICKET, path="/pair")
         return response
+
+    async def paired(request: web.Request) -> web.Response:
+        token = request.cookies.get(COOKIE)
+        if not pairing.paired(token):
+            return answer(200, paired=False)
+        return answer(200, paired=True, csrf=csrf_of(token or ""))
 
     async def name(request: web.Request) -> web.Response:
         doc = await body(request)
@@ -223,12 +251,12 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
     async def games(request: web.Request) -> web.Response:
         if data_dir is None:
             return answer(200, games=[], players=[])
-        found = await asyncio.to_thread(history.past_games, data_dir, hub.language)
+        found = await asyncio.to_thread(history.past_games, data_dir, hub.language, paired=phone(request))
         return answer(200, games=found, players=history.statistics(found))
 
     async def record(request: web.Request) -> web.Response:
         name = request.match_info["name"]
-        path = history.game_file(data_dir, name) if data_dir is not None else None
+        path = history.game_file(data_dir, name, phone(request)) if data_dir is not None else None
         if path is None:
             raise web.HTTPNotFound()
         try:
@@ -240,7 +268,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
 
     async def frames(request: web.Request) -> web.Response:
         name = request.match_info["name"]
-        found = (await asyncio.to_thread(history.game_frames, data_dir, name, hub.language)
+        found = (await asyncio.to_thread(history.game_frames, data_dir, name, hub.language, phone(request))
                  if data_dir is not None else None)
         if found is None:
             raise web.HTTPNotFound()
@@ -252,6 +280,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
     app.router.add_get(r"/games/{name:[0-9a-z-]{1,60}\.jsonl}/frames", frames)
     app.router.add_post("/pair/ask", ask)
     app.router.add_post("/pair", pair)
+    app.router.add_get("/pair", paired)
     app.router.add_post("/name", name)
     app.router.add_post("/settings", setting)
     for path in FILES:

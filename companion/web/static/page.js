@@ -145,6 +145,7 @@ function settingsForm(shot) {
     select.addEventListener("change", async () => {
       const answer = await send("/settings", { key: setting.key, value: select.value, game: setting.game });
       // The box's screen confirms a setting it took; the page only says what it refused.
+      if (answer.status === 403) unpaired();
       document.getElementById("said").textContent =
         answer.status === 400 ? words.bad_setting : answer.status === 403 ? words.wrong : "";
     });
@@ -165,7 +166,8 @@ async function pastGames() {
     const line = el("div");
     game.players.forEach((player, seat) => {
       if (seat) line.append(" · ");
-      line.append(el("span", { class: game.winners.includes(seat) ? "winner" : "" },
+      // A kept unfinished game (a paired phone's only) has no winners yet.
+      line.append(el("span", { class: game.finished && game.winners.includes(seat) ? "winner" : "" },
                      `${player.name} ${player.total ?? player.points}`));
     });
     const link = el("a", { href: `/games/${encodeURIComponent(game.file)}`, download: game.file }, words.record);
@@ -210,17 +212,42 @@ async function stepThrough(file, shown) {
   show();
 }
 
+// A paired phone's page: the changes shown, the pairing hidden.
+function paired(token) {
+  csrf = token;
+  document.getElementById("pairing").hidden = true;
+  document.getElementById("paired").hidden = false;
+}
+
+// The box no longer knows this phone (Settings → Forget phones on the box): pair again.
+function unpaired() {
+  csrf = null;
+  document.getElementById("pairing").hidden = false;
+  document.getElementById("paired").hidden = true;
+}
+
+// After a reload the cookie is still there (HttpOnly: only the box reads it); the box says
+// whether it still knows this phone and gives the page's CSRF token again.
+async function stillPaired() {
+  const answer = await fetch("/pair", { credentials: "same-origin" });
+  if (!answer.ok) return;
+  const state = await answer.json().catch(() => ({}));
+  if (state.paired) paired(state.csrf);
+}
+
 function changes() {
   const said = (text) => { document.getElementById("said").textContent = text || ""; };
-  document.getElementById("ask").addEventListener("click", () => { said(""); send("/pair/ask", {}); });
+  document.getElementById("ask").addEventListener("click", async () => {
+    // The code shows on the box's screen only; the box is asked for one now and then at most.
+    const answer = await send("/pair/ask", {});
+    said(answer.status === 429 ? words.busy : "");
+  });
   document.getElementById("pair").addEventListener("click", async () => {
     const code = document.getElementById("code");
     const answer = await send("/pair", { code: code.value.trim() });
     code.value = "";
     if (answer.status === 200) {
-      csrf = answer.body.csrf;
-      document.getElementById("pairing").hidden = true;
-      document.getElementById("paired").hidden = false;
+      paired(answer.body.csrf);
       said("");
     } else {
       said(words.wrong);
@@ -230,6 +257,7 @@ function changes() {
     const name = document.getElementById("name");
     const answer = await send("/name", { name: name.value });
     if (answer.status === 202) name.value = "";
+    if (answer.status === 403) unpaired();
     // The box's screen confirms a name it took; the page only says what it refused.
     said(answer.status === 400 ? words.bad_name : answer.status === 403 ? words.wrong : "");
   });
@@ -254,6 +282,7 @@ function start() {
 
 document.addEventListener("DOMContentLoaded", () => {
   changes();
+  stillPaired();
   document.getElementById("history").addEventListener("toggle", (event) => { if (event.target.open) pastGames(); });
   start();
 });
