@@ -151,7 +151,7 @@ def test_forget_phones_ends_every_pairing_even_in_a_running_server(tmp_path):
 
 
 @pytest.mark.parametrize("content", [b"{", b"[]", b'{"phones": 3}', b'{"phones": ["x"]}',
-                                     b"\xff\xfe", b" " * 100_000, None])
+                                     b"\xff\xfe", b" " * 100_000, b"[" * 2000 + b"]" * 2000, None])
 def test_a_damaged_phones_file_pairs_nobody_and_pairing_still_works(tmp_path, content):
     path = tmp_path / PHONES_FILE
     if content is None:

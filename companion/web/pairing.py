@@ -40,6 +40,7 @@ from pathlib import Path
 
 from companion.errors import UserError
 from companion.files import read_bytes, write_atomically
+from companion.records import JsonError, parse_json
 
 #: Digits of a code.
 CODE_DIGITS = 6
@@ -99,8 +100,8 @@ def _read(path: Path) -> list[str]:
     """The kept digests; none for a missing or damaged file (the phones pair again)."""
     try:
         data = read_bytes(path, "the paired phones", PHONES_BYTES, missing_ok=True)
-        doc = json.loads(data) if data is not None else {}
-    except (UserError, ValueError, UnicodeDecodeError):
+        doc = parse_json(data.decode("utf-8")) if data is not None else {}
+    except (UserError, JsonError, UnicodeDecodeError):  # nested deep, a key twice: damaged
         return []
     phones = doc.get("phones") if isinstance(doc, dict) else None
     if not isinstance(phones, list):
