@@ -2,7 +2,7 @@
 the voice may show — whole games of both played with the page and the voice *everything*
 on, at every step: no Totem Wars card is named before it is laid face up (T2, T4, T9), and
 two Wakanda games that differ only in what the hidden hands hold show and say the same
-(W3, W4). The OLED still shows the mover their own information."""
+(R2, W4). The OLED still shows the mover their own information."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ and the table drawn from the same values (Wakanda's villages and poles, Totem Wa
 Only what anyone may see appears: the view's words come through the public view
 (``companion/table/public_view.py``, the voice's filter too): never a hint, a Totem Wars
 hand or the face of a card not laid face up (T2, T4, T9), never a Wakanda hand's pieces or
-a piece drawn unless the game is played with open hands (W3).
+a piece drawn unless the game is played with open hands (Wakanda's R2).
 
 >>> import tempfile
 >>> from companion.table.registry import TagRegistry

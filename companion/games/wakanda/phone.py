@@ -2,7 +2,7 @@
 as plain values, in the box's language.
 
 Only what anyone may see (the public view, ``public.py``): every hand, the mover's too, is
-a count unless the game is played with open hands (W3); tiles face down stay face down
+a count unless the game is played with open hands (R2); tiles face down stay face down
 (W10).
 """
 
@@ -29,7 +29,7 @@ def _word(kind: str, key: str, lang: str) -> str:
 
 def table(game, view) -> dict[str, Any]:
     """The row of six villages (tile, state, pole bottom to top, owner), whose turn, the
-    phase, each hand as a count (per piece only with open hands, W3), and
+    phase, each hand as a count (per piece only with open hands, R2), and
     each player's running points per village (W-scoring, as the status page)."""
     lang = language()
 

@@ -1,7 +1,7 @@
 """Wakanda's part of the public view (``companion/table/public_view.py``): what the phone
 page, its event stream and the voice may show of a game.
 
-A hand is hidden unless the game is played with open hands (W3, the ``open_hands``
+A hand is hidden unless the game is played with open hands (R2, the ``open_hands``
 setting): then the page counts a hand's pieces and never names them, a draw is "Ana drew a
 piece" (W4), and the list a village button opens of the pieces the mover could build, like
 any list of pieces, stays on the OLED. With open hands everything the OLED shows is public.
@@ -20,7 +20,7 @@ from companion.ui.text import language
 
 
 def hands_open(game) -> bool:
-    """Whether anyone may see what each hand holds: only with open hands (W3)."""
+    """Whether anyone may see what each hand holds: only with open hands (R2)."""
     return game.open_hands
 
 
