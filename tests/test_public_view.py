@@ -15,7 +15,7 @@ import pytest
 from box_helpers import choose, scan
 
 from companion.engine import IllegalMove
-from companion.events import Press
+from companion.events import Hold, Press, Tag, TagGone
 from companion.games.totem_wars import ChooseTotems, Declare, Play, deal, greedy_bot, random_bot
 from companion.games.totem_wars.demo import TotemWarsPlayer
 from companion.games.totem_wars.flow import totem_order
@@ -28,6 +28,7 @@ from companion.games.wakanda.bots import random_bot as wakanda_random
 from companion.games.wakanda.demo import TablePlayer, demo_tags
 from companion.games.wakanda.setup import random_setup
 from companion.table.app_loop import AppLoop
+from companion.table.journal import CURRENT
 from companion.table.public_view import public_view
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
@@ -83,6 +84,7 @@ class Outputs:
         self.speaker = Speaker()
         self.narrator = Narrator(self.speaker)
         self.latest: dict = {}
+        self.heard_up_to = 0  # what the speaker was asked to say before this step
         self.steps: list[tuple[str, str, str]] = []  # (view kind, page, voice)
 
     def watchers(self):
@@ -90,11 +92,11 @@ class Outputs:
 
     def seen(self, session, out=None) -> None:
         """After the voice: the page's value, what the voice said, and "Where are we?"."""
-        before = len(self.speaker.said)
         self.latest = snapshot(session, out.frame if out is not None else None)
         self.narrator.heard(session, WHERE)
         page = json.dumps(self.latest, ensure_ascii=False, sort_keys=True)
-        self.steps.append((session.view.kind, page, " | ".join(self.speaker.said[max(before - 1, 0):])))
+        self.steps.append((session.view.kind, page, " | ".join(self.speaker.said[self.heard_up_to:])))
+        self.heard_up_to = len(self.speaker.said)
 
     def heard(self, session, event) -> bool:
         return False
@@ -327,3 +329,88 @@ def test_two_wakanda_games_that_differ_only_in_the_hidden_hands_show_and_say_the
     assert real.speaker.said == other.speaker.said
     # Between the swapped draws the hands held other pieces: the OLED showed them.
     assert differs < len(twin) and twin[differs] != game.history[differs][1]
+
+
+# --- Wakanda: what the mover alone sees -------------------------------------------------------
+
+ROW = ("teepee", "eagle", "chief", "variety", "sun", "tomahawk")
+
+
+def wakanda_box(tmp_path, lang="en", record=None):
+    """A Wakanda game on a box with the page's value and the voice watched: a new one with
+    hidden hands, or ``record``'s, resumed."""
+    if record is not None:
+        (tmp_path / "data").mkdir(parents=True)
+        (tmp_path / "data" / CURRENT).write_text(record, encoding="utf-8")
+    table = session(tmp_path, lang)
+    outputs = Outputs()
+    loop = AppLoop(table, Screen(), watchers=outputs.watchers())
+    if record is not None:
+        choose(table, "resume")
+    else:
+        choose(table, "wakanda"); choose(table, "open")
+        for village in ROW:
+            scan(table, f"village:{village}")
+        choose(table, 0)
+    assert table.screen == "board"
+    return table, loop, outputs
+
+
+def scanned(loop, item):
+    loop.deliver(Tag(item)); loop.deliver(TagGone(item))
+
+
+def words(outputs) -> str:
+    """The page's words (its table aside: the villages are named by their tiles) and the
+    voice's, at the last step."""
+    shot = outputs.latest
+    return json.dumps([shot[key] for key in ("title", "lines", "note", "done")]) + outputs.steps[-1][2]
+
+
+def test_a_wakanda_draw_and_the_hand_it_goes_to_are_the_oleds_only(tmp_path):
+    table, loop, outputs = wakanda_box(tmp_path)
+    scanned(loop, "sun")                                    # Player 1 draws a sun
+    assert "Player 1 drew sun" in " ".join(frame_words(table.frame()))
+    assert outputs.latest["done"] == "Player 1 drew a piece" and "Player 1 drew a piece" in outputs.steps[-1][2]
+    assert "sun" not in words(outputs).lower()
+    assert [player["hand"] for player in outputs.latest["table"]["players"]] == [None, None]
+    assert [player["hand_size"] for player in outputs.latest["table"]["players"]] == [1, 0]
+    loop.deliver(Press("undo"))                             # the question names the draw on the OLED
+    assert table.screen == "confirm" and "Player 1 drew sun" in " ".join(frame_words(table.frame()))
+    assert outputs.latest["lines"] == ["Player 1 drew a piece"] and "sun" not in words(outputs).lower()
+    loop.deliver(Press("ok"))                               # taken back: into the bag again
+    assert "sun back in the bag" in " ".join(frame_words(table.frame()))
+    assert outputs.latest["note"] == "Taken back: Player 1 drew a piece" and "sun" not in words(outputs).lower()
+
+
+def test_the_list_of_the_movers_pieces_and_the_coachs_tips_are_the_oleds_only(tmp_path):
+    table, loop, outputs = wakanda_box(tmp_path)
+    for item, village in (("sun", "v1"), ("skin", "v2")):
+        scanned(loop, item); loop.deliver(Press(village))
+    scanned(loop, "sun"); loop.deliver(Hold("v1"))          # Player 1 claims 1 and keeps a sun
+    scanned(loop, "teepee"); loop.deliver(Press("v3"))
+    scanned(loop, "chief")                                  # Player 1 holds a sun and a chief
+    said = len(outputs.speaker.said)
+    loop.deliver(Press("v2"))                               # which piece? (the OLED's list)
+    assert table.screen == "picker" and {"chief", "sun"} <= set(table.view.choice.labels)
+    shot = outputs.latest
+    assert (shot["title"], shot["lines"], shot["note"]) == (None, [], None)
+    where = outputs.speaker.said[-1]
+    assert outputs.speaker.said[said:] == [where] and where.startswith("Player 1 to play")  # nothing else
+    assert "chief" not in where.lower()
+    loop.deliver(Press("back"))
+    loop.deliver(Press("hint"))                             # the coach's tips: the OLED's only
+    assert table.view.kind == "hint" and frame_words(table.frame())
+    shot = outputs.latest
+    assert (shot["title"], shot["lines"], shot["note"], shot["done"]) == (None, [], None, None)
+
+
+def test_with_open_hands_the_page_shows_every_hand_and_every_draw(tmp_path):
+    record = ('{"game": "wakanda", "players": ["Ana", "Ben"], "villages": ["teepee", "eagle", "chief", '
+              '"variety", "sun", "tomahawk"], "first": 0, "open_hands": true}\n')
+    table, loop, outputs = wakanda_box(tmp_path, "fr", record)
+    assert table.game.open_hands
+    scanned(loop, "sun")
+    assert outputs.latest["done"] == table.view.done and "soleil" in table.view.done.lower()
+    assert outputs.latest["table"]["players"][0]["hand"] == [["Soleil", 1]]
+    assert outputs.latest["table"]["players"][1]["hand"] == []
