@@ -50,9 +50,11 @@ def note(flow, text):
     bag by an undo, is "a piece" of the player to move (the drawer: the turn stays theirs
     until they build or claim, W4)."""
     game = flow.game
-    if hands_open(game) or not isinstance(text, str) or game.to_move is None:
+    if hands_open(game) or not isinstance(text, str):
         return text
     drawer = game.history[-1][0] if game.history and isinstance(game.history[-1][1], Draw) else game.to_move
+    if drawer is None:  # a tile turned up, the game over: no draw on screen
+        return text
     for secret, public in _draw_words(game.name(drawer), language()):
         if secret in text:
             text = text.replace(secret, public)
