@@ -138,8 +138,9 @@ def test_the_wakanda_final_score_is_said_with_each_players_points(tmp_path, mock
 
 
 def test_the_list_of_a_hidden_hands_pieces_is_not_said(tmp_path, mocker):
-    from companion.games.wakanda.voice import VOICE
+    from companion.games.wakanda.public import PUBLIC
     from companion.table.choice import Choice
+    from companion.table.public_view import public_view
     from companion.table.views import PickerView
 
     voiced = box(tmp_path, mocker, voice="everything")
@@ -148,7 +149,7 @@ def test_the_list_of_a_hidden_hands_pieces_is_not_said(tmp_path, mocker):
     assert voiced.session.view.kind == "board" and not flow.game.open_hands
     # The list a village button opens when two pieces of the hand could go there (R2).
     pieces = PickerView(Choice("Which piece?", ("Sun", "Chief"), ("sun", "chief")))
-    assert VOICE.said(flow, pieces) == ()
+    assert public_view(flow, pieces, PUBLIC) is None        # the voice's filter and the page's
 
 
 # --- Totem Wars --------------------------------------------------------------------------------

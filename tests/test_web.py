@@ -101,13 +101,15 @@ def test_the_page_speaks_the_boxs_language(tmp_path):
     assert shot["table"]["words"]["hand"] == "Main"
 
 
-def test_the_other_wakanda_hand_is_a_count_only(tmp_path):
+def test_every_wakanda_hand_is_a_count_only_and_a_draw_names_no_piece(tmp_path):
     s = wakanda(tmp_path)
     scan(s, "sun")                  # Player 1 draws; the hand is theirs to see on the OLED
+    assert "Player 1 drew sun" in oled(s) and not s.game.open_hands
     shot = snapshot(s)
     me, other = shot["table"]["players"]
-    assert me["hand"] == [["Sun", 1]] and other["hand"] is None and other["hand_size"] == 0
-    assert not s.game.open_hands
+    assert me["hand"] is None and me["hand_size"] == 1 and other["hand"] is None
+    words = json.dumps([shot[key] for key in ("title", "lines", "note", "done")])
+    assert shot["done"] == "Player 1 drew a piece" and "sun" not in words.lower()
 
 
 def test_a_totem_wars_hand_and_the_cards_down_never_appear(tmp_path):

@@ -19,6 +19,7 @@ from companion.table.flow import Flow, Note
 from companion.table.journal import Journal
 from companion.table.lesson import Lesson
 from companion.table.play_flow import PlayFlow
+from companion.table.public_view import GamePublic
 from companion.table.registry import TagRegistry
 from companion.table.settings import GameOption
 from companion.table.tag_tracker import TagTracker
@@ -130,3 +131,7 @@ class TableGame(Generic[G]):
     #: information), and its figures in past games (``phone.py`` of its package); None:
     #: the shared views' words only.
     phone: GamePhone | None = None
+    #: What anyone away from the box may see of the game's views (hidden information kept
+    #: from the phone page, its event stream and the voice alike: ``public.py`` of its
+    #: package, ``companion/table/public_view.py``); None: everything the OLED shows.
+    public: GamePublic | None = None

@@ -4,12 +4,10 @@ The words are the screen's own message values (the prompt, what the last action 
 refusal, the list and its chosen line), in the box's language, made fit for the ear: a name
 the screen shortened is said whole, a rule number is said in words ("rule W4" as the
 language spells the letter), the screen's marks (▲▼ · …) are left out. Each game says its
-own views (its result pages, its status page) and keeps its hidden information unsaid
-through its ``GameVoice`` (``TableGame.voice``); the rest is said here from the shared views'
-public fields, naming no game.
-
-Never said, in any game: a hint (the coach's suggestions: ``kind == "hint"``); each game
-adds its own (a Totem Wars hand, a totem being laid, a hidden Wakanda hand).
+own views (its result pages, its status page) through its ``GameVoice``
+(``TableGame.voice``); the rest is said here from the shared views' public fields, naming
+no game. The view given is the public one (``companion/table/public_view.py``, the phone
+page's filter too): what is hidden information never reaches these words.
 """
 
 from __future__ import annotations
@@ -51,8 +49,8 @@ class GameVoice:
     """How one game speaks (``TableGame.voice``), both given the flow on screen (its
     ``game``) and the view:
 
-    - ``said(flow, view)``: the lines of a view of the game's own, ``()`` for a view whose
-      words are hidden information, None for a view the shared rules say (menus, boards).
+    - ``said(flow, view)``: the lines of a view of the game's own (its public form), None
+      for a view the shared rules say (menus, boards).
     - ``where(flow)``: "Where are we?": whose turn, the score so far, what is left, the
       last action.
     """
@@ -112,11 +110,7 @@ def _choice_lines(choice, note) -> tuple[Line, ...]:
 
 def shared_lines(view) -> tuple[Line, ...]:
     """The lines of a view from its public fields (a menu, a picker, a question, the rule
-    pages, a lesson's page, a board's band); () for a hint and for a view with nothing to
-    say."""
-    kind = getattr(view, "kind", None)
-    if kind == "hint":
-        return ()  # the coach's suggestions are for the screen only
+    pages, a lesson's page, a board's band); () for a view with nothing to say."""
     if hasattr(view, "choice"):  # a menu or a picker: its title and the line chosen
         return _choice_lines(view.choice, getattr(view, "footer", None) or getattr(view, "note", None))
     if hasattr(view, "question"):

@@ -9,6 +9,9 @@ handed to the speaker, which says it on its own thread (``hardware/speaker.py``)
   score so far, what is left and the last action (the game's ``GameVoice.where``);
   elsewhere, the screen's words. Holding it again says it again.
 
+Whatever is said is what anyone may see (``companion/table/public_view.py``): the voice
+is heard around the table and beyond it, like the phone page.
+
 The speaker's ``say(text, voice)`` must return at once, dropping what it was saying: a new
 prompt cancels a stale one, and the box never waits for the voice. Nothing here touches
 hardware.
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 from companion.events import Hold
 from companion.signals import Signal
+from companion.table.public_view import public_text, seen
 from companion.ui.text import speaking
 from companion.voice.lines import IN_PLAY, REFUSAL, Line, for_the_ear, joined, lines_of, voice_of
 
@@ -27,13 +31,21 @@ WHERE = Hold("up")
 
 def spoken(session) -> tuple[Line, ...]:
     """Everything the session's screen says now, for the ear (``lines_of``), in the
-    session's language (the watcher runs outside the session's own calls)."""
+    session's language (the watcher runs outside the session's own calls): the view as
+    anyone may see it (``public_view.seen``, the phone page's filter too), nothing when
+    none of its words may be."""
     table = session.table_game
     game = session.game
     voice = table.voice if table is not None and game is not None else None
     names = tuple(getattr(game, "players", ()) or session.settings.names)
     with speaking(session.language):
-        return lines_of(session.flow, session.view, voice, names)
+        view = seen(session)
+        if view is None:
+            return ()
+        # A game's own lines (its status page) are made from the game, not the view: each
+        # is put in its public form too.
+        return tuple(Line(public_text(session, line.text), line.kind)
+                     for line in lines_of(session.flow, view, voice, names))
 
 
 class Narrator:
@@ -69,7 +81,8 @@ class Narrator:
         table, game = session.table_game, session.game
         if table is not None and table.voice is not None and game is not None:
             with speaking(session.language):
-                text = for_the_ear(table.voice.where(session.flow), getattr(game, "players", ()))
+                where = public_text(session, table.voice.where(session.flow))
+                text = for_the_ear(where, getattr(game, "players", ()))
         else:
             text = joined(line.text for line in spoken(session))
         self._say(session, text or self.said)

@@ -4,9 +4,10 @@
 and returns a dict of lists, strings, numbers and booleans, ready for JSON: the same words
 as the OLED in the same language (the note, what the last action did, the menu's lines),
 and the table drawn from the same values (Wakanda's villages and poles, Totem Wars' rows).
-Only what the OLED shows may appear: never a Totem Wars hand or the faces of the cards
-down (T2, T9: face down until the round is resolved), never the other Wakanda player's
-hand unless the game is played with open hands.
+Only what anyone may see appears: the view's words come through the public view
+(``companion/table/public_view.py``, the voice's filter too): never a hint, a Totem Wars
+hand or the face of a card not laid face up (T2, T4, T9), never a Wakanda hand's pieces or
+a piece drawn unless the game is played with open hands (Wakanda's R2).
 
 >>> import tempfile
 >>> from companion.table.registry import TagRegistry
@@ -25,6 +26,7 @@ from typing import Any
 from companion.engine import Refusal
 from companion.games import GAMES
 from companion.table.choice import Choice
+from companion.table.public_view import seen
 from companion.ui.canvas import frame_words
 from companion.ui.text import language, refusal_text, speaking, t
 from companion.web.game_phone import GamePhone
@@ -81,15 +83,14 @@ def _snapshot(session, frame) -> dict[str, Any]:
         "settings": form(session.settings),  # the form a paired phone changes them with
     }
     game = session.game
-    phone = _phone(session.game_name)
-    secret = game is not None and phone is not None and phone.hides(game, view)
-    if not secret:
-        shot.update(_view_words(view))
+    public = seen(session)  # None: none of the view's words may be seen
+    if public is not None:
+        shot.update(_view_words(public))
     if game is not None:
         table = shot["table"] = _table(session.game_name, game, view)
         prompt = table.pop("prompt", None) if table is not None else None
         shot["note"] = shot["note"] or prompt
-    if not secret and shot["title"] is None and not shot["lines"] and shot["note"] is None:
+    if public is not None and shot["title"] is None and not shot["lines"] and shot["note"] is None:
         shot["lines"] = frame_words(frame if frame is not None else session.frame())
     return shot
 

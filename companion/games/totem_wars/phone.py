@@ -1,9 +1,8 @@
 """The phone page's view of a Totem Wars game (``companion/web/``): what the OLED's board
 shows, as plain values, in the box's language.
 
-Only what the OLED shows: the hands are never seen (T2), the cards down are counted, never
-named, until the round is resolved (T4, T9); while the coach asks for a hand, or a card is
-picked from a list, the page shows nothing of the screen.
+Only what anyone may see (the public view, ``public.py``): the hands are never seen (T2),
+the cards down are counted, never named, until the round is resolved (T4, T9).
 """
 
 from __future__ import annotations
@@ -16,21 +15,11 @@ from companion.games.totem_wars.words import t as tt
 from companion.ui.text import language
 from companion.web.game_phone import GamePhone
 
-#: Views that may name a player's cards: the hint's hand screen and tips, and the lists of
-#: cards picked without a reader (T2: the hands are secret, the cards down too).
-SECRET_KINDS = frozenset({"hint", "hand", "menu", "picker"})
-
 
 @lru_cache(maxsize=64)
 def _tribe(tribe: str, lang: str) -> str:
     """A tribe's short name in ``lang``, looked up once per language."""
     return tt(TRIBE_SHORT[tribe], lang)
-
-
-def hides(game, view) -> bool:
-    """Whether the page must not show ``view``'s words: a view that may name cards, while
-    the game is played."""
-    return game.phase != "over" and getattr(view, "kind", None) in SECRET_KINDS
 
 
 def table(game, view) -> dict[str, Any]:
@@ -78,4 +67,4 @@ def summary(state, players: list[dict[str, Any]]) -> None:
         player["wars_won"] = sum(1 for r in state.rounds if r.taker == seat and r.warring)
 
 
-PHONE = GamePhone(hides=hides, table=table, summary=summary)
+PHONE = GamePhone(table=table, summary=summary)

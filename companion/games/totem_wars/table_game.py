@@ -9,6 +9,7 @@ from companion.games.totem_wars.demo import run_demo
 from companion.games.totem_wars.flow import TotemWarsFlow, describe
 from companion.games.totem_wars.lessons import LESSON
 from companion.games.totem_wars.phone import PHONE
+from companion.games.totem_wars.public import PUBLIC
 from companion.games.totem_wars.replay import frames, narrate
 from companion.games.totem_wars.score_flow import TotemWarsScoreFlow
 from companion.games.totem_wars.setup_flow import TotemWarsSettings, TotemWarsSetupFlow
@@ -53,4 +54,5 @@ TABLE_GAME: TableGame[TotemWars] = TableGame(
     lessons=LESSON,
     voice=VOICE,
     phone=PHONE,
+    public=PUBLIC,
 )

@@ -3,8 +3,9 @@ T3), a war's declaration (R2), a round's result (T9-T14), the end (T15), the sta
 "Where are we?" — whose turn, the round, each player's points so far, the cards left in the
 deck (T13), the last action.
 
-Never said: a hand (the hint's hand screen and its card picker, ``hand_hint.py``) and a
-totem being laid (T2): only the screen shows them.
+Never said: a hand (the hint's hand screen and its card picker, ``hand_hint.py``), a card
+picked with the buttons and a totem being laid (T2, T4): the voice says the public view
+(``public.py``).
 """
 
 from __future__ import annotations
@@ -67,13 +68,9 @@ def _declare(game, view: DeclareView) -> tuple[Line, ...]:
 
 
 def said(flow, view) -> tuple[Line, ...] | None:
-    """The lines of Totem Wars's own views; () while a hand or a totem is on screen."""
+    """The lines of Totem Wars's own views: the deal, a war's question, a round's result,
+    the end, the status page."""
     game = flow.game
-    hand = getattr(flow, "hand", None)  # the hint's hand screen (a lesson has none)
-    if view.kind == "hand" or (hand is not None and hand.view(flow) is not None):
-        return ()
-    if game.phase == "totems" and hasattr(view, "choice"):
-        return ()  # the card picker on a totem being laid
     if isinstance(view, DealView):
         return tuple(Line(text, PROMPT) for text in (
             t("tw.deal.title"), t("tw.deal.dealer", name=game.players[game.dealer]), t("tw.deal.more"),

@@ -1,8 +1,9 @@
 """The phone page's view of a Wakanda game (``companion/web/``): what the OLED's board shows,
 as plain values, in the box's language.
 
-Only what the OLED shows: the other player's hand is a count unless the game is played with
-open hands (W3); tiles face down stay face down (W10).
+Only what anyone may see (the public view, ``public.py``): every hand, the mover's too, is
+a count unless the game is played with open hands (R2); tiles face down stay face down
+(W10).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from companion.games.wakanda.public import hands_open
 from companion.games.wakanda.screens import ROW, _playable
 from companion.games.wakanda.words import piece_name as _piece_name
 from companion.games.wakanda.words import t as wt
@@ -25,15 +27,9 @@ def _word(kind: str, key: str, lang: str) -> str:
     return _piece_name(key, lang) if kind == "piece" else _tile_label(key, lang)
 
 
-def hides(game, view) -> bool:
-    """Whether the page must not show ``view``'s words: never for Wakanda (the OLED shows
-    nothing secret)."""
-    return False
-
-
 def table(game, view) -> dict[str, Any]:
     """The row of six villages (tile, state, pole bottom to top, owner), whose turn, the
-    phase, the mover's hand, the other's as a count (per piece only with open hands), and
+    phase, each hand as a count (per piece only with open hands, R2), and
     each player's running points per village (W-scoring, as the status page)."""
     lang = language()
 
@@ -63,9 +59,9 @@ def table(game, view) -> dict[str, Any]:
     mover = game.to_move
     players = []
     hands = game.hands
+    shown = hands_open(game)
     for seat, name in enumerate(game.players):
         hand = hands[seat]
-        shown = seat == mover or game.open_hands
         score = game.score(seat)
         players.append({
             "name": name, "to_move": seat == mover,
@@ -98,4 +94,4 @@ def piece_name_now(village: str) -> str:
     return _word("piece", village, language())
 
 
-PHONE = GamePhone(hides=hides, table=table, summary=summary)
+PHONE = GamePhone(table=table, summary=summary)

@@ -8,6 +8,7 @@ from companion.games.wakanda.demo import run_demo
 from companion.games.wakanda.flow import WakandaFlow, describe
 from companion.games.wakanda.lessons import LESSON
 from companion.games.wakanda.phone import PHONE
+from companion.games.wakanda.public import PUBLIC
 from companion.games.wakanda.replay import frames
 from companion.games.wakanda.rules import EMPTY_CLAIM
 from companion.games.wakanda.score_flow import ScoreFlow
@@ -77,4 +78,5 @@ TABLE_GAME: TableGame[Wakanda] = TableGame(
     box_seats=box_seats,
     voice=VOICE,
     phone=PHONE,
+    public=PUBLIC,
 )
