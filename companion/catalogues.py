@@ -316,7 +316,11 @@ def fields(template: str) -> set[str]:
     """The fields of a template, as written (``name``, ``card:card``, ``move!r``);
     ``ValueError`` for unbalanced braces or a positional field (``{}``, ``{0}``)."""
     found = set()
-    for _, name, spec, conversion in string.Formatter().parse(template):
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        raise ValueError(f"{exc} (a literal brace is written {{{{ or }}}})") from None
+    for _, name, spec, conversion in parts:
         if name is None:
             continue
         if name == "" or name[0].isdigit():
@@ -348,7 +352,7 @@ def _field_mistakes(entry: Entry) -> Iterator[tuple[int, str]]:
         try:
             got = fields(text)
         except ValueError as exc:
-            yield line, f"{exc} (a literal brace is written {{{{ or }}}})"
+            yield line, str(exc)
             continue
         if entry.plural is not None:
             # A plural's form may leave out its count ("un seul essai"), nothing else.

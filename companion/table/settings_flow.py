@@ -40,6 +40,7 @@ from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import languages, speaking, t
 from companion.web.address import page_address, phone_footer
 from companion.web.qr import QrView, qr_screen
+from companion.words import unreadable_note
 
 NAMES, LANGUAGE, SOUND, HINTS, VOICE, WEB = "names", "language", "sound", "hints", "voice", "web"
 
@@ -178,7 +179,7 @@ class SettingsFlow(Flow):
             codes = languages()
             code = codes[(codes.index(self.store.language) + 1) % len(codes)]
             with speaking(code):  # at once: this very page is redrawn in it
-                return self._keep(value, lambda: self.store.change(language=code))
+                return self._keep(value, lambda: self.store.change(language=code), unreadable_note())
         if value == SOUND:
             return self._keep(value, lambda: self.store.change(sound=not self.store.sound))
         if value == HINTS:
