@@ -279,13 +279,21 @@ def _read_mo(path: Path) -> gettext.GNUTranslations:
         raise _Unreadable("missing") from None
     except OSError as exc:
         raise _Unreadable(exc.strerror or str(exc)) from None
-    with os.fdopen(fd, "rb") as fp:
+    try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise _Unreadable("not a regular file")
         if info.st_size > MAX_MO_BYTES:
             raise _Unreadable(f"bigger than {MAX_MO_BYTES >> 20} MB")
-        data = fp.read(MAX_MO_BYTES + 1)
+        data = b""
+        while chunk := os.read(fd, MAX_MO_BYTES + 1 - len(data)):  # bounded: it may grow meanwhile
+            data += chunk
+            if len(data) > MAX_MO_BYTES:
+                raise _Unreadable(f"bigger than {MAX_MO_BYTES >> 20} MB")
+    except OSError as exc:
+        raise _Unreadable(exc.strerror or str(exc)) from None
+    finally:
+        os.close(fd)
     try:
         return gettext.GNUTranslations(io.BytesIO(data))
     except Exception as exc:  # noqa: BLE001 - gettext raises many kinds for a damaged file
