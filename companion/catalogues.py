@@ -78,6 +78,7 @@ class Entry:
 
     @property
     def key(self) -> str:
+        """The message's key as said in a problem (its ``msgctxt``; empty for none)."""
         return self.context or ""
 
 

@@ -322,8 +322,10 @@ def unreadable_note(lang: str | None = None) -> str | None:
     """Once per language: a note for the screen when some catalogue of ``lang`` (default:
     the language spoken) cannot be read, so that its words are English; None otherwise.
     Reads every catalogue of that language to know."""
+    from companion.games import GAMES  # the games' catalogues; imported late: they import this
+
     lang = lang or _SPOKEN.get()
-    for words in list(_DOMAINS.values()):
+    for words in (SHARED, *(entry.words for entry in GAMES.values())):
         words._load(lang)
     with _problems_lock:
         if lang in _shown or not any(said == lang and not key for _, said, key in _said):

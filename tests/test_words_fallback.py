@@ -38,11 +38,6 @@ def folder(tmp_path: Path, mocker) -> Path:
     nothing read yet, nothing said yet."""
     copy = tmp_path / "locale"
     shutil.copytree(SHARED.folder, copy)
-    # Only the box's own domains (other tests make catalogues of their own).
-    package = Path(words.__file__).parent
-    box_domains = {domain: catalogue for domain, catalogue in words._DOMAINS.items()
-                   if catalogue.folder.is_relative_to(package)}
-    mocker.patch.object(words, "_DOMAINS", box_domains)
     mocker.patch.object(SHARED, "folder", copy)
     mocker.patch.object(SHARED, "_translations", {})
     mocker.patch.object(SHARED, "_templates", {})
