@@ -455,11 +455,15 @@ def compile_all(force: bool = False, root: Path = ROOT,
         if found:
             refused.append(po)
             continue
-        with po.open("rb") as fp:
-            catalog = read_po(fp)
         data = io.BytesIO()
-        write_mo(data, catalog)
-        gettext.GNUTranslations(io.BytesIO(data.getvalue()))  # what the box reads must read
+        try:
+            with po.open("rb") as fp:
+                write_mo(data, read_po(fp))
+            gettext.GNUTranslations(io.BytesIO(data.getvalue()))  # what the box reads must read
+        except Exception as exc:  # noqa: BLE001 - one catalogue must not stop the others
+            said(Problem(po, 0, "", f"cannot be compiled ({type(exc).__name__}: {exc})"))
+            refused.append(po)
+            continue
         partial = mo.with_suffix(".mo.partial")
         partial.write_bytes(data.getvalue())
         partial.replace(mo)
