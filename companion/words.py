@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.catalogues import plural_forms
 from companion.errors import UserError
 
 if TYPE_CHECKING:
@@ -294,6 +295,13 @@ def _read_mo(path: Path) -> gettext.GNUTranslations:
         raise _Unreadable(exc.strerror or str(exc)) from None
     finally:
         os.close(fd)
+    # gettext turns Plural-Forms into Python with eval: it is read by the small evaluator of
+    # the set-up's checks first, and a rule that is not well formed or safe is refused.
+    for forms in re.finditer(rb"plural-forms:([^\n\x00]*)", data, re.IGNORECASE):
+        try:
+            plural_forms(forms.group(1).decode("utf-8", "replace"))
+        except ValueError as exc:
+            raise _Unreadable(f"its Plural-Forms: {exc}") from None
     try:
         return gettext.GNUTranslations(io.BytesIO(data))
     except Exception as exc:  # noqa: BLE001 - gettext raises many kinds for a damaged file

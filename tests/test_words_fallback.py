@@ -144,11 +144,14 @@ def test_a_positional_field_gives_its_english(folder):
     assert SHARED.text("wins", "it", name="Ana") == "Ana wins"                # IndexError
 
 
-@pytest.mark.parametrize("rule", ["n/0", "__import__('os').getpid()"])
-def test_a_plural_rule_that_fails_gives_english(folder, rule):
+@pytest.mark.parametrize(("rule", "why"), [("n/0", "plural divides by zero for n=0"),
+                                           ("__import__('os').getpid()", "unexpected '__import__'")])
+def test_a_plural_rule_that_is_not_safe_is_never_run_and_gives_english(folder, capsys, rule, why):
     compiled(folder, "nl", lambda po: po.replace("plural=(n != 1);", f"plural={rule};"))
     assert SHARED.text("speller.full", "nl", n=3) == "3 letters at most"
     assert SHARED.text("speller.full", "fr", n=3) == "3 lettres au plus"
+    assert capsys.readouterr().err == \
+        f"totem-companion: the nl words of companion: its Plural-Forms: {why}; English shown instead\n"
 
 
 def test_damaged_english_is_one_line_asking_for_set_up(folder, mocker):
