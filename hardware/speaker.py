@@ -171,7 +171,10 @@ class Speaker:
                 (text, voice), self._waiting = self._waiting, None
                 asked, self._busy = self._asked, True
                 self._drain_wake()
-            failure, said = self._speak(text, voice, asked)
+            try:
+                failure, said = self._speak(text, voice, asked)
+            except OSError as exc:  # the pipes or the process table refused: said as a failure
+                failure, said = f"{self.program} could not be watched ({exc.strerror or exc})", False
             with self._lock:
                 self._busy = False
                 if failure is not None:
@@ -196,17 +199,12 @@ class Speaker:
         with self._lock:
             self.begun += 1
             self._lock.notify_all()
-        assert process.stdin is not None
-        try:  # never blocks: a line fits a pipe's buffer, and one that did not read is cut
-            os.set_blocking(process.stdin.fileno(), False)
-            os.write(process.stdin.fileno(), text.encode("utf-8")[:MAX_LINE_BYTES])
-        except OSError:
-            pass  # it does not read its line: its exit and standard error tell why
-        finally:
-            process.stdin.close()
         limit = self.max_seconds if self.max_seconds is not None else line_seconds(text, self.speed)
-        outcome, problem = self._watch(process, asked, self._clock() + limit)
-        returncode = self._end(process)
+        try:
+            _write_line(process, text)
+            outcome, problem = self._watch(process, asked, self._clock() + limit)
+        finally:  # whatever happened, nothing of the line outlives it
+            returncode = self._end(process)
         if outcome == "replaced":
             return None, False
         if outcome == "too long":
@@ -282,6 +280,19 @@ class Speaker:
                 pass
         except BlockingIOError:
             pass
+
+
+def _write_line(process: subprocess.Popen[bytes], text: str) -> None:
+    """Hand ``text`` to espeak-ng and close its input; never blocks (a line fits a pipe's
+    buffer; one that does not read is cut)."""
+    assert process.stdin is not None
+    try:
+        os.set_blocking(process.stdin.fileno(), False)
+        os.write(process.stdin.fileno(), text.encode("utf-8")[:MAX_LINE_BYTES])
+    except OSError:
+        pass  # it does not read its line: its exit and standard error tell why
+    finally:
+        process.stdin.close()
 
 
 def _exit_waiter(pid: int) -> int:
