@@ -14,6 +14,11 @@ shows a value as written. A plural message's count is its field ``n`` (or, witho
 first field of its English plural), or ``plural_by`` where the shown number is no count
 (``+1.5``).
 
+Words never stop the box: a compiled catalogue that cannot be read (damaged, cut short, not a
+regular file, too big) or is missing gives English for that domain and language, said once in
+the log and once on the screen (``unreadable_note``); a translation whose fields do not fit
+its English's (a translator's mistake ``./setup.sh`` would have refused) gives the English.
+
 >>> SHARED.text("undo.done", "en", what="Ana drew sun")
 'Taken back: Ana drew sun'
 >>> SHARED.text("settings.language", "fr", name="Français").startswith("Langue")
@@ -23,8 +28,13 @@ True
 from __future__ import annotations
 
 import gettext
+import io
+import os
 import re
+import stat
 import string
+import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -32,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.catalogues import plural_forms
 from companion.errors import UserError
 
 if TYPE_CHECKING:
@@ -129,13 +140,13 @@ class Catalogue:
     def _load(self, lang: str) -> gettext.NullTranslations:
         translation = self._translations.get(lang)
         if translation is None:
-            path = self._mo(lang)
-            if lang == "en" and not path.is_file():
-                raise MissingCatalogue(f"the {self.domain} words are not compiled: run ./setup.sh")
-            if path.is_file():
-                with path.open("rb") as fp:
-                    translation = gettext.GNUTranslations(fp)
-            else:
+            try:
+                translation = _read_mo(self._mo(lang))
+            except _Unreadable as exc:
+                if lang == "en":
+                    raise MissingCatalogue(f"the {self.domain} words cannot be read ({exc}): run ./setup.sh") \
+                        from None
+                _unreadable(self.domain, lang, str(exc))
                 translation = gettext.NullTranslations()
             if lang != "en":
                 translation.add_fallback(self._load("en"))
@@ -177,7 +188,13 @@ class Catalogue:
         translation = owner._load(lang)
         if entry.plural is None:
             return translation.pgettext(key, entry.msgid)
-        return translation.npgettext(key, entry.msgid, entry.plural, 2 if count is None else count)
+        try:
+            return translation.npgettext(key, entry.msgid, entry.plural, 2 if count is None else count)
+        except ArithmeticError:  # a language's plural rule dividing by zero for this count
+            if lang == "en":
+                raise
+            _unreadable(owner.domain, lang, "its plural rule fails")
+            return self.template(key, "en", count)
 
     def _kinds(self) -> dict[str, Kind]:
         kinds = self.parent._kinds() if self.parent else {}
@@ -198,7 +215,13 @@ class Catalogue:
         template, special = found
         if not fields:
             return template
-        return _Fields(self._kinds(), lang).vformat(template, (), fields) if special else template.format(**fields)
+        try:
+            return _Fields(self._kinds(), lang).vformat(template, (), fields) if special else template.format(**fields)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            if lang == "en":
+                raise  # the English is the source: its fields are the code's
+            _unreadable(self.domain, lang, "its fields are not its English's", key)
+            return self.text(key, "en", plural_by=plural_by, **fields)
 
     def t(self, key: str, lang: str | None = None, *, plural_by: int | None = None, **fields: Any) -> str:
         """``text`` in ``lang``, by default the language being spoken (``speaking``)."""
@@ -237,6 +260,86 @@ _DOMAINS: dict[str, Catalogue] = {}
 # so that one session or test cannot leave its language to another. A context variable is
 # per thread too: a phone page or a voice on its own thread speaks what it asks for.
 _SPOKEN: ContextVar[str] = ContextVar("spoken", default="en")
+
+
+#: A compiled catalogue is a few kilobytes; anything much bigger is not one.
+MAX_MO_BYTES = 1 << 20
+
+
+class _Unreadable(Exception):
+    """A compiled catalogue that cannot be read (its one-line reason)."""
+
+
+def _read_mo(path: Path) -> gettext.GNUTranslations:
+    """The compiled catalogue at ``path``: a regular file of at most ``MAX_MO_BYTES`` that
+    gettext reads; ``_Unreadable`` otherwise."""
+    try:
+        # O_NONBLOCK: a FIFO put in a catalogue's place must not hang the box on open.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise _Unreadable("missing") from None
+    except OSError as exc:
+        raise _Unreadable(exc.strerror or str(exc)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _Unreadable("not a regular file")
+        if info.st_size > MAX_MO_BYTES:
+            raise _Unreadable(f"bigger than {MAX_MO_BYTES >> 20} MB")
+        data = b""
+        while chunk := os.read(fd, MAX_MO_BYTES + 1 - len(data)):  # bounded: it may grow meanwhile
+            data += chunk
+            if len(data) > MAX_MO_BYTES:
+                raise _Unreadable(f"bigger than {MAX_MO_BYTES >> 20} MB")
+    except OSError as exc:
+        raise _Unreadable(exc.strerror or str(exc)) from None
+    finally:
+        os.close(fd)
+    # gettext turns Plural-Forms into Python with eval: it is read by the small evaluator of
+    # the set-up's checks first, and a rule that is not well formed or safe is refused.
+    for forms in re.finditer(rb"plural-forms:([^\n\x00]*)", data, re.IGNORECASE):
+        try:
+            plural_forms(forms.group(1).decode("utf-8", "replace"))
+        except ValueError as exc:
+            raise _Unreadable(f"its Plural-Forms: {exc}") from None
+    try:
+        return gettext.GNUTranslations(io.BytesIO(data))
+    except Exception as exc:  # noqa: BLE001 - gettext raises many kinds for a damaged file
+        raise _Unreadable(f"damaged: {type(exc).__name__}") from None
+
+
+# Each catalogue problem (domain, language) is said once in the log; the screen says, once
+# per language, that some of its words are shown in English.
+_problems_lock = threading.Lock()
+_said: set[tuple[str, str, str]] = set()  # (domain, language, key: "" for the whole catalogue)
+_shown: set[str] = set()
+
+
+def _unreadable(domain: str, lang: str, why: str, key: str = "") -> None:
+    """Say once in the log that ``domain``'s words in ``lang`` (only message ``key``'s when
+    given) fall back to English."""
+    with _problems_lock:
+        if (domain, lang, key) in _said:
+            return
+        _said.add((domain, lang, key))
+    what = f"{key!r} of the {lang} words of {domain}" if key else f"the {lang} words of {domain}"
+    print(f"totem-companion: {what}: {why}; English shown instead", file=sys.stderr)
+
+
+def unreadable_note(lang: str | None = None) -> str | None:
+    """Once per language: a note for the screen when some catalogue of ``lang`` (default:
+    the language spoken) cannot be read, so that its words are English; None otherwise.
+    Reads every catalogue of that language to know."""
+    from companion.games import GAMES  # the games' catalogues; imported late: they import this
+
+    lang = lang or _SPOKEN.get()
+    for words in (SHARED, *(entry.words for entry in GAMES.values())):
+        words._load(lang)
+    with _problems_lock:
+        if lang in _shown or not any(said == lang and not key for _, said, key in _said):
+            return None
+        _shown.add(lang)
+    return SHARED.text("words.unreadable", lang)
 
 
 def check_language(lang: str) -> str:

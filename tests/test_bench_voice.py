@@ -14,7 +14,6 @@ one before, as on the box.
 
 import itertools
 import statistics
-import threading
 import time
 
 import pytest
@@ -41,29 +40,8 @@ class Screen:
         pass
 
 
-class Speaking:
-    """An espeak-ng that speaks until it is stopped; ``speaking`` counts the lines begun."""
-
-    speaking = 0
-    begun = threading.Condition()
-
-    def __init__(self, args, **_):
-        self.returncode = None
-        self._stopped = threading.Event()
-
-    def poll(self):
-        return self.returncode
-
-    def terminate(self):
-        self._stopped.set()
-
-    def communicate(self, data):
-        with Speaking.begun:
-            Speaking.speaking += 1
-            Speaking.begun.notify_all()
-        self._stopped.wait()
-        self.returncode = -15
-        return b"", b""
+#: An espeak-ng that reads its line, then speaks until it is stopped.
+SPEAKING = "#!/bin/sh\ncat >/dev/null\nexec sleep 1000\n"
 
 
 class CountingSpeaker(Speaker):
@@ -81,17 +59,18 @@ def test_bench_event_to_frame_with_the_voice(benchmark, tmp_path, voice):
     session, cycle = mid_game(tmp_path)
     session.play.journal = MemoryJournal()
     session.settings.change(voice=voice)
-    speaker = CountingSpeaker(popen=Speaking)
+    program = tmp_path / "espeak-ng"
+    program.write_text(SPEAKING, encoding="utf-8")
+    program.chmod(0o755)
+    speaker = CountingSpeaker(program=str(program))
     screen = Screen()
     loop = AppLoop(session, screen, watchers=(Narrator(speaker),))
     events = itertools.cycle(cycle)
     sent: list[float] = []
-    Speaking.speaking = 0
 
     def between_actions():
         # The speaker has begun the line of the last event (or a newer one replaced it).
-        with Speaking.begun:
-            Speaking.begun.wait_for(lambda: Speaking.speaking >= speaker.given or speaker.given == 0, timeout=5)
+        speaker.wait_begun(speaker.given, timeout=5)
 
     def deliver():
         sent.append(time.perf_counter())

@@ -263,3 +263,140 @@ def test_a_setting_from_a_phone_is_said_whole_on_a_footer_line(lang):
                  for setting in form(SettingsStore(None)) for _, line in setting["choices"]]
     assert [line for line in lines if len(line) > FOOTER_CHARS] == []
 
+
+
+# --- a translator's mistakes: named with file and line, the last good words kept ----------------
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A copy of the box's catalogue tree (.po and compiled .mo), to break."""
+    root = tmp_path / "companion"
+    for po in catalogues.po_files():
+        for source in (po, po.with_suffix(".mo")):
+            target = root / source.relative_to(catalogues.ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    return root
+
+
+def rewrite(po: Path, old: str, new: str) -> int:
+    """Replace the line ``old`` of ``po`` with ``new`` (a newer file); the line's number."""
+    lines = po.read_text(encoding="utf-8").split("\n")
+    number = lines.index(old) + 1
+    lines[number - 1] = new
+    po.write_text("\n".join(lines), encoding="utf-8")
+    return number
+
+
+FR = "locale/fr/LC_MESSAGES/companion.po"
+BG = "locale/bg/LC_MESSAGES/companion.po"
+
+
+@pytest.mark.parametrize(("new", "what"), [
+    ('msgstr "{nom} gagne"', "fields: lacks {name}; has {nom} its English has not"),    # renamed
+    ('msgstr "gagne"', "fields: lacks {name}"),                                           # dropped
+    ('msgstr "{name} gagne {score}"', "fields: has {score} its English has not"),        # added
+    ('msgstr "{} gagne"', "positional field {}: fields have names"),
+    ('msgstr "{0} gagne"', "positional field {0}: fields have names"),
+    ('msgstr "{name gagne"', "expected '}' before end of string (a literal brace is written {{ or }})"),
+    ('msgstr "{name} gagne }"', "Single '}' encountered in format string (a literal brace is written {{ or }})"),
+    ('msgstr "{name!z} gagne"', "fields: lacks {name}; has {name!z} its English has not"),
+])
+def test_a_translation_whose_fields_are_not_its_englishs_is_named_with_its_line(tree, capsys, new, what):
+    line = rewrite(tree / FR, 'msgstr "{name} gagne"', new)
+    assert catalogues.main(["--check"], root=tree) == 1
+    assert capsys.readouterr().out == f"{tree / FR}:{line}: [wins] {what}\n"
+
+
+@pytest.mark.parametrize(("forms", "what"), [
+    ("nplurals=2; plural=(n != ;", "Plural-Forms: expected more, found the end"),
+    ("nplurals=2; plural=(n != 1", "Plural-Forms: expected ), found the end"),
+    ("nplurals=2; plural=__import__('os').system('x');", "Plural-Forms: unexpected '__import__'"),
+    ("nplurals=2; plural=(n != 1) / (n - n);", "Plural-Forms: plural divides by zero for n=0"),
+    ("nplurals=2; plural=n;", "Plural-Forms: plural gives form 2 for n=2, outside 0 to 1"),
+    ("nplurals=0; plural=0;", "Plural-Forms: nplurals=0: 1 to 6"),
+    ("nplurals=2; plural=" + "(" * 40 + "n" + ")" * 40 + ";", "Plural-Forms: nested deeper than 30"),
+    ("nplurals=2", "Plural-Forms: not 'nplurals=N; plural=EXPRESSION;'"),
+])
+def test_a_plural_forms_that_is_not_well_formed_or_safe_is_a_mistake(tree, capsys, forms, what):
+    rewrite(tree / BG, '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"', f'"Plural-Forms: {forms}\\n"')
+    assert catalogues.main(["--check"], root=tree) == 1
+    assert capsys.readouterr().out == f"{tree / BG}:3: {what}\n"
+
+
+def test_a_good_plural_rule_is_read_without_eval():
+    count, rule = catalogues.plural_forms(
+        "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);")
+    assert count == 3 and [rule(n) for n in (1, 2, 5, 11, 21, 22, 25)] == [0, 1, 2, 2, 0, 1, 2]
+    assert catalogues.plural_forms("nplurals=1; plural=0;")[0] == 1
+    assert catalogues.plural_forms("nplurals=2; plural=!(n == 1);")[1](1) == 0
+
+
+def test_a_plural_message_needs_as_many_forms_as_nplurals(tree, capsys):
+    line = rewrite(tree / BG, 'msgstr[1] "Най-много {n} букви"', "")
+    rewrite(tree / BG, 'msgid "{n} letter at most"', 'msgid "{n} letter at most"')
+    assert catalogues.main(["--check"], root=tree) == 1
+    assert capsys.readouterr().out == \
+        f"{tree / BG}:{line - 3}: [speller.full] a plural message needs msgstr[0] to msgstr[1] (nplurals=2)\n"
+
+
+def test_a_plural_form_may_leave_out_its_count_but_nothing_else(tree, capsys):
+    rewrite(tree / BG, 'msgstr[0] "Най-много {n} буква"', 'msgstr[0] "Най-много една буква"')
+    assert catalogues.main(["--check"], root=tree) == 0
+    line = rewrite(tree / BG, 'msgstr[1] "Най-много {n} букви"', 'msgstr[1] "Най-много {m} букви"')
+    assert catalogues.main(["--check"], root=tree) == 1
+    assert f"{tree / BG}:{line}: [speller.full] fields: lacks {{n}}; has {{m}}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("old", "new", "what"), [
+    ('msgstr "{name} gagne"', 'msgstr "{name} gagne', "a string must be written between double quotes"),
+    ('msgstr "{name} gagne"', 'msgstr "{name} "gagne"', 'a double quote inside a string must be written \\"'),
+    ('msgstr "{name} gagne"', 'msgstr "{name} \\q gagne"', "unknown escape \\q"),
+    ('msgstr "{name} gagne"', 'msgtsr "{name} gagne"', "not a PO line: 'msgtsr \"{name} gagne\"'"),
+    ('msgstr "{name} gagne"', 'msgstr[0] "{name} gagne"', "msgstr[N] without msgid_plural"),
+])
+def test_a_line_the_po_syntax_does_not_allow_is_named(tree, capsys, old, new, what):
+    line = rewrite(tree / FR, old, new)
+    assert catalogues.main(["--check"], root=tree) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{tree / FR}:") and out.endswith(f" {what}\n") and out.count("\n") == 1
+    assert int(out.split(":")[1]) in (line, line - 1)  # the line itself, or its message's msgid
+
+
+def test_a_file_without_header_or_utf8_is_a_mistake(tree, capsys):
+    (tree / FR).write_text('msgctxt "wins"\nmsgid "{name} wins"\nmsgstr "{name} gagne"\n', encoding="utf-8")
+    (tree / BG).write_bytes((tree / BG).read_bytes().replace("Най".encode(), b"\xff\xfe", 1))
+    assert catalogues.main(["--check"], root=tree) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert f"{tree / FR}:1: no header (msgid \"\" first)" in out
+    assert any(line.startswith(f"{tree / BG}:") and line.endswith(": not UTF-8 text") for line in out)
+
+
+def test_compiling_keeps_the_last_good_mo_of_a_catalogue_with_a_mistake(tree, capsys):
+    good = (tree / BG).with_suffix(".mo").read_bytes()
+    rewrite(tree / BG, 'msgstr "{name} печели"', 'msgstr "{име} печели"')
+    rewrite(tree / FR, 'msgstr "{name} gagne"', 'msgstr "{name} gagne !"')   # a good change
+    assert catalogues.main([], root=tree) == 1
+    err = capsys.readouterr().err
+    assert f"{tree / BG}:" in err and "[wins] fields: lacks {name}" in err
+    assert "catalogues: compiled 1 of 24" in err and "1 not compiled" in err
+    assert (tree / BG).with_suffix(".mo").read_bytes() == good
+    assert b"{name} gagne !" in (tree / FR).with_suffix(".mo").read_bytes()
+
+
+def test_set_up_warns_of_a_bad_catalogue_and_goes_on(tmp_path):
+    """``./setup.sh`` in a copy of the project, its .venv shared: exit 0, the mistake named."""
+    project = Path(__file__).parent.parent
+    copy = tmp_path / "project"
+    shutil.copytree(project / "companion", copy / "companion", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("setup.sh", "pyproject.toml"):
+        shutil.copy2(project / name, copy / name)
+    (copy / ".venv").symlink_to(project / ".venv")
+    po = copy / "companion" / BG
+    good = po.with_suffix(".mo").read_bytes()
+    line = rewrite(po, 'msgstr "{name} печели"', 'msgstr "{0} печели"')
+    result = subprocess.run(["./setup.sh"], cwd=copy, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    assert f"companion/{BG}:{line}: [wins] positional field {{0}}" in result.stderr
+    assert "setup: warning: some word catalogues were not compiled" in result.stderr
+    assert po.with_suffix(".mo").read_bytes() == good

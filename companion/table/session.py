@@ -70,6 +70,7 @@ from companion.table.tutorial_flow import TutorialFlow
 from companion.ui.screens import resume_label, resume_players
 from companion.ui.text import language, note_text, speaking, t
 from companion.web import phone_settings
+from companion.words import unreadable_note
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
@@ -139,7 +140,7 @@ class Session:
         self.run: GameRun | None = None    # the game in play (or whose score is shown)
         self.journal_problem: str | None = None  # the last damage found in the journal
         self.phone_names: list[str] = []   # names phones added since the box started, oldest first
-        menu = self._menu(note=t("session.settings_damaged") if settings_problem else None)
+        menu = self._menu(note=t("session.settings_damaged") if settings_problem else unreadable_note())
         self.flow: Flow = menu
         if game is not None and "resume" not in menu.choice.values:
             self._goto(ToSetup(game))

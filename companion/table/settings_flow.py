@@ -44,6 +44,7 @@ from companion.ui.text import languages, speaking, t
 from companion.web.address import page_address, phone_footer
 from companion.web.pairing import forget_phones
 from companion.web.qr import QrView, qr_screen
+from companion.words import unreadable_note
 
 NAMES, LANGUAGE, SOUND, HINTS, VOICE, WEB, PHONES = "names", "language", "sound", "hints", "voice", "web", "phones"
 
@@ -194,7 +195,7 @@ class SettingsFlow(Flow):
             codes = languages()
             code = codes[(codes.index(self.store.language) + 1) % len(codes)]
             with speaking(code):  # at once: this very page is redrawn in it
-                return self._keep(value, lambda: self.store.change(language=code))
+                return self._keep(value, lambda: self.store.change(language=code), unreadable_note())
         if value == SOUND:
             return self._keep(value, lambda: self.store.change(sound=not self.store.sound))
         if value == HINTS:
