@@ -115,10 +115,12 @@ class Box:
         assert self.page.wait_ready(JOIN)
 
     def play(self, event):
-        count = len(self.display.frames) + 1
+        # Frames and tables are counted apart: the pairing code's overlay is a frame no
+        # watcher is told of (the code is the OLED's alone).
+        count, seen = len(self.display.frames) + 1, self.seen.count + 1
         self.steps.put(event)
         frame = self.display.wait(count)
-        self.seen.wait(count)  # the page's watcher has the table of this frame
+        self.seen.wait(seen)  # the page's watcher has the table of this frame
         return frame, self.page.latest
 
     def close(self):
