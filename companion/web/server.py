@@ -300,6 +300,8 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
 #: Bytes the system may hold for an open page that does not read: past them, its sends wait
 #: (and after ``doors.SEND`` seconds it is let go). Tens of tables.
 SEND_BUFFER = 32 * 1024
+#: Seconds the rest of a refused body is read and dropped before the connection closes.
+LINGER = 1.0
 #: Connections the system holds that the server has not yet taken.
 BACKLOG_CONNECTIONS = 64
 
@@ -393,10 +395,11 @@ async def serve(hub: Hub, bind: str, port: int, started: Callable[[asyncio.Abstr
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(lambda _, context: _loop_problem(problems, context))
     # keepalive_timeout: aiohttp closes a connection that has not sent a whole header that
-    # long after it opened or had its last answer (nothing sent, half a header, dripped).
+    # long after it opened or had its last answer (nothing sent, half a header, dripped);
+    # lingering_time: how long the rest of a body refused (413, 408) is read and dropped.
     runner = web.AppRunner(make_app(hub, pairing=pairing, put=put, data_dir=data_dir),
                            handle_signals=False, access_log=None, shutdown_timeout=0.5,
-                           keepalive_timeout=doors.IDLE, lingering_time=doors.IDLE,
+                           keepalive_timeout=doors.IDLE, lingering_time=LINGER,
                            logger=_ProblemLog(problems))
     await runner.setup()
     connections = doors.Doors(doors.PER_ADDRESS, doors.connection_cap())
