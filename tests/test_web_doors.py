@@ -231,6 +231,7 @@ def test_a_page_that_reads_nothing_is_let_go(served):
     sock.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n\r\n".encode())
     wait_for(lambda: served.open_pages() == 1)
     big = {"lines": ["x" * 100] * 200}     # 20 kB a table: the buffers fill in a few
+    began = time.monotonic()
 
     def gone() -> bool:
         served.publish(big)
@@ -244,6 +245,7 @@ def test_a_page_that_reads_nothing_is_let_go(served):
 @pytest.mark.parametrize("what", ["nothing", "half a header", "a body that never comes"])
 def test_a_connection_that_stalls_is_closed_within_seconds(served, what):
     sock = connect(served.port, "127.0.12.1")
+    began = time.monotonic()
     if what == "half a header":
         sock.sendall(b"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n")
     elif what == "a body that never comes":
@@ -394,6 +396,7 @@ class Attack:
             while waiting and time.monotonic() < end:
                 for key, _ in selector.select(0.2):
                     sock = key.fileobj
+                    assert isinstance(sock, socket.socket)
                     try:
                         if sock.recv(65536):   # an answer (408): the close comes next
                             continue
