@@ -280,6 +280,7 @@ class Box:
     tags: dict[str, str]
     port: int
     frames: list[str] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # when each frame came (time.monotonic)
     err: list[str] = field(default_factory=list)
 
     def __post_init__(self):
@@ -306,6 +307,8 @@ class Box:
             if lines is self.err or line.startswith("frame "):
                 with self.changed:
                     lines.append(line)
+                    if lines is self.frames:
+                        self.times.append(time.monotonic())
                     self.changed.notify_all()
 
     def listening(self) -> None:
