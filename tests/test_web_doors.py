@@ -256,6 +256,30 @@ def test_a_connection_that_stalls_is_closed_within_seconds(served, what):
     sock.close()
 
 
+def test_malformed_requests_are_one_line_in_all_and_no_traceback(served):
+    for n in range(20):
+        sock = connect(served.port, f"127.0.13.{n + 1}")
+        sock.sendall(b"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: banana\r\n\r\n")
+        assert b" 400 " in sock.recv(65536).split(b"\r\n")[0]
+        sock.close()
+    lines = served.err.getvalue().splitlines()
+    assert len(lines) == 1 and "a request not answered" in lines[0]
+
+
+def test_connections_the_box_cannot_accept_are_one_line_in_all(served):
+    """No descriptor left (EMFILE): asyncio's accept loop reports it on every try."""
+    def report():
+        for _ in range(1000):
+            served.loop.call_exception_handler({"message": "socket.accept() out of system resource",
+                                                "exception": OSError(24, "Too many open files")})
+    served.loop.call_soon_threadsafe(report)
+    wait_for(lambda: "Too many open files" in served.err.getvalue())
+    assert ask(served.port, "GET", "/state")[0] == 200   # after the reports: all were said or counted
+    lines = served.err.getvalue().splitlines()
+    assert lines == ["totem-companion: the phone page: socket.accept() out of system resource: "
+                     "[Errno 24] Too many open files"]
+
+
 def test_each_kind_of_problem_is_one_line_a_minute_with_the_count():
     now, err = [0.0], io.StringIO()
     problems = doors.Problems(err, clock=lambda: now[0])

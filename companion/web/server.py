@@ -21,7 +21,7 @@ plain status (413, 429, 503), and nothing the box holds changes.
 The doors (``doors.py``): only requests naming the box (``Host``) are answered (421), and
 one sent by a page from elsewhere (``Origin``) is refused (403); connections are bounded in
 all and per address (past them closed at once), as are the open pages; a connection has
-``IDLE`` seconds to send a request's header (a request its body: 408), a page ``SEND``
+``IDLE`` seconds to send a request's header (a change its body: 408), a page ``SEND``
 seconds to take a table. A client that leaves is no error, and what a client sends never
 makes a traceback: each kind of problem is one line in the log, at most once a minute.
 """
@@ -146,16 +146,11 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
             response = web.Response(status=429, text="too many requests\n")
         else:
             try:
-                if request.path == "/events":  # open for as long as the page is
-                    response = await handler(request)
-                else:
-                    async with asyncio.timeout(doors.IDLE):  # a body that never comes
-                        response = await handler(request)
-            except web.HTTPException as exc:  # 403, 404, 405, 413 …: a plain line, the same headers
+                response = await handler(request)
+            except web.HTTPException as exc:  # 403, 404, 405, 408, 413 …: a plain line, the same headers
                 response = web.Response(status=exc.status, text=f"{exc.reason.lower()}\n")
-            except TimeoutError:
-                response = web.Response(status=408, text="the request was too slow\n")
-                response.force_close()
+                if exc.status == 408:  # what is left of the body may never come
+                    response.force_close()
         if not response.prepared:
             response.headers.update(SECURITY_HEADERS)
         return response
@@ -205,7 +200,12 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
         if (request.charset or "utf-8").lower() not in ("utf-8", "utf8"):
             raise web.HTTPUnsupportedMediaType(reason="Expected UTF-8")
         try:
-            doc = parse_json((await request.read()).decode("utf-8"))
+            async with asyncio.timeout(doors.IDLE):
+                raw = await request.read()
+        except TimeoutError:
+            raise web.HTTPRequestTimeout(reason="The body came too slowly") from None
+        try:
+            doc = parse_json(raw.decode("utf-8"))
         except (JsonError, UnicodeDecodeError):  # nesting too deep is a JsonError too
             raise web.HTTPBadRequest(reason="Not JSON") from None
         if not isinstance(doc, dict):
