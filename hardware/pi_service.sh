@@ -1,9 +1,13 @@
 # shellcheck shell=bash
 # The systemd service of Totem Companion; sourced by ./setup.sh (`./setup.sh service`).
-#   pi_service [--user NAME] [--data DIR]   install and start the service (runs at boot as NAME)
+#   pi_service [--user NAME] [--data DIR] [--web | --no-web]
+#                                           install and start the service (runs at boot as NAME)
 #   pi_service --remove                     stop, disable and remove it
-#   pi_service --print [--user NAME] [--project DIR] [--data DIR]
+#   pi_service --print [--user NAME] [--project DIR] [--data DIR] [--web | --no-web]
 #                                           write the unit on standard output, install nothing
+# --web / --no-web: whether the unit lets the phone page serve the network; by default as
+# the configuration and the data folder's settings say now (run it again after turning
+# the page on in the box's Settings).
 # Run directly too: `bash hardware/pi_service.sh --print --user pi --data /home/pi/totem-data`.
 # Expects ROOT (the project folder) from setup.sh; --project overrides it.
 #
@@ -15,16 +19,20 @@
 # OLED, the serial ports (the UART's ttyS/ttyAMA, the USB reader hub's ttyACM, a USB
 # adapter's ttyUSB) and the sound cards (char-alsa: the voice, espeak-ng through ALSA);
 # the groups gpio, i2c, dialout and audio give access to them.
-# Left open on purpose, for the phone page (a web server on the local network, off by
-# default): Internet sockets (RestrictAddressFamilies= keeps AF_INET, AF_INET6 beside
-# AF_UNIX) but only to and from local addresses (IPAddressDeny=any, IPAddressAllow= the
-# private ranges), so no PrivateNetwork=; its port must be 1024 or above (no capability).
+# The phone page (a web server on the local network, off by default): with it off, no
+# Internet socket at all (RestrictAddressFamilies=AF_UNIX); with it on, AF_INET and
+# AF_INET6 too, but only to and from local addresses (IPAddressDeny=any, IPAddressAllow=
+# the private ranges), so no PrivateNetwork=; its port must be 1024 or above (no
+# capability). LimitNOFILE= bounds the descriptors; the page keeps its connections under
+# half of them, so the journal always has its own.
 # Not set, because the box needs them: PrivateUsers= (the device groups), ProcSubset=pid
 # (the board is named in /proc/device-tree and /proc/cpuinfo), MemoryDenyWriteExecute=
 # (libffi's callbacks in the GPIO and sound libraries), ProtectHome=tmpfs (the project
 # usually lives in a home folder).
 
 PI_UNIT=totem-companion.service
+#: Descriptors the service may open (the page keeps at most 128 connections: a few phones).
+PI_NOFILE=1024
 PI_UNIT_PATH=/etc/systemd/system/$PI_UNIT
 
 pi_service_say() { printf 'setup: %s\n' "$*" >&2; }
@@ -73,12 +81,21 @@ pi_service_path_ok() {
     [[ $1 == /* && $1 != *[[:cntrl:]\"\'\\]* ]]
 }
 
-# The unit for USER, PROJECT (holding .venv) and DATA (the data folder, the one place the
-# service writes). lgpio makes its notification pipes in the working folder (or LG_WD):
-# both are the runtime folder /run/totem-companion, writable and gone when it stops.
+# The unit for USER, PROJECT (holding .venv), DATA (the data folder, the one place the
+# service writes) and WEB (on: the phone page may serve the local network). lgpio makes
+# its notification pipes in the working folder (or LG_WD): both are the runtime folder
+# /run/totem-companion, writable and gone when it stops.
 pi_service_unit() {
-    local user=$1 project=$2 data=$3 groups
+    local user=$1 project=$2 data=$3 web=$4 groups network
     groups=$(pi_service_groups)
+    if [ "$web" = on ]; then
+        network="RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
+IPAddressDeny=any
+IPAddressAllow=localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7"
+    else
+        network="RestrictAddressFamilies=AF_UNIX
+IPAddressDeny=any"
+    fi
     cat <<UNIT
 [Unit]
 Description=Totem Companion (board game companion box)
@@ -95,6 +112,7 @@ Restart=on-failure
 RestartSec=3
 StandardOutput=journal
 StandardError=journal
+LimitNOFILE=$PI_NOFILE
 NoNewPrivileges=yes
 CapabilityBoundingSet=
 ProtectSystem=strict
@@ -119,9 +137,7 @@ SystemCallArchitectures=native
 SystemCallFilter=@system-service
 SystemCallFilter=~@privileged
 SystemCallErrorNumber=EPERM
-RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
-IPAddressDeny=any
-IPAddressAllow=localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7
+$network
 DevicePolicy=closed
 DeviceAllow=char-gpiochip rw
 DeviceAllow=char-i2c rw
@@ -150,17 +166,40 @@ except UserError as exc:
     sys.exit(f"setup: {exc}")'
 }
 
+# Whether the box serves the phone page ("on" or "off") for USER (HOME) with the data
+# folder DATA: the data folder's settings (the box's Settings page), else the
+# configuration (a [web] port), as the service would read them.
+pi_service_default_web() {
+    local home=$1 project=$2 data=$3
+    env -i HOME="$home" PATH=/usr/bin:/bin "$project/.venv/bin/python" -c '
+import sys
+from companion.config import load_config
+from companion.errors import UserError
+from companion.games import GAMES
+from companion.table.settings import SettingsStore
+from companion.ui import text
+try:
+    config = load_config(None, {})
+except UserError as exc:
+    sys.exit(f"setup: {exc}")
+store, _ = SettingsStore.load(sys.argv[1], games=tuple(GAMES), languages=text.languages(),
+                              web_port=config.web_port)
+print("on" if store.web else "off")' "$data"
+}
+
 pi_service_usage() {
-    pi_service_say "$1 (use: ./setup.sh service [--user NAME] [--data DIR] | --remove | --print)"
+    pi_service_say "$1 (use: ./setup.sh service [--user NAME] [--data DIR] [--web | --no-web] | --remove | --print)"
     return 2
 }
 
 pi_service() {
-    local action=install user="" project=${ROOT:-} data="" uid home tmp path
+    local action=install user="" project=${ROOT:-} data="" web="" uid home tmp path
     while [ $# -gt 0 ]; do
         case $1 in
             --remove) action=remove ;;
             --print) action=print ;;
+            --web) web=on ;;
+            --no-web) web=off ;;
             --user | --project | --data)
                 [ $# -ge 2 ] && [ -n "$2" ] || { pi_service_usage "$1 needs a value"; return 2; }
                 case $1 in
@@ -211,8 +250,13 @@ pi_service() {
         pi_service_path_ok "$path" || { pi_service_say "the path $(printf '%q' "$path") cannot go into a systemd unit (it holds a quote, a backslash or a control character): rename or move it"; return 1; }
     done
 
+    if [ -z "$web" ]; then
+        web=$(pi_service_default_web "$home" "$project" "$data") \
+            || { pi_service_say "cannot tell whether the phone page is on (the message above); pass --web or --no-web"; return 1; }
+    fi
+
     if [ "$action" = print ]; then
-        pi_service_unit "$user" "$project" "$data"
+        pi_service_unit "$user" "$project" "$data" "$web"
         return 0
     fi
 
@@ -220,7 +264,7 @@ pi_service() {
     # ReadWritePaths= needs the folder to exist; made by the user, so they own it.
     pi_service_as "$user" mkdir -p -- "$data" || { pi_service_say "cannot make the data folder $data as $user"; return 1; }
     tmp=$(mktemp)
-    pi_service_unit "$user" "$project" "$data" >"$tmp"
+    pi_service_unit "$user" "$project" "$data" "$web" >"$tmp"
     if [ -f "$PI_UNIT_PATH" ] && cmp -s "$tmp" "$PI_UNIT_PATH"; then
         rm -f "$tmp"
     else

@@ -10,11 +10,11 @@ from ``deliver`` to the table's arrival on all five pages.
 
 from __future__ import annotations
 
+import http.client
 import itertools
 import json
 import socket
 import threading
-import urllib.request
 
 import pytest
 from test_bench_session import MemoryJournal, mid_game
@@ -47,7 +47,11 @@ class Pages:
             thread.start()
 
     def _read(self, i: int) -> None:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/events", timeout=JOIN) as stream:
+        # Each page from an address of its own: five phones (the box keeps two pages an address).
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=JOIN,
+                                                source_address=(f"127.0.3.{i + 1}", 0))
+        connection.request("GET", "/events")
+        with connection.getresponse() as stream:
             for line in stream:
                 if line.startswith(b"data: "):
                     json.loads(line[6:])

@@ -10,6 +10,7 @@ import pwd
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,11 +49,15 @@ def service(*args: str, sudo_user: str | None = None) -> subprocess.CompletedPro
 
 
 def project(folder: Path) -> Path:
-    """A project folder with an installed companion (a stand-in program)."""
+    """A project folder with an installed companion (a stand-in program, and this Python
+    to read the configuration and settings with)."""
     program = folder / ".venv" / "bin" / "totem-companion"
     program.parent.mkdir(parents=True)
     program.write_text("#!/bin/sh\n")
     program.chmod(0o755)
+    python = program.parent / "python"
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    python.chmod(0o755)
     return folder
 
 
@@ -70,7 +75,7 @@ def test_the_unit_runs_the_companion_as_the_user_with_only_the_data_folder_writa
     user = a_user()
     home = project(tmp_path / "my totem")
     data = tmp_path / "totem data"
-    done = service("--print", "--user", user, "--project", str(home), "--data", str(data))
+    done = service("--print", "--user", user, "--project", str(home), "--data", str(data), "--web")
     assert done.returncode == 0, done.stderr
     unit = settings(done.stdout)
     assert unit["User"] == [user]
@@ -87,6 +92,8 @@ def test_the_unit_runs_the_companion_as_the_user_with_only_the_data_folder_writa
     # The phone page (off by default) serves the local network only; nothing else goes out.
     assert unit["RestrictAddressFamilies"] == ["AF_UNIX AF_INET AF_INET6"] and unit["IPAddressDeny"] == ["any"]
     assert "PrivateNetwork" not in unit and "0.0.0.0/0" not in unit["IPAddressAllow"][0]
+    # Descriptors bounded (the page keeps its connections under half of them).
+    assert unit["LimitNOFILE"] == ["1024"]
     for name, value in (("SystemCallArchitectures", "native"), ("ProtectKernelLogs", "yes"),
                         ("ProtectHostname", "yes"), ("ProtectProc", "invisible"), ("PrivateMounts", "yes"),
                         ("UMask", "0077"), ("RemoveIPC", "yes")):
@@ -177,11 +184,46 @@ def security_offline_works() -> bool:
     return "--offline" in done.stdout
 
 
+@pytest.mark.parametrize("how, web", [
+    ("--web", True), ("--no-web", False),
+    ('{"version": 1, "web": true}', True), ('{"version": 1, "web": false}', False),
+])
+def test_with_the_page_off_no_internet_socket_is_allowed(tmp_path, how, web):
+    """The page on (``--web``, or the box's Settings): Internet sockets to and from the local
+    network; off (``--no-web``, or Settings): Unix sockets only."""
+    data = tmp_path / "data"
+    args = ["--print", "--user", a_user(), "--project", str(project(tmp_path / "project")), "--data", str(data)]
+    if how.startswith("--"):
+        args.append(how)
+    else:
+        data.mkdir()
+        (data / "settings.json").write_text(how)
+    done = service(*args)
+    assert done.returncode == 0, done.stderr
+    unit = settings(done.stdout)
+    assert unit["LimitNOFILE"] == ["1024"] and unit["IPAddressDeny"] == ["any"]
+    if web:
+        assert unit["RestrictAddressFamilies"] == ["AF_UNIX AF_INET AF_INET6"] and "IPAddressAllow" in unit
+    else:
+        assert unit["RestrictAddressFamilies"] == ["AF_UNIX"] and "IPAddressAllow" not in unit
+
+
+def test_settings_that_cannot_be_read_leave_the_page_as_the_configuration_says(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text("[" * 5000)
+    done = service("--print", "--user", a_user(), "--project", str(project(tmp_path / "project")),
+                   "--data", str(data))
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+
+
 @pytest.mark.skipif(not security_offline_works(),
                     reason="systemd-analyze security --offline is not here (systemd 250 or later needed)")
-def test_the_unit_passes_verify_and_scores_low_in_security_offline(tmp_path):
+@pytest.mark.parametrize("web", ["--web", "--no-web"])
+def test_the_unit_passes_verify_and_scores_low_in_security_offline(tmp_path, web):
     home = project(tmp_path / "project")
-    done = service("--print", "--user", a_user(), "--project", str(home), "--data", str(tmp_path / "data"))
+    done = service("--print", "--user", a_user(), "--project", str(home), "--data", str(tmp_path / "data"), web)
     assert done.returncode == 0, done.stderr
     path = tmp_path / "totem-companion.service"
     path.write_text(done.stdout)
@@ -191,5 +233,5 @@ def test_the_unit_passes_verify_and_scores_low_in_security_offline(tmp_path):
                             text=True, timeout=60)
     found = re.search(r"Overall exposure level for totem-companion\.service: (\d+\.\d)", scored.stdout)
     assert found, scored.stdout[-500:] + scored.stderr
-    print(f"\n[reliability] systemd-analyze security --offline: {found.group(1)} (user {a_user()})", end="")
+    print(f"\n[reliability] systemd-analyze security --offline: {found.group(1)} (user {a_user()}, {web})", end="")
     assert float(found.group(1)) <= EXPOSURE

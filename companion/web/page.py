@@ -142,7 +142,8 @@ class _Server:
                 self.stopping = stopping = asyncio.Event()
                 self.loop = asyncio.get_running_loop()
             await server.serve(hub, self.bind, self.port, started, stopping,
-                               pairing=self.page.pairing, put=self.page.put, data_dir=self.page.data_dir)
+                               pairing=self.page.pairing, put=self.page.put, data_dir=self.page.data_dir,
+                               err=self.page.err)
 
         try:
             asyncio.run(main())

@@ -21,25 +21,37 @@ answer carries a strict Content-Security-Policy (everything from the box, no inl
 or style); requests are small, few per second
 and per address, and the open event streams are bounded: past the limits the answer is a
 plain status (413, 429, 503), and nothing the box holds changes.
+
+The doors (``doors.py``): only requests naming the box (``Host``) are answered (421), and
+one sent by a page from elsewhere (``Origin``) is refused (403); connections are bounded in
+all and per address (past them closed at once), as are the open pages; a connection has
+``IDLE`` seconds to send a request's header (a change its body: 408), a page ``SEND``
+seconds to take a table. A client that leaves is no error, and what a client sends never
+makes a traceback: each kind of problem is one line in the log, at most once a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import socket
+import sys
 import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import TextIO
 
 from aiohttp import web
-from aiohttp_sse import sse_response
+from aiohttp_sse import EventSourceResponse
 
 from companion.errors import UserError
 from companion.events import PhoneCode, PhoneName
 from companion.files import RECORD_BYTES, read_text
+from companion.records import JsonError, parse_json
 from companion.table.settings import is_name
-from companion.web import history
+from companion.web import doors, history
 from companion.web.pairing import LIFE, WRONG, Pairing, csrf_of
 from companion.web.phone_settings import setting_of
 
@@ -55,8 +67,9 @@ SECURITY_HEADERS = {
 }
 #: The largest request body read (the page sends none yet): past it, 413.
 MAX_BODY = 4096
-#: Pages open at once (event streams): past it, 503. A table has a handful of phones.
-MAX_PAGES = 16
+#: Pages open at once (event streams), and from one address: past them, 503. A table has a
+#: handful of phones.
+MAX_PAGES, PAGES_PER_ADDRESS = doors.PAGES, doors.PAGES_PER_ADDRESS
 #: Seconds between two pings of an open page, and between two looks at whether it is still there.
 PING = 5.0
 #: Tables an open page may be behind (a phone's slow network) before it skips the oldest.
@@ -122,16 +135,26 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
     files = _static()
     rate = _Rate(clock)
     pairing = pairing or Pairing()
+    names = doors.own_names()
+    open_pages = doors.Doors(PAGES_PER_ADDRESS, MAX_PAGES)
 
     @web.middleware
     async def guard(request: web.Request, handler):
-        if not rate.allow(request.remote or "?"):
-            response: web.StreamResponse = web.Response(status=429, text="too many requests\n")
+        host = request.headers.get("Host")
+        origin = request.headers.get("Origin")
+        if not doors.is_own_host(host, names):  # a name pointed at the box from elsewhere
+            response: web.StreamResponse = web.Response(status=421, text="not a name of this box\n")
+        elif origin is not None and origin != f"{request.scheme}://{host}":
+            response = web.Response(status=403, text="not from this page\n")
+        elif not rate.allow(request.remote or "?"):
+            response = web.Response(status=429, text="too many requests\n")
         else:
             try:
                 response = await handler(request)
-            except web.HTTPException as exc:  # 403, 404, 405, 413 …: a plain line, the same headers
+            except web.HTTPException as exc:  # 403, 404, 405, 408, 413 …: a plain line, the same headers
                 response = web.Response(status=exc.status, text=f"{exc.reason.lower()}\n")
+                if exc.status == 408:  # what is left of the body may never come
+                    response.force_close()
         if not response.prepared:
             response.headers.update(SECURITY_HEADERS)
         return response
@@ -146,35 +169,48 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
         return web.Response(text=hub.latest, content_type="application/json")
 
     async def events(request: web.Request) -> web.StreamResponse:
-        if len(hub.pages) >= MAX_PAGES:
+        who = request.remote or "?"
+        if not open_pages.enter(who):
             return web.Response(status=503, text="too many pages open\n")
         queue: asyncio.Queue = asyncio.Queue(maxsize=BACKLOG)
         if hub.latest is not None:
             queue.put_nowait(hub.latest)
         hub.pages.add(queue)
+        # Pings and bounded sends: a phone gone to sleep, or a client that does not read, is
+        # let go after SEND seconds.
+        stream = EventSourceResponse(headers=SECURITY_HEADERS, ping_interval=PING, send_timeout=doors.SEND)
         try:
-            # Pings and a bounded wait: a phone gone to sleep is noticed and let go.
-            async with sse_response(request, headers=SECURITY_HEADERS, ping_interval=PING) as stream:
+            await stream.prepare(request)
+            _small_send_buffer(request)
+            async with stream:
                 while stream.is_connected():
                     try:
                         shot = await asyncio.wait_for(queue.get(), PING)
                     except TimeoutError:
                         continue
                     await stream.send(shot)
-            return stream
+        except (ConnectionError, TimeoutError):  # the page was closed, or read nothing: no error
+            pass
         finally:
             hub.pages.discard(queue)
+            open_pages.leave(who)
+        return stream
 
     async def body(request: web.Request) -> dict:
-        """The JSON object a change sends; 4xx for anything else (and from elsewhere)."""
-        origin = request.headers.get("Origin")
-        if origin is not None and origin != f"{request.scheme}://{request.host}":
-            raise web.HTTPForbidden(reason="Not from this page")
+        """The JSON object a change sends (UTF-8); 4xx for anything else (the guard has
+        refused any from elsewhere)."""
         if request.content_type != "application/json":
             raise web.HTTPUnsupportedMediaType(reason="Expected JSON")
+        if (request.charset or "utf-8").lower() not in ("utf-8", "utf8"):
+            raise web.HTTPUnsupportedMediaType(reason="Expected UTF-8")
         try:
-            doc = json.loads(await request.text())
-        except (ValueError, UnicodeDecodeError):
+            async with asyncio.timeout(doors.IDLE):
+                raw = await request.read()
+        except TimeoutError:
+            raise web.HTTPRequestTimeout(reason="The body came too slowly") from None
+        try:
+            doc = parse_json(raw.decode("utf-8"))
+        except (JsonError, UnicodeDecodeError):  # nesting too deep is a JsonError too
             raise web.HTTPBadRequest(reason="Not JSON") from None
         if not isinstance(doc, dict):
             raise web.HTTPBadRequest(reason="Expected a JSON object")
@@ -290,18 +326,119 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
     return app
 
 
+#: Bytes the system may hold for an open page that does not read: past them, its sends wait
+#: (and after ``doors.SEND`` seconds it is let go). Tens of tables.
+SEND_BUFFER = 32 * 1024
+#: Seconds the rest of a refused body is read and dropped before the connection closes.
+LINGER = 1.0
+#: Connections the system holds that the server has not yet taken.
+BACKLOG_CONNECTIONS = 64
+
+
+def _small_send_buffer(request: web.Request) -> None:
+    sock = request.transport.get_extra_info("socket") if request.transport is not None else None
+    if sock is not None:
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        except OSError:  # gone already: the first send says so
+            pass
+
+
+class _Counted(asyncio.Protocol):
+    """One connection, counted in ``connections`` by remote address: past their caps closed
+    at once (the others' descriptors stay the box's), else handed to aiohttp's ``handler``."""
+
+    def __init__(self, handler: asyncio.Protocol, connections: doors.Doors, problems: doors.Problems):
+        self.handler, self.connections, self.problems = handler, connections, problems
+        self.who: str | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        who = str(peer[0]) if peer else "?"
+        if not self.connections.enter(who):
+            assert isinstance(transport, asyncio.Transport)  # a stream socket's
+            transport.abort()  # at once: no lingering, no descriptor kept
+            self.problems.say("connections", f"too many connections, from {who} or in all: closed at once")
+            return
+        self.who = who
+        self.handler.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.who is not None:
+            self.connections.leave(self.who)
+            self.who = None
+            self.handler.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.who is not None:
+            self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received() if self.who is not None else None
+
+    def pause_writing(self) -> None:
+        self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.handler.resume_writing()
+
+
+def _printable(text: str, room: int = 160) -> str:
+    """``text`` (a client's words may be in it) on one short line without control characters."""
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= room else text[:room - 1] + "…"
+
+
+class _ProblemLog(logging.Logger):
+    """aiohttp's log of a request it could not answer (a malformed one, a client gone): one
+    line per kind of problem, never a traceback."""
+
+    def __init__(self, problems: doors.Problems):
+        super().__init__("totem-companion.web", logging.WARNING)
+        self.problems = problems
+
+    def handle(self, record: logging.LogRecord) -> None:
+        exc = record.exc_info[1] if record.exc_info else None
+        kind = type(exc).__name__ if exc is not None else record.msg
+        detail = f"{type(exc).__name__}: {exc}" if exc is not None else record.getMessage()
+        self.problems.say(f"request {kind}", f"a request not answered ({_printable(detail)})")
+
+
+def _loop_problem(problems: doors.Problems, context: dict) -> None:
+    """The server's event loop's problems (a connection that cannot be accepted: no
+    descriptor left, …) in one line per kind."""
+    exc = context.get("exception")
+    message = str(context.get("message", "a problem"))
+    detail = f"{message}: {exc}" if exc is not None else message
+    problems.say(f"loop {type(exc).__name__} {message}", _printable(detail))
+
+
 async def serve(hub: Hub, bind: str, port: int, started: Callable[[asyncio.AbstractEventLoop], None],
                 stop: asyncio.Event, *, pairing: Pairing | None = None,
-                put: Callable[[object], None] | None = None, data_dir: Path | None = None) -> None:
+                put: Callable[[object], None] | None = None, data_dir: Path | None = None,
+                err: TextIO | None = None) -> None:
     """Serve the page on ``bind:port`` until ``stop`` is set; ``started(loop)`` once it listens.
-    ``pairing``, ``put`` and ``data_dir``: as ``make_app``."""
+    ``pairing``, ``put`` and ``data_dir``: as ``make_app``; problems are said on ``err``
+    (standard error by default), one line per kind."""
+    problems = doors.Problems(err if err is not None else sys.stderr)
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _, context: _loop_problem(problems, context))
+    # keepalive_timeout: aiohttp closes a connection that has not sent a whole header that
+    # long after it opened or had its last answer (nothing sent, half a header, dripped);
+    # lingering_time: how long the rest of a body refused (413, 408) is read and dropped.
     runner = web.AppRunner(make_app(hub, pairing=pairing, put=put, data_dir=data_dir),
-                           handle_signals=False, access_log=None,
-                           shutdown_timeout=0.5)
+                           handle_signals=False, access_log=None, shutdown_timeout=0.5,
+                           keepalive_timeout=doors.IDLE, lingering_time=LINGER,
+                           logger=_ProblemLog(problems))
     await runner.setup()
+    connections = doors.Doors(doors.PER_ADDRESS, doors.connection_cap())
+    handlers = runner.server
+    assert handlers is not None
+    listening = await loop.create_server(lambda: _Counted(handlers(), connections, problems), bind, port,
+                                         backlog=BACKLOG_CONNECTIONS)
     try:
-        await web.TCPSite(runner, bind, port).start()
-        started(asyncio.get_running_loop())
+        started(loop)
         await stop.wait()
     finally:
+        listening.close()
         await runner.cleanup()
