@@ -5,6 +5,7 @@ nothing changed), the watcher on the app loop, the setting and the configuration
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import random
 import socket
@@ -340,6 +341,25 @@ def test_the_settings_page_turns_the_page_on_and_shows_its_address(tmp_path):
     choose(s, "web")
     assert s.view.choice.labels[-2] == "Phone page: off" and s.view.footer == "The table on a phone"
 
+
+def test_a_box_allowed_no_internet_socket_says_how_to_open_the_page_and_goes_on(tmp_path, mocker):
+    """The service installed with the page off (RestrictAddressFamilies=AF_UNIX): turning the
+    page on in Settings says the command that lets it open its port, never a crash."""
+    real = socket.socket
+
+    def unix_only(family=socket.AF_INET, *args, **kwargs):
+        if family != socket.AF_UNIX:
+            raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
+        return real(family, *args, **kwargs)
+
+    mocker.patch("companion.web.address.socket.socket", side_effect=unix_only)
+    store = SettingsStore(tmp_path / "settings.json", web_bind="0.0.0.0")
+    s = box(tmp_path, store)
+    choose(s, "settings")
+    choose(s, "web")
+    assert store.web and s.view.kind != "qr"          # no address to show as a QR code
+    assert s.view.choice.labels[-2] == "Phone page: on" and s.view.footer == "Run ./setup.sh service"
+    assert s.handle(Press("down")).frame is not None
 
 def test_the_configuration_and_the_command_line_give_the_port():
     assert Config().web_port == 0

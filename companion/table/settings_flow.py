@@ -41,7 +41,7 @@ from companion.table.settings import GameOption, SettingsStore
 from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import languages, speaking, t
-from companion.web.address import page_address, phone_footer
+from companion.web.address import internet_sockets, page_address, phone_footer
 from companion.web.pairing import forget_phones
 from companion.web.qr import QrView, qr_screen
 from companion.words import unreadable_note
@@ -208,7 +208,7 @@ class SettingsFlow(Flow):
             return Reply()
         if value == WEB:
             reply = self._keep(value, lambda: self.store.change(web=not self.store.web))
-            if self.store.web:  # just turned on: the address as a QR code for the phones
+            if self.store.web and internet_sockets():  # just turned on: the address as a QR code
                 self.qr = page_address(self.store.web_bind, self.store.web_port)
             return reply
         game, option = value

@@ -13,10 +13,23 @@ from companion.ui.text import t
 ANY = "0.0.0.0"
 
 
+def internet_sockets() -> bool:
+    """Whether the box may open an Internet socket at all: the service installed with the
+    phone page off allows none (``RestrictAddressFamilies=AF_UNIX``, hardware/pi_service.sh)."""
+    try:
+        socket.socket(socket.AF_INET, socket.SOCK_DGRAM).close()
+    except OSError:
+        return False
+    return True
+
+
 def lan_address() -> str:
     """The box's address on its local network: the one its packets would leave from (a UDP
     socket's ``connect`` sends nothing); 127.0.0.1 with no network at all."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    except OSError:  # no Internet socket allowed: no address either
+        return "127.0.0.1"
     try:
         probe.connect(("10.255.255.255", 1))
         return probe.getsockname()[0]
@@ -33,7 +46,10 @@ def page_address(bind: str, port: int) -> str:
 
 def phone_footer(store) -> str:
     """The settings page's footer on the phone page's line: the address while it is on,
-    what it is while it is off."""
+    what it is while it is off; while it is on in a service installed with it off, how to
+    let it open its port."""
     if not store.web:
         return t("settings.web_about")
+    if not internet_sockets():
+        return t("settings.web_blocked")
     return t("settings.web_footer", address=page_address(store.web_bind, store.web_port))
