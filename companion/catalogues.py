@@ -23,6 +23,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
+import stat
 import string
 import sys
 from collections.abc import Callable, Iterator
@@ -437,6 +438,23 @@ def problems(path: Path) -> list[Problem]:
     return found
 
 
+#: A compiled catalogue bigger than this is no catalogue of ours: compiled again.
+MO_BYTES = 4 * 1024 * 1024
+
+
+def _fresh(po: Path, mo: Path) -> bool:
+    """Whether ``mo`` is a regular file newer than ``po`` that reads: a damaged one (a
+    torn write, an editor's or a disk's accident) is compiled again, not left to the box."""
+    try:
+        info = mo.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MO_BYTES or info.st_mtime < po.stat().st_mtime:
+            return False
+        gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
+    except Exception:  # noqa: BLE001 - whatever a damaged file raises, it is compiled again
+        return False
+    return True
+
+
 def compile_all(force: bool = False, root: Path = ROOT,
                 said: Callable[[Problem], None] = lambda problem: None) -> tuple[list[Path], list[Path]]:
     """Check each ``.po`` whose ``.mo`` is missing or older and compile the good ones; each
@@ -447,7 +465,7 @@ def compile_all(force: bool = False, root: Path = ROOT,
     written, refused = [], []
     for po in po_files(root):
         mo = po.with_suffix(".mo")
-        if not force and mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime:
+        if not force and _fresh(po, mo):
             continue
         found = mistakes(po)
         for problem in found:

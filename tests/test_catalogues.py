@@ -384,6 +384,15 @@ def test_compiling_keeps_the_last_good_mo_of_a_catalogue_with_a_mistake(tree, ca
     assert b"{name} gagne !" in (tree / FR).with_suffix(".mo").read_bytes()
 
 
+
+@pytest.mark.parametrize("damage", [lambda data: data[:40], lambda data: data.replace(b"gagne", b"gagn\xff")])
+def test_a_damaged_mo_newer_than_its_po_is_compiled_again(tree, capsys, damage):
+    mo = (tree / FR).with_suffix(".mo")
+    good = mo.read_bytes()
+    mo.write_bytes(damage(good))                                   # newer than its .po, unreadable
+    assert catalogues.main([], root=tree) == 0
+    assert mo.read_bytes() == good and "compiled 1 of 24" in capsys.readouterr().err
+
 def test_set_up_warns_of_a_bad_catalogue_and_goes_on(tmp_path):
     """``./setup.sh`` in a copy of the project, its .venv shared: exit 0, the mistake named."""
     project = Path(__file__).parent.parent

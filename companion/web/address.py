@@ -51,5 +51,5 @@ def phone_footer(store) -> str:
     if not store.web:
         return t("settings.web_about")
     if not internet_sockets():
-        return t("settings.web_blocked")
+        return t("settings.web_blocked_footer")
     return t("settings.web_footer", address=page_address(store.web_bind, store.web_port))
