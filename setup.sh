@@ -88,12 +88,14 @@ install() {
 # companion, which answers Ctrl-C itself from there on (companion/__init__.py, cli.py).
 # With pip's script, a Ctrl-C while the site and its import hooks load was a traceback.
 write_launcher() {
-    local launcher="$VENV/bin/totem-companion" text
-    case "$VENV" in *\'*) return 0 ;; esac  # a quote in the path: pip's script stays
+    local launcher="$VENV/bin/totem-companion" text python
+    # The venv's real place: a project copy whose .venv is a link must not point it at itself.
+    python="$(cd "$VENV/bin" && pwd -P)/python"
+    case "$python" in *\'*) return 0 ;; esac  # a quote in the path: pip's script stays
     text=$(cat <<LAUNCHER
 #!/bin/sh
 # Written by ./setup.sh: see write_launcher there.
-exec '$VENV/bin/python' -S -c '
+exec '$python' -S -c '
 import _signal, posix
 def interrupted(signum, frame):
     posix.write(2, b"totem-companion: interrupted\\n")
