@@ -336,3 +336,43 @@ def test_too_many_members_or_too_much_unpacked_is_refused(tmp_path, mocker, caps
     assert main(["restore", str(bomb), "--data", str(tmp_path / "data")]) == 1
     assert "over 1 MB unpacked" in capsys.readouterr().err
     assert [p.name for p in (tmp_path / "data").iterdir()] == [LOCK_FILE]
+
+
+# --- from a paired phone --------------------------------------------------------------------
+
+def test_a_paired_phone_downloads_a_backup_and_no_one_else(family_folder, tmp_path):
+    import asyncio
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from companion.web import server
+    from companion.web.pairing import Pairing
+
+    got: dict[str, bytes] = {}
+
+    async def check() -> None:
+        put: list = []
+        app = server.make_app(server.Hub(), pairing=Pairing(), put=put.append, data_dir=family_folder)
+        client = TestClient(TestServer(app, host="127.0.0.1"))
+        await client.start_server()
+        try:
+            refused = await client.get("/backup")
+            assert refused.status == 403 and (await refused.json()) == {"error": "not paired"}
+            assert (await client.post("/pair/ask", json={})).status == 202
+            assert (await client.post("/pair", json={"code": put[0].code})).status == 200
+            response = await client.get("/backup")
+            assert response.status == 200 and response.content_type == "application/gzip"
+            assert "attachment; filename=\"totem-backup-" in response.headers["Content-Disposition"]
+            assert "default-src 'none'" in response.headers["Content-Security-Policy"]
+            got["archive"] = await response.read()
+        finally:
+            await client.close()
+
+    asyncio.run(check())
+    archive = tmp_path / "phone.tar.gz"
+    archive.write_bytes(got["archive"])
+    backup.restore_backup(archive, tmp_path / "restored")
+    restored = tree(tmp_path / "restored")
+    # The phone paired meanwhile is in the backup too.
+    assert {k: v for k, v in restored.items() if k != "phones.json"} == {
+        k: v for k, v in tree(family_folder).items() if k != "phones.json"}
