@@ -38,8 +38,8 @@ PAGE_WORDS = {"waiting": "web.waiting", "offline": "web.offline", "score": "scor
               "wrong": "web.wrong", "name": "web.name", "add": "web.add", "bad_name": "web.bad_name",
               "past": "web.past", "players": "web.players", "games": "web.games", "wins": "web.wins",
               "average": "web.average", "best": "web.best", "favourite": "web.favourite",
-              "rounds_won": "web.rounds_won", "wars_won": "web.wars_won", "record": "web.record", "backup": "web.backup",
-              "frames": "web.frames", "settings": "settings.title", "bad_setting": "web.bad_setting",
+              "rounds_won": "web.rounds_won", "wars_won": "web.wars_won", "record": "web.record",
+              "backup": "web.backup", "frames": "web.frames", "settings": "settings.title", "bad_setting": "web.bad_setting",
               "busy": "web.busy"}
 
 
