@@ -57,10 +57,12 @@ install() {
     py=$(find_python) || die "Python 3.11 or newer is needed (found: $(python3 --version 2>&1 || echo none)); install it and run ./setup.sh again."
     if is_raspberry_pi; then pi_system_setup; fi
     stamp="$VENV/.installed"
-    want=$(sha256sum <pyproject.toml | cut -d' ' -f1)
+    # The way the project is installed is part of the stamp: a change of it installs again.
+    want=$( { cat pyproject.toml; echo "editable_mode=$EDITABLE_MODE"; } | sha256sum | cut -d' ' -f1)
     if [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
         pi_venv_setup
         write_launcher
+        compile_code
         compile_words
         return 0
     fi
@@ -76,11 +78,26 @@ install() {
     say "installing the companion and its test tools (first time only)"
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[dev]" \
+        --config-settings editable_mode="$EDITABLE_MODE" \
         || die "pip could not install the dependencies; see the messages above."
     echo "$want" >"$stamp"
     pi_venv_setup
     write_launcher
+    compile_code
     compile_words
+}
+
+# The project on the venv's path by a plain .pth line ("compat"), not setuptools' editable
+# finder: the finder's imports cost every start about 20 ms here (python -X importtime).
+EDITABLE_MODE=compat
+
+# The program's bytecode, compiled ahead: the service runs the code read-only
+# (ProtectSystem=strict), so Python could keep none of what it compiles and every start would
+# compile about 100 modules again (0.54 s to the menu here instead of 0.25 s; seconds on a
+# Zero 2 W). Only the files changed since are compiled again.
+compile_code() {
+    "$VENV/bin/python" -m compileall -q -j 0 companion hardware >/dev/null \
+        || say "warning: some of the program could not be compiled ahead; the box starts slower"
 }
 
 # The program's launcher, in place of pip's script: Python starts without its site (-S) so
