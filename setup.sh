@@ -9,6 +9,11 @@
 #   ./setup.sh service [--user NAME] [--data DIR] | --remove | --print
 #                              (Raspberry Pi) install or remove the systemd service; --print shows its unit
 #   ./setup.sh flash           install if needed, then copy the reader hub's firmware to a plugged-in Pico
+#   ./setup.sh update --from DIR|URL [--to VERSION]
+#                              install a new release beside this one, check it, switch to it, restart;
+#                              back on this one by itself when the new one does not come up healthy
+#   ./setup.sh rollback        back on the release before the last update
+#   ./setup.sh bundle [--to DIR]  this release and its wheels, for an update without the network
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -177,6 +182,42 @@ compile_words() {
         || say "warning: some word catalogues were not compiled (see above); the box shows their last good words, English where there are none"
 }
 
+# Where releases live side by side (companion/update.py): TOTEM_HOME, else the home of the
+# release this is, else a folder beside this project.
+releases_home() {
+    if [ -n "${TOTEM_HOME:-}" ]; then echo "$TOTEM_HOME"; return; fi
+    case "$ROOT" in
+        */releases/*) echo "${ROOT%/releases/*}" ;;
+        *) echo "$(dirname "$ROOT")/totem-companion-releases" ;;
+    esac
+}
+
+# This release and the wheels of everything it installs, in one folder an update takes
+# offline (./setup.sh update --from that folder, from a USB stick).
+bundle() {
+    local to="." name target
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --to) [ $# -ge 2 ] || die "--to needs a folder"; to=$2; shift 2 ;;
+            *) die "bundle: unknown option '$1' (use: --to DIR)" ;;
+        esac
+    done
+    name="totem-companion-$(git -C "$ROOT" describe --tags --always --dirty 2>/dev/null || date +%Y%m%d-%H%M%S)"
+    target="$to/$name"
+    [ ! -e "$target" ] || die "$target is there already"
+    mkdir -p "$target.partial"
+    if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+        git -C "$ROOT" ls-files -z | tar --null -T - -cf - | tar -xf - -C "$target.partial"
+    else
+        tar --exclude=.venv --exclude=__pycache__ -cf - . | tar -xf - -C "$target.partial"
+    fi
+    say "fetching the wheels of the companion and its dependencies"
+    "$VENV/bin/python" -m pip wheel --quiet --disable-pip-version-check -w "$target.partial/wheels" ".[dev]" pip setuptools wheel \
+        || { rm -rf "$target.partial"; die "pip could not fetch the wheels; see the messages above"; }
+    mv "$target.partial" "$target"
+    say "bundle ready: $target (./setup.sh update --from $target, on the box)"
+}
+
 cmd=${1:-install}
 [ $# -gt 0 ] && shift
 case "$cmd" in
@@ -233,10 +274,18 @@ case "$cmd" in
             || die "the Pico on $port did not take the files: if the hub runs on it, press its BOOTSEL button once, then try again"
         say "the reader hub's firmware is on the Pico at $port, restarted"
         ;;
+    update|rollback)
+        install
+        exec "$VENV/bin/python" -m companion.update "$cmd" --home "$(releases_home)" --project "$ROOT" "$@"
+        ;;
+    bundle)
+        install
+        bundle "$@"
+        ;;
     -h|--help|help)
-        sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        die "unknown command '$cmd' (use: run, test, bench, soak, service, flash, or nothing to install)"
+        die "unknown command '$cmd' (use: run, test, bench, soak, service, flash, update, rollback, bundle, or nothing to install)"
         ;;
 esac

@@ -101,7 +101,9 @@ IPAddressDeny=any"
 Description=Totem Companion (board game companion box)
 
 [Service]
-Type=simple
+Type=notify
+NotifyAccess=main
+TimeoutStartSec=90
 User=$user
 SupplementaryGroups=$groups
 RuntimeDirectory=totem-companion
@@ -241,6 +243,10 @@ pi_service() {
 
     [ -n "$project" ] && [ -d "$project" ] || { pi_service_say "no project folder '$project' (--project DIR)"; return 1; }
     project=$(cd "$project" && pwd -P)
+    # A release of ./setup.sh update: the service runs the "current" link, switched by updates.
+    case "$project" in
+        */releases/*) [ -L "${project%/releases/*}/current" ] && project="${project%/releases/*}/current" ;;
+    esac
     if [ -z "$data" ]; then
         data=$(pi_service_default_data "$home" "$project") \
             || { pi_service_say "cannot tell the data folder from the configuration (the message above); pass --data DIR"; return 1; }

@@ -110,6 +110,8 @@ def _run(args, config, shown: bytes | None = None) -> int:
     except BaseException:
         loop.close()
         raise
+    from companion.notify import notify_ready
+    notify_ready()  # the service's READY=1: the box is up (an update waits for it)
     loop.run(sources)
     if script is None and (config.data_dir / CURRENT).is_file():
         # Printed once the display and the keyboard have given the terminal back.
