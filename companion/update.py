@@ -138,12 +138,15 @@ def recover(home: Path) -> str | None:
     if state is None:
         return None
     old, new = state.get("from"), state.get("to")
-    if isinstance(old, str) and release_of(home) != old and (home / RELEASES / old).is_dir():
+    moved = isinstance(old, str) and release_of(home) != old and (home / RELEASES / old).is_dir()
+    if moved:
         _point(home, CURRENT, old)
     if isinstance(new, str) and new != release_of(home) and new != release_of(home, PREVIOUS):
         _remove_release(home, new + PARTIAL)
         _remove_release(home, new)
     _write_state(home, None)
+    if moved:  # the service may run the release the update was cut off in: back on the old one
+        restart(home)
     return f"an update to {new} was cut off: {release_of(home)} runs, as before it"
 
 
