@@ -7,8 +7,8 @@ the one a release lies in, else ``totem-companion-releases`` beside the project)
 ``previous`` to the one before. The first update adopts the project it is run from as the
 release ``installed`` (a link to it: the project itself is never moved or changed).
 
-An update installs the new release into ``releases/NAME.partial`` (nothing else touched),
-renames it whole, runs its self-check (``doctor`` and a short demo, on a data folder of its own), and only then switches
+An update installs the new release into ``releases/NAME`` (nothing else touched: a venv
+holds its own path, so it is made where it runs), runs its self-check (``doctor`` and a short demo, on a data folder of its own), and only then switches
 ``current`` in one rename of a new link over the old, and restarts the service. The service
 reports healthy once its menu is up (systemd's ``READY=1``, ``companion/notify.py``): when
 the restart does not come up healthy in its time, ``current`` goes back to the previous
@@ -39,7 +39,6 @@ STATE = "update.json"
 RELEASES = "releases"
 CURRENT = "current"
 PREVIOUS = "previous"
-PARTIAL = ".partial"
 #: Room kept free beyond the new release's own size (the box's games, logs, a backup).
 MARGIN = 64 * 1024 * 1024
 #: The self-check's time, each command.
@@ -142,7 +141,6 @@ def recover(home: Path) -> str | None:
     if moved:
         _point(home, CURRENT, old)
     if isinstance(new, str) and new != release_of(home) and new != release_of(home, PREVIOUS):
-        _remove_release(home, new + PARTIAL)
         _remove_release(home, new)
     _write_state(home, None)
     if moved:  # the service may run the release the update was cut off in: back on the old one
@@ -220,7 +218,9 @@ def self_check(release: Path) -> None:
                   ["demo", "--seed", "1", "--data", data],
                   ["demo", "--game", "totem-wars", "--seed", "1", "--data", data])
         for check in checks:
-            _run([program, *check], f"the new release failed its check ({check[0]})")
+            # In the release's folder: a program started elsewhere may find another
+            # release's code in its working folder first.
+            _run([program, *check], f"the new release failed its check ({check[0]})", cwd=release)
 
 
 def restart(home: Path) -> bool:
@@ -266,16 +266,16 @@ def update(home: Path, source: str, version: str | None = None, project: Path | 
     needed = _size(home / RELEASES / old)
     check_space(home, needed)
     _write_state(home, {"step": "install", "from": old, "to": name})
-    partial = home / RELEASES / (name + PARTIAL)
-    _remove_release(home, name + PARTIAL)
+    release = home / RELEASES / name
     if name != release_of(home, PREVIOUS):
         _remove_release(home, name)
     say(f"installing {name}")
     try:
-        if not (home / RELEASES / name).is_dir():
-            _copy_source(source, version, partial)
-            install(partial)
-            os.rename(partial, home / RELEASES / name)
+        # Installed where it will run: a venv holds its own path. Until the switch, the
+        # state file marks it as one to remove when the update is cut off.
+        if not release.is_dir():
+            _copy_source(source, version, release)
+            install(release)
             _sync_dir(home / RELEASES)
         say(f"checking {name}")
         self_check(home / RELEASES / name)
