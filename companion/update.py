@@ -8,17 +8,18 @@ the one a release lies in, else ``totem-companion-releases`` beside the project)
 release ``installed`` (a link to it: the project itself is never moved or changed).
 
 An update installs the new release into ``releases/NAME`` (nothing else touched: a venv
-holds its own path, so it is made where it runs), runs its self-check (``doctor`` and a short demo, on a data folder of its own), and only then switches
-``current`` in one rename of a new link over the old, and restarts the service. The service
-reports healthy once its menu is up (systemd's ``READY=1``, ``companion/notify.py``): when
-the restart does not come up healthy in its time, ``current`` goes back to the previous
-release and the service is restarted on it. The data folder is never touched.
+holds its own path, so it is made where it runs), runs its self-check (``doctor`` and a
+short demo of each game, on a data folder of its own), and only then switches ``current``
+in one rename of a new link over the old, and restarts the service. The service reports
+healthy once it is up (systemd's ``READY=1``, ``companion/notify.py``): when the restart
+does not come up healthy in its time, ``current`` goes back to the previous release and the
+service is restarted on it. The data folder is never touched.
 
 Each step is written first to ``update.json`` (fsynced): an update cut off at any moment
-(a power cut, kill -9) is undone by ``recover`` — which the next update, a rollback and the
-service's start (``ExecStartPre``) run first — so ``current`` always names one whole release:
-the old one, unless the new one was confirmed healthy. Disk space is checked before anything
-is written. Every refusal is one line.
+(a power cut, kill -9) is undone by ``recover``, which the next update or rollback runs
+first, so ``current`` names one whole release: the old one, unless the new one was
+confirmed healthy. Disk space is checked before anything is written. Every refusal is one
+line.
 """
 
 from __future__ import annotations

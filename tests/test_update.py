@@ -9,7 +9,6 @@ its ``doctor``, its demos and its box are its own."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -222,14 +221,33 @@ def test_a_full_disk_is_refused_before_anything_is_touched(box, mocker):
                                           "nothing was changed"):
         update.update(box.home, str(ROOT), "HEAD~1")
     assert sorted(str(p) for p in box.home.rglob("*") if "releases/HEAD/" not in str(p)) == before
-    assert json.dumps(release_of(box.home)) == '"HEAD"'
+    assert release_of(box.home) == "HEAD"
 
 
 def test_an_update_is_refused_in_one_line_without_a_source_or_from_a_folder_that_is_no_release(box, tmp_path):
     done = box.run("update")
-    assert done.returncode == 1 and done.stderr == "setup: update needs --from DIR|URL (a project folder, a bundle or a git URL)\n"
+    assert done.returncode == 1
+    assert done.stderr == "setup: update needs --from DIR|URL (a project folder, a bundle or a git URL)\n"
     (tmp_path / "empty").mkdir()
     done = box.run("update", "--from", str(tmp_path / "empty"))
     assert done.returncode == 1 and "not a release of the companion" in done.stderr
     assert box.run("rollback").stderr == "setup: no previous release to go back to\n"
     box.working()
+
+
+def test_the_box_tells_the_service_manager_it_is_up_and_never_fails_for_it(tmp_path, monkeypatch):
+    import socket
+
+    from companion.notify import notify_ready
+
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    assert not notify_ready()                       # not under systemd: nothing sent
+    address = str(tmp_path / "notify.sock")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as manager:
+        manager.bind(address)
+        monkeypatch.setenv("NOTIFY_SOCKET", address)
+        assert notify_ready()
+        assert manager.recv(64) == b"READY=1"
+    assert not notify_ready()                       # the manager gone: the box plays on
+    monkeypatch.setenv("NOTIFY_SOCKET", "relative/path")
+    assert not notify_ready()
