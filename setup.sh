@@ -276,6 +276,14 @@ case "$cmd" in
         ;;
     update|rollback)
         install
+        home=$(releases_home)
+        if [ "$cmd" = update ] && [ -f /etc/systemd/system/totem-companion.service ] \
+                && ! grep -qF "$home/current/" /etc/systemd/system/totem-companion.service; then
+            # The first update: this folder becomes the release "installed", and the service
+            # must run the "current" link before an update can switch it.
+            "$VENV/bin/python" -m companion.update adopt --home "$home" --project "$ROOT" || exit 1
+            die "the service runs this folder, not $home/current: run ./setup.sh service once (with the options you gave it before), then ./setup.sh update again"
+        fi
         exec "$VENV/bin/python" -m companion.update "$cmd" --home "$(releases_home)" --project "$ROOT" "$@"
         ;;
     bundle)

@@ -325,9 +325,9 @@ def _name_of(source: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m companion.update update|rollback|recover``: the exit status."""
+    """``python -m companion.update update|rollback|recover|adopt``: the exit status."""
     parser = argparse.ArgumentParser(prog="./setup.sh")
-    parser.add_argument("command", choices=("update", "rollback", "recover"))
+    parser.add_argument("command", choices=("update", "rollback", "recover", "adopt"))
     parser.add_argument("--home", required=True, help="the releases' home")
     parser.add_argument("--project", help="the project run from (adopted by a first update)")
     parser.add_argument("--from", dest="source", help="a project folder, a bundle or a git URL")
@@ -341,6 +341,11 @@ def main(argv: list[str] | None = None) -> int:
             say(update(home, args.source, args.version, Path(args.project) if args.project else None))
         elif args.command == "rollback":
             say(rollback(home))
+        elif args.command == "adopt":
+            if not args.project:
+                raise UpdateError("adopt needs --project DIR")
+            if release_of(home) is None:
+                say(f"{adopt(home, Path(args.project))} is the current release")
         else:
             done = recover(home)
             if done:

@@ -251,3 +251,24 @@ def test_the_box_tells_the_service_manager_it_is_up_and_never_fails_for_it(tmp_p
     assert not notify_ready()                       # the manager gone: the box plays on
     monkeypatch.setenv("NOTIFY_SOCKET", "relative/path")
     assert not notify_ready()
+
+
+def test_the_service_runs_the_current_link_once_releases_live_side_by_side(tmp_path):
+    from test_pi_service import a_user, project, settings
+
+    home = tmp_path / "home"
+    installed = project(tmp_path / "totem-companion")
+    data = tmp_path / "data"
+    script = f'releases_home() {{ echo "{home}"; }}; . "{ROOT}/hardware/pi_service.sh"; ROOT="{installed}"; ' \
+             f'pi_service --print --user {a_user()} --project "{installed}" --data "{data}"'
+
+    def exec_start() -> list[str]:
+        done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        unit = settings(done.stdout)
+        assert unit["Type"] == ["notify"] and unit["NotifyAccess"] == ["main"]
+        return unit["ExecStart"]
+
+    assert exec_start() == [f'"{installed}/.venv/bin/totem-companion" run --data "{data}"']
+    update.adopt(home, installed)   # the first update
+    assert exec_start() == [f'"{home}/current/.venv/bin/totem-companion" run --data "{data}"']
