@@ -203,3 +203,26 @@ def test_bench_start_to_first_frame(benchmark, tmp_path, web):
     assert benchmark.disabled or not (over or stale), (
         "START OVER BUDGET: " + "; ".join(over)
         + (f" ({len(stale)} modules not compiled ahead: run ./setup.sh)" if stale else ""))
+
+
+def test_the_fonts_atlases_read_without_pillows_formats_are_pillows_images():
+    import io
+    from importlib import resources
+
+    from PIL import Image
+
+    from companion.ui.canvas import _pbm
+    folder = resources.files("companion.ui.fonts")
+    for name in ("small", "medium", "large"):
+        with (folder / f"{name}.pbm").open("rb") as fp:
+            assert _pbm((folder / f"{name}.pbm").read_bytes()).tobytes() == Image.open(fp).convert("1").tobytes()
+    # Bits that begin with a byte that looks like whitespace (0x20, 0x0a) stay bits.
+    image = Image.new("1", (16, 2), 1)
+    for x in (2, 12, 14):
+        image.putpixel((x, 0), 0)
+    kept = io.BytesIO()
+    image.save(kept, "PPM")
+    assert kept.getvalue().startswith(b"P4\n16 2\n\x20\x0a")
+    assert _pbm(kept.getvalue()).tobytes() == image.tobytes()
+    with pytest.raises(ValueError):
+        _pbm(b"P6\n1 1\n255\n\0\0\0")

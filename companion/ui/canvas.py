@@ -14,6 +14,7 @@ same pixels. They are character-cell fonts: every glyph of a font has the same a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -40,6 +41,19 @@ class Font:
         return self.glyphs.get(ch) or self.glyphs["?"]
 
 
+def _pbm(data: bytes) -> Image.Image:
+    """The image of a binary PBM (P4) file, as the fonts are kept: read here, not by
+    ``Image.open``, whose first call imports every image format Pillow has (a start cost)."""
+    # The header: three fields, then one whitespace byte; the bits begin right after it
+    # (and may begin with a byte that looks like whitespace).
+    header = re.match(rb"P4\s+(\d+)\s+(\d+)\s", data)
+    if header is None:
+        raise ValueError("not a binary PBM image")
+    size = int(header[1]), int(header[2])
+    # In PBM a set bit is black: Pillow's raw mode "1;I" reads it so.
+    return Image.frombytes("1", size, data[header.end():], "raw", "1;I")
+
+
 @cache
 def load_font(name: str) -> Font:
     """Load a bundled font (``small``, ``medium`` or ``large``) from its atlas and index."""
@@ -48,8 +62,7 @@ def load_font(name: str) -> Font:
     cell = next(line for line in index if line.startswith("cell ")).split()
     width, height, ascent = int(cell[1]), int(cell[2]), int(cell[4])
     codes = [int(code, 16) for code in index[-1].split()]
-    with (folder / f"{name}.pbm").open("rb") as fp:
-        atlas = Image.open(fp).convert("1")
+    atlas = _pbm((folder / f"{name}.pbm").read_bytes())
     columns = atlas.width // width
     glyphs = {}
     for i, code in enumerate(codes):
