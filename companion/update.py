@@ -42,6 +42,8 @@ CURRENT = "current"
 PREVIOUS = "previous"
 #: Room kept free beyond the new release's own size (the box's games, logs, a backup).
 MARGIN = 64 * 1024 * 1024
+#: The service's unit (hardware/pi_service.sh).
+UNIT = "/etc/systemd/system/totem-companion.service"
 #: The self-check's time, each command.
 CHECK_SECONDS = 300
 #: What never goes into a release copied from a folder.
@@ -227,8 +229,12 @@ def self_check(release: Path) -> None:
 def restart(home: Path) -> bool:
     """Restart the service on ``current``; True when it came up healthy in its time
     (``systemctl restart`` of a ``Type=notify`` unit waits for that; ``TOTEM_RESTART``
-    replaces the command)."""
-    command = os.environ.get("TOTEM_RESTART", "systemctl restart totem-companion")
+    replaces the command), or when no service is installed."""
+    command = os.environ.get("TOTEM_RESTART")
+    if command is None:
+        if not Path(UNIT).is_file():
+            return True  # no service here (a computer): the next ./setup.sh run starts the new release
+        command = ("" if os.geteuid() == 0 else "sudo ") + "systemctl restart totem-companion"
     try:
         return subprocess.run(shlex.split(command), timeout=CHECK_SECONDS + 60).returncode == 0
     except (OSError, subprocess.TimeoutExpired):

@@ -9,6 +9,7 @@ its ``doctor``, its demos and its box are its own."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -272,3 +273,14 @@ def test_the_service_runs_the_current_link_once_releases_live_side_by_side(tmp_p
     assert exec_start() == [f'"{installed}/.venv/bin/totem-companion" run --data "{data}"']
     update.adopt(home, installed)   # the first update
     assert exec_start() == [f'"{home}/current/.venv/bin/totem-companion" run --data "{data}"']
+
+
+def test_a_bundle_installs_from_its_own_wheels_only(tmp_path, monkeypatch):
+    release = tmp_path / "release"
+    (release / "wheels").mkdir(parents=True)
+    seen = tmp_path / "env.json"
+    monkeypatch.setenv("TOTEM_UPDATE_INSTALL", f"{sys.executable} -c \"import json, os, sys; "
+                       f"json.dump(dict(os.environ), open({str(seen)!r}, 'w'))\"")
+    update.install(release)
+    env = json.loads(seen.read_text())
+    assert env["PIP_NO_INDEX"] == "1" and env["PIP_FIND_LINKS"] == str(release / "wheels")
