@@ -4,8 +4,11 @@ it; a damaged or hostile archive is one line and changes nothing."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import io
 import json
+import os
 import subprocess
 import sys
 import tarfile
@@ -229,8 +232,6 @@ def test_a_backup_inside_the_data_folder_is_refused(family_folder, capsys):
 
 def hostile(path: Path, members: list[tuple[tarfile.TarInfo, bytes]], manifest: dict | None = None) -> Path:
     """An archive of ``members`` and a manifest (of their right sums unless given)."""
-    import hashlib
-
     files = {info.name.removeprefix("data/"): hashlib.sha256(data).hexdigest()
              for info, data in members if info.isreg()}
     doc = json.dumps(manifest if manifest is not None else {"version": 1, "files": files}).encode()
@@ -295,10 +296,10 @@ def damaged(path: Path, good: Path, how: str) -> Path:
     elif how == "not gzip":
         path.write_bytes(b"PK\x03\x04" + raw)
     elif how == "a byte changed":
-        unpacked = bytearray(__import__("gzip").decompress(raw))
+        unpacked = bytearray(gzip.decompress(raw))
         at = unpacked.index(b'"players"')  # a record's header: the manifest's checksum differs
         unpacked[at + 1] = ord("P")
-        path.write_bytes(__import__("gzip").compress(bytes(unpacked)))
+        path.write_bytes(gzip.compress(bytes(unpacked)))
     elif how == "no manifest":
         with tarfile.open(good) as src, tarfile.open(path, "w:gz") as out:
             for info in src.getmembers():
@@ -307,7 +308,6 @@ def damaged(path: Path, good: Path, how: str) -> Path:
     elif how == "a folder":
         path.mkdir()
     elif how == "a pipe":
-        import os
         os.mkfifo(path)
     return path
 
