@@ -230,11 +230,11 @@ def test_a_backup_inside_the_data_folder_is_refused(family_folder, capsys):
 
 # --- damaged and hostile archives --------------------------------------------------------------
 
-def hostile(path: Path, members: list[tuple[tarfile.TarInfo, bytes]], manifest: dict | None = None) -> Path:
-    """An archive of ``members`` and a manifest (of their right sums unless given)."""
+def hostile(path: Path, members: list[tuple[tarfile.TarInfo, bytes]]) -> Path:
+    """An archive of ``members`` and a manifest of their right sums."""
     files = {info.name.removeprefix("data/"): hashlib.sha256(data).hexdigest()
              for info, data in members if info.isreg()}
-    doc = json.dumps(manifest if manifest is not None else {"version": 1, "files": files}).encode()
+    doc = json.dumps({"version": 1, "files": files}).encode()
     with tarfile.open(path, "w:gz", format=tarfile.PAX_FORMAT) as tar:
         for info, data in members:
             info.size = len(data) if info.isreg() else 0
