@@ -112,33 +112,39 @@ def _listing(data_dir: Path) -> tuple[dict[str, tuple[int, int]], list[str]]:
     skipped: list[str] = []
 
     def walk(folder: Path, rel: PurePosixPath, depth: int) -> None:
-        with os.scandir(folder) as entries:
-            for entry in sorted(entries, key=lambda e: e.name):
-                path = rel / entry.name
-                if depth == 0 and (entry.name in SKIPPED or entry.name.startswith(STAGING)):
-                    continue
-                if entry.name.endswith(".tmp"):
-                    continue  # a write cut off (files.write_atomically): never the family's
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except FileNotFoundError:  # removed meanwhile (a game moved): the next listing differs
+            return
+        for entry in entries:
+            try:
                 info = entry.stat(follow_symlinks=False)
-                if not _name_ok(entry.name):
-                    skipped.append(f"{shown(str(path))} (a name a backup cannot hold)")
-                elif stat.S_ISDIR(info.st_mode):
-                    if depth + 1 >= MAX_DEPTH:
-                        skipped.append(f"{shown(str(path))} (a folder too deep)")
-                    else:
-                        walk(folder / entry.name, path, depth + 1)
-                elif stat.S_ISREG(info.st_mode):
-                    files[str(path)] = (info.st_dev, info.st_ino)
+            except FileNotFoundError:
+                continue
+            path = rel / entry.name
+            if depth == 0 and (entry.name in SKIPPED or entry.name.startswith(STAGING)):
+                continue
+            if entry.name.endswith(".tmp"):
+                continue  # a write cut off (files.write_atomically): never the family's
+            if not _name_ok(entry.name):
+                skipped.append(f"{shown(str(path))} (a name a backup cannot hold)")
+            elif stat.S_ISDIR(info.st_mode):
+                if depth + 1 >= MAX_DEPTH:
+                    skipped.append(f"{shown(str(path))} (a folder too deep)")
                 else:
-                    skipped.append(f"{shown(str(path))} (a link or a special file)")
+                    walk(folder / entry.name, path, depth + 1)
+            elif stat.S_ISREG(info.st_mode):
+                files[str(path)] = (info.st_dev, info.st_ino)
+            else:
+                skipped.append(f"{shown(str(path))} (a link or a special file)")
 
     walk(data_dir, PurePosixPath(), 0)
     return files, skipped
 
 
-def _read_file(data_dir: Path, rel: str, where: tuple[int, int]) -> bytes | None:
-    """The bytes of the file ``rel``, a journal up to its last complete line; None when it
-    is no longer the file listed (renamed or replaced meanwhile: the listing changed)."""
+def _read_file(data_dir: Path, rel: str, where: tuple[int, int]) -> tuple[bytes, float] | None:
+    """The bytes of the file ``rel`` (a journal up to its last complete line) and its time;
+    None when it is no longer the file listed (renamed or replaced meanwhile)."""
     try:
         fd = os.open(data_dir / rel, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
@@ -164,7 +170,7 @@ def _read_file(data_dir: Path, rel: str, where: tuple[int, int]) -> bytes | None
     data = b"".join(chunks)
     if PurePosixPath(rel).name == JOURNAL:
         data = _complete_lines(data)
-    return data
+    return data, info.st_mtime
 
 
 def _complete_lines(data: bytes) -> bytes:
@@ -198,15 +204,15 @@ def _write_once(data_dir: Path, out: IO[bytes]) -> tuple[int, list[str]] | None:
     with tarfile.open(fileobj=out, mode="w|gz", format=tarfile.PAX_FORMAT) as tar:
         # One file in memory at a time; the manifest, known last, goes last.
         for rel, where in before.items():
-            data = _read_file(data_dir, rel, where)
-            if data is None:
+            read = _read_file(data_dir, rel, where)
+            if read is None:
                 return None
+            data, mtime = read
             total += len(data)
             if total > MAX_TOTAL_BYTES:
                 raise BackupError(f"{shown_path(data_dir)}: over {MAX_TOTAL_BYTES // 2**20} MB, "
                                   "more than a backup holds")
             sums[rel] = hashlib.sha256(data).hexdigest()
-            mtime = os.stat(data_dir / rel, follow_symlinks=False).st_mtime
             tar.addfile(_member(f"{DATA_PREFIX}/{rel}", len(data), mtime), io.BytesIO(data))
         if _listing(data_dir)[0] != before:
             return None
