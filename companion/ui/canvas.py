@@ -15,7 +15,7 @@ same pixels. They are character-cell fonts: every glyph of a font has the same a
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -34,7 +34,7 @@ class Font:
     width: int
     height: int
     ascent: int
-    glyphs: dict[str, Image.Image]
+    glyphs: Mapping[str, Image.Image]
 
     def glyph(self, ch: str) -> Image.Image:
         """The cell of ``ch``; ``?`` for a character the font lacks."""
@@ -63,12 +63,32 @@ def load_font(name: str) -> Font:
     width, height, ascent = int(cell[1]), int(cell[2]), int(cell[4])
     codes = [int(code, 16) for code in index[-1].split()]
     atlas = _pbm((folder / f"{name}.pbm").read_bytes())
-    columns = atlas.width // width
-    glyphs = {}
-    for i, code in enumerate(codes):
-        x, y = (i % columns) * width, (i // columns) * height
-        glyphs[chr(code)] = atlas.crop((x, y, x + width, y + height))
-    return Font(name, width, height, ascent, glyphs)
+    return Font(name, width, height, ascent, _Glyphs(atlas, width, height, codes))
+
+
+class _Glyphs(Mapping[str, Image.Image]):
+    """A font's glyphs by character, each cut from the atlas the first time it is asked
+    for: cutting every glyph of the three fonts was a start cost (hundreds of crops)."""
+
+    def __init__(self, atlas: Image.Image, width: int, height: int, codes: Sequence[int]) -> None:
+        self._atlas, self._width, self._height = atlas, width, height
+        self._cells = {chr(code): n for n, code in enumerate(codes)}
+        self._columns = atlas.width // width
+        self._cut: dict[str, Image.Image] = {}
+
+    def __getitem__(self, ch: str) -> Image.Image:
+        glyph = self._cut.get(ch)
+        if glyph is None:
+            n = self._cells[ch]  # KeyError: a character the font lacks
+            x, y = (n % self._columns) * self._width, (n // self._columns) * self._height
+            glyph = self._cut[ch] = self._atlas.crop((x, y, x + self._width, y + self._height))
+        return glyph
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cells)
+
+    def __len__(self) -> int:
+        return len(self._cells)
 
 
 #: The 5×7 font: labels, counts, small print.
