@@ -376,3 +376,19 @@ def test_a_paired_phone_downloads_a_backup_and_no_one_else(family_folder, tmp_pa
     # The phone paired meanwhile is in the backup too.
     assert {k: v for k, v in restored.items() if k != "phones.json"} == {
         k: v for k, v in tree(family_folder).items() if k != "phones.json"}
+
+
+def test_what_the_box_set_aside_as_damaged_is_kept_and_links_are_left_out(tmp_path, capsys):
+    data = tmp_path / "data"
+    (data / "games").mkdir(parents=True)
+    (data / "games" / "20260101-000000-wakanda-damaged.jsonl").write_bytes(b'{"game": "wakanda"\n\0\0')
+    (data / "games" / "20260101-000000-current-pipe-damaged").write_bytes(b"")
+    (data / "settings.json.tmp").write_text("a write cut off")
+    (data / "elsewhere.jsonl").symlink_to("/etc/passwd")
+    assert main(["backup", "--data", str(data), "--to", str(tmp_path / "b")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "left out: 'elsewhere.jsonl' (a link or a special file)"
+    assert out[1].endswith(f"a backup of 2 files of {data}")
+    assert main(["restore", str(only_archive(tmp_path / "b")), "--data", str(tmp_path / "restored")]) == 0
+    assert tree(tmp_path / "restored") == {k: v for k, v in tree(data).items()
+                                           if k not in ("settings.json.tmp", "elsewhere.jsonl")}
