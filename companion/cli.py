@@ -130,6 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add("doctor", "check the configured display, reader and buttons")
 
+    p = add("backup", "one archive of the data folder (games, lessons, settings, tags, decks), "
+                      "even while the box plays")
+    p.add_argument("--to", metavar="DIR", default=".", help="folder to write it in (default: here)")
+    p = add("restore", "put a backup back into the data folder (the box stopped), after checking all of it")
+    p.add_argument("archive", metavar="ARCHIVE", help="a backup made by totem-companion backup")
+
     p = add("enroll", "bind RFID tags to pieces, tiles, headdresses and cards")
     _playing(p, argparse.SUPPRESS)
     p.add_argument("--deck", metavar="FILE", help="(Totem Wars) the deck file to enroll")
@@ -167,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
 #: Command → module in companion/commands.
 MODULES = {"run": "app", "sim": "app", "demo": "demo", "score": "score", "moves": "moves",
            "replay": "replay", "listen": "listen", "doctor": "doctor", "enroll": "enroll",
-           "hint": "hint", "engine": "engine", "match": "match", "tutorial": "tutorial"}
+           "hint": "hint", "engine": "engine", "match": "match", "tutorial": "tutorial",
+           "backup": "backup", "restore": "backup"}
 
 
 class OutputFailed(BaseException):

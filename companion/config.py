@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -362,14 +361,18 @@ def load_config(path: str | None = None, overrides: Mapping[str, str | None] | N
         text = (data or b"").decode("utf-8")
     except UnicodeDecodeError:
         raise UserError(f"{shown_path(file)}: cannot read the configuration file (not UTF-8 text)") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:  # its message is fixed words and a position
-        raise UserError(f"{shown_path(file)}: not valid TOML ({exc})") from None
-    except RecursionError:
-        raise UserError(f"{shown_path(file)}: not a configuration: arrays or tables nested too deep") from None
-    except ValueError:  # an integer past Python's 4,300 digits
-        raise UserError(f"{shown_path(file)}: not a configuration: a number with too many digits") from None
+    doc: dict = {}
+    if text:
+        import tomllib  # only for a file to read: a start without one (the service's) skips it
+
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:  # its message is fixed words and a position
+            raise UserError(f"{shown_path(file)}: not valid TOML ({exc})") from None
+        except RecursionError:
+            raise UserError(f"{shown_path(file)}: not a configuration: arrays or tables nested too deep") from None
+        except ValueError:  # an integer past Python's 4,300 digits
+            raise UserError(f"{shown_path(file)}: not a configuration: a number with too many digits") from None
     try:
         config = Config(**_fields_from_toml(doc))
     except UserError as exc:

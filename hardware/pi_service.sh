@@ -101,7 +101,9 @@ IPAddressDeny=any"
 Description=Totem Companion (board game companion box)
 
 [Service]
-Type=simple
+Type=notify
+NotifyAccess=main
+TimeoutStartSec=90
 User=$user
 SupplementaryGroups=$groups
 RuntimeDirectory=totem-companion
@@ -241,6 +243,11 @@ pi_service() {
 
     [ -n "$project" ] && [ -d "$project" ] || { pi_service_say "no project folder '$project' (--project DIR)"; return 1; }
     project=$(cd "$project" && pwd -P)
+    # Releases side by side (./setup.sh update): the service runs the "current" link, which
+    # updates switch.
+    if declare -F releases_home >/dev/null && [ -L "$(releases_home)/current" ]; then
+        project="$(releases_home)/current"
+    fi
     if [ -z "$data" ]; then
         data=$(pi_service_default_data "$home" "$project") \
             || { pi_service_say "cannot tell the data folder from the configuration (the message above); pass --data DIR"; return 1; }

@@ -89,6 +89,13 @@ def _run(args, config, shown: bytes | None = None) -> int:
     page = PhonePage()
     loop = AppLoop(session, display, watchers=(Narrator(speaker), page))
     page.put = loop.put  # what a paired phone sends joins the buttons' queue
+    # systemd stops the service with SIGTERM: end as cleanly as on q, even while the box starts.
+    loop.stop_on_signal()
+    if shown is not None:
+        # On the OLED the menu goes up before the buttons, LEDs and reader are opened (their
+        # libraries are a third of the start): nothing can be pressed before they are open,
+        # so nothing is missed; the loop's first frame is then this one, sent as no bytes.
+        loop.show(session.frame())
     try:
         loop.feedback = open_feedback(config)
         # Item names in the script stay names: the session tells anonymous pieces apart
@@ -103,8 +110,8 @@ def _run(args, config, shown: bytes | None = None) -> int:
     except BaseException:
         loop.close()
         raise
-    # systemd stops the service with SIGTERM: end as cleanly as on q.
-    loop.stop_on_signal()
+    from companion.notify import notify_ready
+    notify_ready()  # the service's READY=1: the box is up (an update waits for it)
     loop.run(sources)
     if script is None and (config.data_dir / CURRENT).is_file():
         # Printed once the display and the keyboard have given the terminal back.

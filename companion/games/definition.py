@@ -89,7 +89,9 @@ class GameDefinition(Generic[G]):
     another game or kind. ``load_table`` gives the game as the table plays it, imported when
     first asked for (``table``); ``load_rule_book`` its rules by topic and its rulings
     (``rule_book``: the Rules pages, the why-pages); ``load_search`` its bots and hints (``search``), None for a
-    game without them.
+    game without them. ``check_data(folder)`` reads the game's own files of a data folder
+    (decks, totals) as the game reads them, ``UserError`` for one it would refuse (``restore``
+    checks a backup with it); None for a game that keeps none.
     """
 
     name: str
@@ -103,6 +105,7 @@ class GameDefinition(Generic[G]):
     load_table: Callable[[], TableGame[G]]
     load_rule_book: Callable[[], RuleBook]
     load_search: Callable[[], Search] | None = None
+    check_data: Callable[[Path], None] | None = None
 
     @property
     def domain(self) -> str:

@@ -40,7 +40,6 @@ from companion.events import PhoneCode
 from companion.signals import Signal
 from companion.ui.canvas import MEDIUM, SMALL, WIDTH, WORDS, draw_centered, text_width
 from companion.ui.text import speaking, t
-from companion.web.pairing import SHOWN
 
 if TYPE_CHECKING:
     from companion.table.session import Output, Session
@@ -170,6 +169,8 @@ class AppLoop:
 
     def phone_code(self, event: PhoneCode) -> None:
         """Show a phone's code over the frame (None: take it away): the session never sees it."""
+        from companion.web.pairing import SHOWN  # here: the pairing's imports wait for a phone
+
         self.code = (event.code, self.clock() + SHOWN) if event.code is not None else None
         if self._under is not None:
             self.show(self._under)

@@ -14,7 +14,8 @@ same pixels. They are character-cell fonts: every glyph of a font has the same a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -33,11 +34,24 @@ class Font:
     width: int
     height: int
     ascent: int
-    glyphs: dict[str, Image.Image]
+    glyphs: Mapping[str, Image.Image]
 
     def glyph(self, ch: str) -> Image.Image:
         """The cell of ``ch``; ``?`` for a character the font lacks."""
         return self.glyphs.get(ch) or self.glyphs["?"]
+
+
+def _pbm(data: bytes) -> Image.Image:
+    """The image of a binary PBM (P4) file, as the fonts are kept: read here, not by
+    ``Image.open``, whose first call imports every image format Pillow has (a start cost)."""
+    # The header: three fields, then one whitespace byte; the bits begin right after it
+    # (and may begin with a byte that looks like whitespace).
+    header = re.match(rb"P4\s+(\d+)\s+(\d+)\s", data)
+    if header is None:
+        raise ValueError("not a binary PBM image")
+    size = int(header[1]), int(header[2])
+    # In PBM a set bit is black: Pillow's raw mode "1;I" reads it so.
+    return Image.frombytes("1", size, data[header.end():], "raw", "1;I")
 
 
 @cache
@@ -48,14 +62,33 @@ def load_font(name: str) -> Font:
     cell = next(line for line in index if line.startswith("cell ")).split()
     width, height, ascent = int(cell[1]), int(cell[2]), int(cell[4])
     codes = [int(code, 16) for code in index[-1].split()]
-    with (folder / f"{name}.pbm").open("rb") as fp:
-        atlas = Image.open(fp).convert("1")
-    columns = atlas.width // width
-    glyphs = {}
-    for i, code in enumerate(codes):
-        x, y = (i % columns) * width, (i // columns) * height
-        glyphs[chr(code)] = atlas.crop((x, y, x + width, y + height))
-    return Font(name, width, height, ascent, glyphs)
+    atlas = _pbm((folder / f"{name}.pbm").read_bytes())
+    return Font(name, width, height, ascent, _Glyphs(atlas, width, height, codes))
+
+
+class _Glyphs(Mapping[str, Image.Image]):
+    """A font's glyphs by character, each cut from the atlas the first time it is asked
+    for: cutting every glyph of the three fonts was a start cost (hundreds of crops)."""
+
+    def __init__(self, atlas: Image.Image, width: int, height: int, codes: Sequence[int]) -> None:
+        self._atlas, self._width, self._height = atlas, width, height
+        self._cells = {chr(code): n for n, code in enumerate(codes)}
+        self._columns = atlas.width // width
+        self._cut: dict[str, Image.Image] = {}
+
+    def __getitem__(self, ch: str) -> Image.Image:
+        glyph = self._cut.get(ch)
+        if glyph is None:
+            n = self._cells[ch]  # KeyError: a character the font lacks
+            x, y = (n % self._columns) * self._width, (n // self._columns) * self._height
+            glyph = self._cut[ch] = self._atlas.crop((x, y, x + self._width, y + self._height))
+        return glyph
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cells)
+
+    def __len__(self) -> int:
+        return len(self._cells)
 
 
 #: The 5×7 font: labels, counts, small print.

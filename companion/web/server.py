@@ -16,7 +16,8 @@ again, and ``POST /name`` with both puts the name
 on the session's queue as an input event (``PhoneName``), as a button would: the session
 stays on its one thread and the OLED confirms. ``POST /settings`` does the same for one of
 the box's settings, checked against the values it offers (``phone_settings.py``). Kept
-unfinished games, their records and frames are a paired phone's only (``history.py``). Every
+unfinished games, their records and frames are a paired phone's only (``history.py``), and so
+is ``GET /backup``: the whole data folder as one archive (``companion/backup.py``). Every
 answer carries a strict Content-Security-Policy (everything from the box, no inline script
 or style); requests are small, few per second
 and per address, and the open event streams are bounded: past the limits the answer is a
@@ -37,6 +38,7 @@ import json
 import logging
 import socket
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -46,6 +48,7 @@ from typing import TextIO
 from aiohttp import web
 from aiohttp_sse import EventSourceResponse
 
+from companion.backup import archive_name, write_backup
 from companion.errors import UserError
 from companion.events import PhoneCode, PhoneName
 from companion.files import RECORD_BYTES, read_text
@@ -310,7 +313,29 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
             raise web.HTTPNotFound()
         return answer(200, frames=found)
 
+    async def backup(request: web.Request) -> web.StreamResponse:
+        # A paired phone's only: a backup holds every kept game and the paired phones' file.
+        if data_dir is None or not phone(request):
+            return answer(403, error="not paired")
+        with tempfile.TemporaryFile() as made:
+            try:
+                await asyncio.to_thread(write_backup, data_dir, made)
+            except UserError:
+                return answer(503, error="the backup could not be made")
+            response = web.StreamResponse(headers={
+                "Content-Type": "application/gzip",
+                "Content-Disposition": f'attachment; filename="{archive_name()}"'})
+            response.headers.update(SECURITY_HEADERS)  # prepared here: the guard cannot add them
+            response.content_length = made.tell()
+            made.seek(0)
+            await response.prepare(request)
+            while chunk := await asyncio.to_thread(made.read, 64 * 1024):
+                await response.write(chunk)
+            await response.write_eof()
+        return response
+
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
+    app.router.add_get("/backup", backup)
     app.router.add_get("/games", games)
     app.router.add_get(r"/games/{name:[0-9a-z-]{1,60}\.jsonl}", record)
     app.router.add_get(r"/games/{name:[0-9a-z-]{1,60}\.jsonl}/frames", frames)

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -146,6 +145,8 @@ def deck_from_list(entries, source: str = "deck") -> Deck:
 
 def deck_from_toml(text: str, source: str = "deck") -> Deck:
     """A deck from the text of a deck file: a table per tribe, ``animal = [habitats]`` lines."""
+    import tomllib  # when a deck is read, not when the menu names the game
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

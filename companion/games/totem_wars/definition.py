@@ -7,6 +7,7 @@ without them.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.games.definition import GameDefinition, RecordCodec, Report, TagItems
@@ -28,6 +29,18 @@ def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
     """The 52 cards of the default deck, or of ``deck_file``, in the deck's order."""
     deck = load_deck(deck_file) if deck_file else default_deck()
     return items.enrollment_steps([card.name for card in deck])
+
+
+def check_data(folder: Path) -> None:
+    """Read the data folder's decks (``decks/*.toml``, T1a) and the big game's totals (T16)
+    as the game does; ``UserError`` naming the first it would refuse."""
+    from companion.games.totem_wars.big_game_store import load_big_game
+    from companion.games.totem_wars.deck import DECKS_FOLDER
+
+    decks = folder / DECKS_FOLDER
+    for path in sorted(decks.glob("*.toml")) if decks.is_dir() else ():
+        load_deck(path)
+    load_big_game(folder)
 
 
 def rule_of(flow: Flow) -> str | None:
@@ -67,4 +80,5 @@ GAME: GameDefinition[TotemWars] = GameDefinition(
     load_table=table,
     load_rule_book=rule_book,
     load_search=search,
+    check_data=check_data,
 )

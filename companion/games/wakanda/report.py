@@ -12,7 +12,6 @@ from companion.files import printable
 from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.moves import Build, Claim, Move
 from companion.games.wakanda.record import event_line
-from companion.games.wakanda.review import review
 from companion.games.wakanda.rules import ROW
 
 
@@ -139,6 +138,8 @@ def review_json(game: Wakanda) -> dict:
     lines, the points (the expected final margin over the other player) it would have
     gained and that estimate's standard error, to a tenth. A seat the box played is not
     reviewed (as on the box): ``{"name": "Box", "box": "strong"}``."""
+    from companion.games.wakanda.review import review  # with the search: not for the menu
+
     made = review(game)
     return {"players": [
         {"name": name, "box": game.box[player]} if player in game.box else
@@ -152,6 +153,8 @@ def review_json(game: Wakanda) -> dict:
 def format_review(game: Wakanda) -> str:
     """The review in words: ``turn 12: claiming village 2 would have scored 6 more than
     building sun on village 3 (±1.5)``, biggest loss first, for each player."""
+    from companion.games.wakanda.review import review  # with the search: not for the menu
+
     made = review(game)
     lines = ["Review: where each player lost the most points (the expected final margin over",
              "the other player, from what that player knew then, estimated by play-outs)."]

@@ -117,7 +117,7 @@ let csrf = null;  // given by the box when this page is paired; sent with every 
 function label(shot) {
   for (const [id, key] of [["pair-title", "pair"], ["ask", "ask"], ["code-label", "code"], ["pair", "pair_button"],
                            ["name-label", "name"], ["add", "add"], ["past-title", "past"], ["players-title", "players"],
-                           ["settings-title", "settings"]])
+                           ["settings-title", "settings"], ["backup", "backup"]])
     document.getElementById(id).textContent = shot.words[key];
 }
 

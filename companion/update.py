@@ -1,0 +1,366 @@
+"""Updates with a way back: ``./setup.sh update`` and ``./setup.sh rollback`` (``python -m
+companion.update``).
+
+Releases live side by side in a home folder (``./setup.sh`` says which: ``TOTEM_HOME``, else
+the one a release lies in, else ``totem-companion-releases`` beside the project):
+``releases/NAME/`` each with its own venv, ``current`` a link to the one the service runs,
+``previous`` to the one before. The first update adopts the project it is run from as the
+release ``installed`` (a link to it: the project itself is never moved or changed).
+
+An update installs the new release into ``releases/NAME`` (nothing else touched: a venv
+holds its own path, so it is made where it runs), runs its self-check (``doctor`` and a
+short demo of each game, on a data folder of its own), and only then switches ``current``
+in one rename of a new link over the old, and restarts the service. The service reports
+healthy once it is up (systemd's ``READY=1``, ``companion/notify.py``): when the restart
+does not come up healthy in its time, ``current`` goes back to the previous release and the
+service is restarted on it. The data folder is never touched.
+
+Each step is written first to ``update.json`` (fsynced): an update cut off at any moment
+(a power cut, kill -9) is undone by ``recover``, which the next update or rollback runs
+first, so ``current`` names one whole release: the old one, unless the new one was
+confirmed healthy. Disk space is checked before anything is written. Every refusal is one
+line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+#: The step being done, written before it is done.
+STATE = "update.json"
+RELEASES = "releases"
+CURRENT = "current"
+PREVIOUS = "previous"
+#: Room kept free beyond the new release's own size (the box's games, logs, a backup).
+MARGIN = 64 * 1024 * 1024
+#: The service's unit (hardware/pi_service.sh).
+UNIT = "/etc/systemd/system/totem-companion.service"
+#: The self-check's time, each command.
+CHECK_SECONDS = 300
+#: What never goes into a release copied from a folder.
+NOT_COPIED = (".venv", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache",
+              "totem_companion.egg-info")
+
+
+class UpdateError(Exception):
+    """An update or a rollback refused or undone: one line for the maker."""
+
+
+def say(line: str) -> None:
+    """A step, on standard output at once (a cut-off update shows where it was)."""
+    print(line, flush=True)
+
+
+def _sync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_state(home: Path, state: dict | None) -> None:
+    """Write (None: remove) the step under way, durably, before it is done."""
+    path = home / STATE
+    if state is None:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+    else:
+        tmp = home / f".{STATE}.tmp"
+        with open(tmp, "w", encoding="utf-8") as out:
+            json.dump(state, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    _sync_dir(home)
+
+
+def _read_state(home: Path) -> dict | None:
+    try:
+        doc = json.loads((home / STATE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        return {"step": "unknown"}
+    return doc if isinstance(doc, dict) else {"step": "unknown"}
+
+
+def release_of(home: Path, link: str = CURRENT) -> str | None:
+    """The release ``current`` (or ``previous``) names; None when there is none."""
+    try:
+        return Path(os.readlink(home / link)).name
+    except OSError:
+        return None
+
+
+def _point(home: Path, link: str, release: str | None) -> None:
+    """Make ``link`` name ``releases/release`` in one rename (None: remove it)."""
+    if release is None:
+        with contextlib.suppress(FileNotFoundError):
+            (home / link).unlink()
+    else:
+        new = home / f".{link}.new"
+        with contextlib.suppress(FileNotFoundError):
+            new.unlink()
+        os.symlink(Path(RELEASES) / release, new)
+        os.replace(new, home / link)
+    _sync_dir(home)
+
+
+def _remove_release(home: Path, name: str) -> None:
+    """Remove a release folder that no link names (read-only files included)."""
+    path = home / RELEASES / name
+    if path.is_symlink():  # an adopted project: only the link is the release's
+        path.unlink()
+        return
+    if not path.exists():
+        return
+    for folder, dirs, _ in os.walk(path):
+        for name_ in dirs:
+            with contextlib.suppress(OSError):
+                os.chmod(Path(folder) / name_, 0o755)
+    with contextlib.suppress(OSError):
+        os.chmod(path, 0o755)
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def recover(home: Path) -> str | None:
+    """Undo an update cut off before it was confirmed: ``current`` back on the release it
+    left, a partial release removed. What was done, in a line; None when nothing was."""
+    state = _read_state(home)
+    if state is None:
+        return None
+    old, new = state.get("from"), state.get("to")
+    moved = isinstance(old, str) and release_of(home) != old and (home / RELEASES / old).is_dir()
+    if moved:
+        _point(home, CURRENT, old)
+    if isinstance(new, str) and new != release_of(home) and new != release_of(home, PREVIOUS):
+        _remove_release(home, new)
+    _write_state(home, None)
+    if moved:  # the service may run the release the update was cut off in: back on the old one
+        restart(home)
+    return f"an update to {new} was cut off: {release_of(home)} runs, as before it"
+
+
+def _size(path: Path) -> int:
+    total = 0
+    for folder, _, files in os.walk(path):
+        for name in files:
+            with contextlib.suppress(OSError):
+                total += os.lstat(Path(folder) / name).st_size
+    return total
+
+
+def check_space(home: Path, needed: int) -> None:
+    """``UpdateError`` unless ``home``'s disk has ``needed`` bytes and the margin free."""
+    free = shutil.disk_usage(home).free
+    if free < needed + MARGIN:
+        raise UpdateError(f"not enough room for the update: {free // 2**20} MB free, "
+                          f"{(needed + MARGIN) // 2**20} MB needed; nothing was changed")
+
+
+def _copy_source(source: str, version: str | None, target: Path) -> None:
+    """The project of ``source`` (a folder, a git repository or URL; ``version`` a tag or
+    commit of it) copied into ``target``."""
+    if "://" in source or source.startswith("git@"):
+        with tempfile.TemporaryDirectory() as clone:
+            _run(["git", "clone", "--quiet", source, clone], "cannot fetch the release")
+            _copy_source(clone, version, target)
+        return
+    folder = Path(source)
+    if not (folder / "setup.sh").is_file() or not (folder / "companion").is_dir():
+        raise UpdateError(f"{source}: not a release of the companion (no setup.sh and companion/)")
+    if version is not None:
+        target.mkdir(parents=True)
+        archive = subprocess.run(["git", "-C", str(folder), "archive", "--format=tar", version],
+                                 capture_output=True)
+        if archive.returncode != 0:
+            raise UpdateError(f"{source}: no version {version} there")
+        subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
+    else:
+        shutil.copytree(folder, target, symlinks=True, ignore=shutil.ignore_patterns(*NOT_COPIED))
+
+
+def _run(argv: list[str], what: str, cwd: Path | None = None, env: dict | None = None) -> None:
+    try:
+        done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=CHECK_SECONDS)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise UpdateError(f"{what}: {exc}") from None
+    if done.returncode != 0:
+        last = (done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}").splitlines()[-1]
+        raise UpdateError(f"{what}: {last}")
+
+
+def install(release: Path) -> None:
+    """Install the release in its folder: its own ``./setup.sh`` (its venv, its bytecode),
+    offline from its ``wheels/`` when it is a bundle. ``TOTEM_UPDATE_INSTALL`` replaces the
+    command (a computer without the network, the tests)."""
+    env = dict(os.environ)
+    if (release / "wheels").is_dir():
+        env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=str(release / "wheels"))
+    command = os.environ.get("TOTEM_UPDATE_INSTALL")
+    argv = shlex.split(command) + [str(release)] if command else ["./setup.sh", "install"]
+    _run(argv, "the new release did not install", cwd=release, env=env)
+
+
+def self_check(release: Path) -> None:
+    """The release's ``doctor`` (no hardware named: its configuration and libraries) and a
+    short demo of each game on a data folder of its own; ``UpdateError`` when either fails."""
+    program = str(release / ".venv" / "bin" / "totem-companion")
+    with tempfile.TemporaryDirectory() as data:
+        checks = (["doctor", "--display", "none", "--reader", "none", "--buttons", "none"],
+                  ["demo", "--seed", "1", "--data", data],
+                  ["demo", "--game", "totem-wars", "--seed", "1", "--data", data])
+        for check in checks:
+            # In the release's folder: a program started elsewhere may find another
+            # release's code in its working folder first.
+            _run([program, *check], f"the new release failed its check ({check[0]})", cwd=release)
+
+
+def restart(home: Path) -> bool:
+    """Restart the service on ``current``; True when it came up healthy in its time
+    (``systemctl restart`` of a ``Type=notify`` unit waits for that; ``TOTEM_RESTART``
+    replaces the command), or when no service is installed."""
+    command = os.environ.get("TOTEM_RESTART")
+    if command is None:
+        if not Path(UNIT).is_file():
+            return True  # no service here (a computer): the next ./setup.sh run starts the new release
+        command = ("" if os.geteuid() == 0 else "sudo ") + "systemctl restart totem-companion"
+    try:
+        return subprocess.run(shlex.split(command), timeout=CHECK_SECONDS + 60).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+#: The name of the project adopted by the first update.
+ADOPTED = "installed"
+
+
+def adopt(home: Path, project: Path) -> str:
+    """Make the project the first update is run from the release ``installed`` (a link to
+    it) and ``current``; its name."""
+    (home / RELEASES).mkdir(parents=True, exist_ok=True)
+    link = home / RELEASES / ADOPTED
+    if not link.is_symlink():
+        os.symlink(project.resolve(), link)
+    _point(home, CURRENT, ADOPTED)
+    return ADOPTED
+
+
+def update(home: Path, source: str, version: str | None = None, project: Path | None = None) -> str:
+    """Install, check and switch to the release of ``source`` (module docstring); what was
+    done, in a line. ``UpdateError`` when refused or undone (the old release runs)."""
+    home.mkdir(parents=True, exist_ok=True)
+    if (done := recover(home)) is not None:
+        say(done)
+    old = release_of(home)
+    if old is None:
+        if project is None:
+            raise UpdateError(f"{home}: no current release")
+        old = adopt(home, project)
+    name = version or _name_of(source)
+    if name == old:
+        raise UpdateError(f"{name} is the release running already")
+    needed = _size(home / RELEASES / old)
+    check_space(home, needed)
+    _write_state(home, {"step": "install", "from": old, "to": name})
+    release = home / RELEASES / name
+    if name != release_of(home, PREVIOUS):
+        _remove_release(home, name)
+    say(f"installing {name}")
+    try:
+        # Installed where it will run: a venv holds its own path. Until the switch, the
+        # state file marks it as one to remove when the update is cut off.
+        if not release.is_dir():
+            _copy_source(source, version, release)
+            install(release)
+            _sync_dir(home / RELEASES)
+        say(f"checking {name}")
+        self_check(home / RELEASES / name)
+    except UpdateError as exc:
+        recover(home)
+        raise UpdateError(f"{exc}; {old} runs, as before") from None
+    _write_state(home, {"step": "switch", "from": old, "to": name})
+    say(f"switching to {name}")
+    _point(home, CURRENT, name)
+    say(f"restarting on {name}")
+    if not restart(home):
+        _point(home, CURRENT, old)
+        _write_state(home, None)
+        restart(home)
+        raise UpdateError(f"{name} did not come up healthy: back on {old}")
+    _point(home, PREVIOUS, old)
+    _write_state(home, None)
+    return f"updated from {old} to {name}; ./setup.sh rollback goes back"
+
+
+def rollback(home: Path) -> str:
+    """Go back to the previous release by hand; what was done, in a line."""
+    if (done := recover(home)) is not None:
+        return done
+    old, back = release_of(home), release_of(home, PREVIOUS)
+    if back is None or not (home / RELEASES / back).is_dir():
+        raise UpdateError("no previous release to go back to")
+    _write_state(home, {"step": "rollback", "from": old, "to": back})
+    _point(home, CURRENT, back)
+    _point(home, PREVIOUS, old)
+    _write_state(home, None)
+    if not restart(home):
+        raise UpdateError(f"back on {back}, but the service did not come up healthy")
+    return f"back on {back} (from {old})"
+
+
+def _name_of(source: str) -> str:
+    """A release's name: its git description, else its folder's name."""
+    if "://" not in source:
+        described = subprocess.run(["git", "-C", source, "describe", "--tags", "--always", "--dirty"],
+                                   capture_output=True, text=True)
+        if described.returncode == 0 and described.stdout.strip():
+            return described.stdout.strip()
+        return Path(source).resolve().name
+    return source.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m companion.update update|rollback|recover|adopt``: the exit status."""
+    parser = argparse.ArgumentParser(prog="./setup.sh")
+    parser.add_argument("command", choices=("update", "rollback", "recover", "adopt"))
+    parser.add_argument("--home", required=True, help="the releases' home")
+    parser.add_argument("--project", help="the project run from (adopted by a first update)")
+    parser.add_argument("--from", dest="source", help="a project folder, a bundle or a git URL")
+    parser.add_argument("--to", dest="version", help="a tag or commit of a git source")
+    args = parser.parse_args(argv)
+    home = Path(args.home)
+    try:
+        if args.command == "update":
+            if not args.source:
+                raise UpdateError("update needs --from DIR|URL (a project folder, a bundle or a git URL)")
+            say(update(home, args.source, args.version, Path(args.project) if args.project else None))
+        elif args.command == "rollback":
+            say(rollback(home))
+        elif args.command == "adopt":
+            if not args.project:
+                raise UpdateError("adopt needs --project DIR")
+            if release_of(home) is None:
+                say(f"{adopt(home, Path(args.project))} is the current release")
+        else:
+            done = recover(home)
+            if done:
+                say(done)
+    except (UpdateError, OSError) as exc:
+        print(f"setup: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
