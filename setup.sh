@@ -82,8 +82,12 @@ install() {
     fi
     say "installing the companion and its test tools (first time only)"
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
+    # A setuptools without the "compat" mode (it is transitional) gets its own default mode:
+    # a slower start, never a failed install. The first try is quiet: its only words are
+    # setuptools' notice about that mode, or a failure the second try says again.
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[dev]" \
-        --config-settings editable_mode="$EDITABLE_MODE" \
+        --config-settings editable_mode="$EDITABLE_MODE" >/dev/null 2>&1 \
+        || "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[dev]" \
         || die "pip could not install the dependencies; see the messages above."
     echo "$want" >"$stamp"
     pi_venv_setup

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -204,7 +205,11 @@ def test_setup_sh_on_a_pi_without_python3_lgpio_completes_and_the_venv_imports_l
     (project / "pyproject.toml").write_text("[project]\nname = 'stand-in'\n")
     venv = project / ".venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120)
-    (venv / ".installed").write_text(hashlib.sha256((project / "pyproject.toml").read_bytes()).hexdigest() + "\n")
+    # The stamp as setup.sh makes it: the pyproject and the editable mode it installs with.
+    mode = re.search(r"^EDITABLE_MODE=(\S+)$", (ROOT / "setup.sh").read_text(), re.M)
+    assert mode is not None
+    stamped = (project / "pyproject.toml").read_bytes() + f"editable_mode={mode[1]}\n".encode()
+    (venv / ".installed").write_text(hashlib.sha256(stamped).hexdigest() + "\n")
     if subprocess.run([str(venv / "bin" / "python"), "-c", "import lgpio"], capture_output=True).returncode == 0:
         pytest.skip("lgpio is among this system's packages: nothing for setup.sh to install")
     pi = FakePi(tmp_path / "system")
