@@ -18,7 +18,7 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.table.journal import GAMES as GAMES_FOLDER
@@ -79,7 +79,7 @@ def _finished_time(name: str, path: Path) -> str:
         when = None
     if when is None:
         when = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
-    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class Outbox:
@@ -134,7 +134,7 @@ class Outbox:
             except FileNotFoundError:  # answered meanwhile, or its time lost: now
                 if not (folder / f"{key}.jsonl").exists():
                     continue
-                finished = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+                finished = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
             waiting.append(Waiting(key, record, finished))
         return sorted(waiting, key=lambda w: (w.finished, w.id))
 
