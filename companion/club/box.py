@@ -127,11 +127,12 @@ def sync(outbox: Outbox, club: ClubAddress, wait: float = 10.0) -> SyncResult:
                 if len(done) == len(waiting) or state["lost"] or left <= 0:
                     break
                 answered.wait(left)
+        lost = bool(state["lost"])  # before our own disconnect, which is no loss
     finally:
         client.disconnect()
         client.loop_stop()
     result.pending = len(outbox.pending())
-    if state["lost"] and result.pending:
+    if lost and result.pending:
         raise ClubUnreachable(f"lost the club's broker {where} during the sync: "
                               f"{result.pending} games still pending")
     return result

@@ -69,6 +69,8 @@ class ClubServer:
         client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="totem-club-server",
                              clean_session=False, protocol=mqtt.MQTTv311, manual_ack=True)
         client.username_pw_set(self.user, self.password)
+        # Back soon after the broker restarts: the boxes' games wait there meanwhile.
+        client.reconnect_delay_set(min_delay=1, max_delay=10)
         client.on_connect = self._on_connect
         client.on_message = self._on_message
         self._client = client
