@@ -457,3 +457,31 @@ def test_a_bad_club_section_is_one_line_naming_its_key(section, what, tmp_path):
     path.write_text(f"[club]\n{section}\n")
     with pytest.raises(UserError, match=what):
         load_config(str(path))
+
+
+def test_a_game_played_with_the_club_silent_is_kept_and_sent_later(club, broker, tmp_path, monkeypatch):
+    from tests.test_app import greedy_bot, play_game, random_bot, run_in_thread, script_of
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    # A "broker" that takes the connection and never answers: the worst a café's network does.
+    import socket
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    config = tmp_path / "box.toml"
+    config.write_text(f'[club]\nbroker = "127.0.0.1:{silent.getsockname()[1]}"\nbox = "box1"\npassword = "one"\n')
+    script = tmp_path / "game.txt"
+    script.write_text(script_of(play_game(4, bots=(greedy_bot, random_bot))))
+    data = tmp_path / "data"
+    status = []
+    try:
+        run_in_thread(lambda: status.append(main(["run", "--config", str(config), "--input", str(script),
+                                                  "--data", str(data), "--display", "none"])))
+    finally:
+        silent.close()
+    assert status == [0]
+    [kept] = list((data / "games").iterdir())
+    # Later, the club reachable: the game goes, once.
+    result = sync(Outbox(data), address(broker, "box1"), wait=WAIT)
+    assert (result.sent, result.acknowledged, result.pending) == (1, 1, 0)
+    assert kept_ids(club.db) == [game_id(kept.read_bytes())]

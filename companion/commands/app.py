@@ -38,6 +38,18 @@ def _config(args):
     return load_config(getattr(args, "config", None), overrides).resolved(is_raspberry_pi())
 
 
+def _club_link(config):
+    """The club's link (companion/club) when ``[club]`` names a broker, started: the box's
+    finished games go to the club on a thread of their own, never holding a frame."""
+    if not config.club_broker:
+        return None
+    from companion.club.box import ClubAddress, ClubLink
+    link = ClubLink(config.data_dir, ClubAddress(config.club_broker, config.club_box,
+                                                 config.club_user, config.club_password))
+    link.start()
+    return link
+
+
 def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
@@ -105,7 +117,12 @@ def _run(args, config, shown: bytes | None = None) -> int:
         raise
     # systemd stops the service with SIGTERM: end as cleanly as on q.
     loop.stop_on_signal()
-    loop.run(sources)
+    club = _club_link(config)
+    try:
+        loop.run(sources)
+    finally:
+        if club is not None:
+            club.stop()
     if script is None and (config.data_dir / CURRENT).is_file():
         # Printed once the display and the keyboard have given the terminal back.
         print(text.t("quit.kept", session.language))
