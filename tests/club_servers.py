@@ -65,7 +65,7 @@ class Broker:
         (folder / "mosquitto.conf").write_text(
             f"listener {self.port} 127.0.0.1\nallow_anonymous false\n"
             f"password_file {folder / 'passwd'}\nacl_file {folder / 'acl'}\n"
-            f"persistence true\npersistence_location {folder}/\n{user}"
+            f"persistence true\npersistence_location {folder}/\n{trust.BROKER_LIMITS}{user}"
             f"log_dest file {folder / 'mosquitto.log'}\n")
         self.process: subprocess.Popen[bytes] | None = None
 

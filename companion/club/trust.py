@@ -29,6 +29,12 @@ pattern read totem/acks/%u
 """
 
 
+#: What the club's broker needs beyond Mosquitto's defaults (docs/club.md): room for the games
+#: the club server has not yet taken (Mosquitto drops those past 1,000 a client, and a box
+#: would only send them again at its next sync) and its session kept across restarts.
+BROKER_LIMITS = "max_queued_messages 100000\nmax_inflight_messages 100\n"
+
+
 def password_line(user: str, password: str, salt: bytes | None = None) -> str:
     """``user``'s line of a Mosquitto password file."""
     salt = salt if salt is not None else secrets.token_bytes(SALT_BYTES)
