@@ -485,3 +485,44 @@ def test_a_game_played_with_the_club_silent_is_kept_and_sent_later(club, broker,
     result = sync(Outbox(data), address(broker, "box1"), wait=WAIT)
     assert (result.sent, result.acknowledged, result.pending) == (1, 1, 0)
     assert kept_ids(club.db) == [game_id(kept.read_bytes())]
+
+
+def test_club_serve_as_a_process_takes_games_serves_pages_and_stops_on_sigterm(broker, base_records, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    from tests.club_servers import wait_for_port
+
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "club", "serve", "--broker", broker.address, "--data", str(tmp_path),
+         "--web", str(port), "--bind", "127.0.0.1", "--language", "de"],
+        env={**os.environ, "TOTEM_CLUB_PASSWORD": PASSWORDS["club"]}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for_port(port)
+        folder = make_box(tmp_path / "box1", games_for(base_records, "box1", 3))
+        assert sync(Outbox(folder), address(broker, "box1"), wait=WAIT).acknowledged == 3
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as page:
+            assert "Rangliste: Wakanda" in page.read().decode()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=WAIT)
+    assert process.returncode == 0
+    assert out.startswith(f"club: games from {broker.address} into {tmp_path / 'club.sqlite'}")
+    assert err == "club: stopped (3 games kept, 0 repeated, 0 refused)\n"
+
+
+@pytest.mark.parametrize("args, what", [
+    (["--broker", "127.0.0.1:1"], "cannot reach the broker 127.0.0.1:1"),
+    (["--broker", "nowhere:99999"], "--broker: expected HOST:PORT"),
+    (["--broker", "127.0.0.1:1883", "--web", "80"], "--web: expected a port from 1024"),
+    (["--broker", "127.0.0.1:1883", "--db", "postgresql://nobody@127.0.0.1:1/x"], "cannot open the club's database"),
+])
+def test_club_serve_says_what_is_wrong_in_one_line(args, what, tmp_path, capsys):
+    assert main(["club", "serve", "--data", str(tmp_path), *args]) in (1, 2)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and what in err
