@@ -526,3 +526,34 @@ def test_club_serve_says_what_is_wrong_in_one_line(args, what, tmp_path, capsys)
     assert main(["club", "serve", "--data", str(tmp_path), *args]) in (1, 2)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and what in err
+
+
+def test_the_live_table_is_the_public_view_retained_while_the_game_runs(club, broker, tmp_path, monkeypatch):
+    from tests.test_app import greedy_bot, play_game, random_bot, run_in_thread, script_of
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    tables: list[bytes] = []
+    ended = threading.Event()
+    watcher = _client(broker, "club", "live-watcher")
+
+    def on_message(client, userdata, message):
+        tables.append(message.payload)
+        if not message.payload:
+            ended.set()
+    watcher.on_message = on_message
+    watcher.subscribe(names.live_topic("box1"), qos=1)
+    config = tmp_path / "box.toml"
+    config.write_text(f'[club]\nbroker = "{broker.address}"\nbox = "box1"\npassword = "one"\n')
+    script = tmp_path / "game.txt"
+    # Slow enough for a few tables (one a second at most): a pause before each scan.
+    script.write_text(script_of(play_game(4, bots=(greedy_bot, random_bot))).replace("tag ", "wait 0.05\ntag ", 40))
+    status = []
+    run_in_thread(lambda: status.append(main(["run", "--config", str(config), "--input", str(script),
+                                              "--data", str(tmp_path / "data"), "--display", "none"])))
+    assert status == [0]
+    assert ended.wait(WAIT)  # the game over: the table cleared
+    shown = [json.loads(payload) for payload in tables if payload]
+    assert shown and all(table["game"] == "wakanda" and "settings" not in table for table in shown)
+    assert shown[-1]["table"] is not None
+    watcher.disconnect()
+    watcher.loop_stop()

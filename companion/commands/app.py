@@ -118,6 +118,9 @@ def _run(args, config, shown: bytes | None = None) -> int:
     # systemd stops the service with SIGTERM: end as cleanly as on q.
     loop.stop_on_signal()
     club = _club_link(config)
+    if club is not None:
+        from companion.club.live import LiveTable
+        loop.watchers.append(LiveTable(club.club))
     try:
         loop.run(sources)
     finally:
