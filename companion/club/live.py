@@ -2,9 +2,9 @@
 on the club's broker as a retained message on ``totem/boxes/<box>/live``.
 
 A watcher of the app loop (as the phone page): ``seen`` runs on the session's thread after
-a frame, at most once a second makes the phone page's snapshot — the public view only,
-never a hint, a hand nor a face-down card (companion/table/public_view.py) — and hands it to
-paho, whose own thread sends it: connecting, a broker away, a slow network never hold the
+a frame, makes the phone page's snapshot — the public view only, never a hint, a hand nor a
+face-down card (companion/table/public_view.py) — and a timer's thread hands the latest to
+paho at most once a second, whose own thread sends it: connecting, a broker away, a slow network never hold the
 session. Only the latest table matters (QoS 0: a lost one is replaced by the next). When
 the game ends the retained table is cleared, so the club's tables page shows games in play
 only.
@@ -13,6 +13,7 @@ only.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -42,8 +43,11 @@ class LiveTable:
 
         self.club, self.clock = club, clock
         self.topic = names.live_topic(club.box)
+        self._lock = threading.Lock()
         self._last = float("-inf")
+        self._latest: bytes | None = None
         self._sent: bytes | None = None
+        self._timer: threading.Timer | None = None
         self._client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"totem-box-{club.box}-live",
                                    protocol=mqtt.MQTTv311)
         self._client.username_pw_set(club.login, club.password)
@@ -53,18 +57,31 @@ class LiveTable:
         self._client.loop_start()
 
     def seen(self, session: Any, out: Any = None) -> None:
-        """A frame was shown: the table, when a game is in play and a second has passed."""
+        """A frame was shown: its table is the latest, sent at most once a second (the last
+        of a burst too, by a timer: a game paused after it shows it)."""
         if session.game is None:
-            if self._sent:
-                self._send(b"")  # the game ended: no table retained
+            with self._lock:
+                if self._timer is not None:
+                    self._timer.cancel()
+                    self._timer = None
+                if self._sent:
+                    self._send(b"")  # the game ended: no table retained
+                self._latest = None
             return
-        now = self.clock()
-        if now - self._last < EVERY:
-            return
-        self._last = now
         payload = json.dumps(live_value(session, out.frame if out is not None else None)).encode()
-        if payload != self._sent:
-            self._send(payload)
+        with self._lock:
+            self._latest = payload
+            if self._timer is None and payload != self._sent:
+                self._timer = threading.Timer(max(0.0, self._last + EVERY - self.clock()), self._flush)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _flush(self) -> None:
+        with self._lock:
+            self._timer = None
+            if self._latest is not None and self._latest != self._sent:
+                self._send(self._latest)
+                self._last = self.clock()
 
     def heard(self, session: Any, event: Any) -> bool:
         """The live table takes no event."""
@@ -72,8 +89,12 @@ class LiveTable:
 
     def close(self) -> None:
         """The box stops: its table is no longer in play."""
-        if self._sent:
-            self._send(b"")
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._sent:
+                self._send(b"")
         self._client.disconnect()
         self._client.loop_stop()
 

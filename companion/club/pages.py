@@ -168,8 +168,7 @@ def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Applicat
         if not live:
             body = f"<p>{html.escape(t('club.no_tables', lang))}</p>"
         else:
-            body = "".join(f'<div class="live"><h2>{html.escape(box)}</h2>'
-                           f"<pre>{html.escape(_live_text(view))}</pre></div>" for box, view in sorted(live.items()))
+            body = "".join(_live_html(box, view) for box, view in sorted(live.items()))
         return _page(lang, t("club.tables", lang), body, refresh=5)
 
     async def api_games(request: web.Request) -> web.Response:
@@ -204,12 +203,38 @@ def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Applicat
     return app
 
 
-def _live_text(view: Any) -> str:
-    """A box's live table as text: its ``lines`` (the public view), else its JSON."""
-    if isinstance(view, dict) and isinstance(view.get("lines"), list):
-        return "\n".join(str(line) for line in view["lines"])[:4000]
-    import json
-    return json.dumps(view, ensure_ascii=False, indent=1)[:4000]
+def _cell(value: Any) -> str:
+    if value is True:
+        return "▶"  # the player to move
+    if isinstance(value, list):
+        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_cell(v)}" for k, v in value.items())
+    return "" if value is None or value is False else str(value)
+
+
+def _live_html(box: str, view: Any) -> str:
+    """A box's live table (its public view, as the phone page has it): its game, what the
+    box says now, and each list of its table (villages, players, rows) as a table, headed
+    by the table's own words where it gives them (the phone page's script draws each game
+    its own way; this page shows the same values plainly)."""
+    if not isinstance(view, dict):
+        return ""
+    parts = [f"<h2>{html.escape(box)} · {html.escape(_title(str(view.get('game'))))}</h2>"]
+    for key in ("note", "done"):
+        if view.get(key):
+            parts.append(f"<p>{html.escape(_cell(view[key]))}</p>")
+    table = view.get("table")
+    table = table if isinstance(table, dict) else {}
+    words: dict[str, Any] = table["words"] if isinstance(table.get("words"), dict) else {}
+    for value in table.values():
+        if isinstance(value, list) and value and all(isinstance(row, dict) for row in value):
+            columns = list(value[0])
+            head = "".join(f"<th>{html.escape(str(words.get(c, '')))}</th>" for c in columns)
+            rows = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(row.get(c)))}</td>" for c in columns)
+                           + "</tr>" for row in value)
+            parts.append(f"<table><tr>{head}</tr>{rows}</table>")
+    return f'<div class="live">{"".join(parts)}</div>'
 
 
 async def serve(app: web.Application, bind: str, port: int, started: Callable[[], None],
