@@ -14,7 +14,7 @@ The file layout (documented key by key in ``hardware/config.example.toml``)::
     [voice]                   mode, speed, volume, device
     [data]                    dir
     [web]                     port, bind  (the phone page: off while port is 0)
-    [club]                    broker, box, user, password  (the club: off while broker is "")
+    [club]                    broker, box, user, password, tls, ca  (the club: off while broker is "")
 
 Every mistake is a ``UserError`` of one line naming the key and what is allowed; a bad
 command-line option is a ``UsageError`` naming the option. The file is read as any small
@@ -182,6 +182,8 @@ class Config:
     club_box: str = ""           # this box's name in the club (its topic and login)
     club_user: str = ""          # the broker login; empty: the box's name
     club_password: str = ""
+    club_tls: bool = False       # TLS to the broker (its port is then usually 8883)
+    club_ca: str = ""            # the CA file that signed the broker's certificate; empty: the system's
 
     def __post_init__(self):
         # Freeze the containers so a shared Config cannot be changed behind anyone's back.
@@ -276,9 +278,12 @@ def _validate_club(config: Config) -> None:
     """The ``[club]`` keys: a broker ``HOST:PORT`` and a box name, or neither."""
     from companion.club.names import check_box, check_broker  # small, no network
     for key, value in (("club.broker", config.club_broker), ("club.box", config.club_box),
-                       ("club.user", config.club_user), ("club.password", config.club_password)):
+                       ("club.user", config.club_user), ("club.password", config.club_password),
+                       ("club.ca", config.club_ca)):
         if type(value) is not str or len(value) > 256 or not value.isprintable():
             raise UserError(f"{key}: expected text of at most 256 printable characters, got {_brief(value)}")
+    if type(config.club_tls) is not bool:
+        raise UserError(f"club.tls: expected true or false, got {_brief(config.club_tls)}")
     if not config.club_broker:
         return
     try:
@@ -322,13 +327,15 @@ _SCHEMA: dict[str, dict[str, tuple[str, tuple[type, ...], str]]] = {
     "club": {"broker": ("club_broker", (str,), "text such as \"club.local:1883\""),
              "box": ("club_box", (str,), "a name"),
              "user": ("club_user", (str,), "text"),
-             "password": ("club_password", (str,), "text")},
+             "password": ("club_password", (str,), "text"),
+             "tls": ("club_tls", (bool,), "true or false"),
+             "ca": ("club_ca", (str,), "a file path")},
 }
 
 
 def _type_ok(value: object, types: tuple[type, ...]) -> bool:
     # bool is an int in Python but never a number in a config file.
-    return isinstance(value, types) and not isinstance(value, bool)
+    return isinstance(value, types) and (bool in types or not isinstance(value, bool))
 
 
 def _fields_from_toml(doc: dict) -> dict:

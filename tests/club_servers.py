@@ -54,7 +54,7 @@ def wait_for_port(port: int, up: bool = True, timeout: float = STARTING) -> None
 class Broker:
     """A Mosquitto of its own: ``start``, ``stop`` (as systemd would: SIGTERM), ``address``."""
 
-    def __init__(self, folder: Path, logins: dict[str, str]) -> None:
+    def __init__(self, folder: Path, logins: dict[str, str], tls: tuple[Path, Path, Path] | None = None) -> None:
         self.folder = folder
         self.port = free_port()
         self.address = f"127.0.0.1:{self.port}"
@@ -62,8 +62,10 @@ class Broker:
         (folder / "passwd").write_text("".join(trust.password_line(u, p) + "\n" for u, p in logins.items()))
         (folder / "acl").write_text(trust.ACL)
         user = "user root\n" if os.geteuid() == 0 else ""  # as root it would become "mosquitto" and lose its files
+        # tls: (CA, certificate, key): the listener speaks TLS only.
+        certificates = f"cafile {tls[0]}\ncertfile {tls[1]}\nkeyfile {tls[2]}\n" if tls else ""
         (folder / "mosquitto.conf").write_text(
-            f"listener {self.port} 127.0.0.1\nallow_anonymous false\n"
+            f"listener {self.port} 127.0.0.1\n{certificates}allow_anonymous false\n"
             f"password_file {folder / 'passwd'}\nacl_file {folder / 'acl'}\n"
             f"persistence true\npersistence_location {folder}/\n{trust.BROKER_LIMITS}{user}"
             f"log_dest file {folder / 'mosquitto.log'}\n")
@@ -79,6 +81,23 @@ class Broker:
             self.process.terminate()
             self.process.wait(STARTING)
         self.process = None
+
+
+def certificates(folder: Path) -> tuple[Path, Path, Path]:
+    """A CA and a certificate it signed for 127.0.0.1, made with openssl: (CA, certificate, key)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    ca, ca_key = folder / "ca.pem", folder / "ca.key"
+    cert, key, request = folder / "broker.pem", folder / "broker.key", folder / "broker.csr"
+    run = lambda *args: subprocess.run(["openssl", *args], check=True, capture_output=True, timeout=60)  # noqa: E731
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=club test CA",
+        "-keyout", str(ca_key), "-out", str(ca))
+    run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(request))
+    (folder / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    run("x509", "-req", "-in", str(request), "-CA", str(ca), "-CAkey", str(ca_key), "-CAcreateserial", "-days", "2",
+        "-extfile", str(folder / "san.ext"), "-out", str(cert))
+    for path in (ca, cert, key):
+        path.chmod(0o644)
+    return ca, cert, key
 
 
 class Postgres:

@@ -449,6 +449,7 @@ def test_add_box_refuses_a_name_that_cannot_be_a_topic(name, capsys):
     ('broker = "club.local:1883"\nbox = "a/b"', "club.box: expected a box name"),
     ('broker = 5', "club.broker: expected text"),
     ('door = "x"', "club.door: unknown key"),
+    ('tls = "yes"', "club.tls: expected true or false"),
 ])
 def test_a_bad_club_section_is_one_line_naming_its_key(section, what, tmp_path):
     from companion.config import load_config
@@ -557,3 +558,26 @@ def test_the_live_table_is_the_public_view_retained_while_the_game_runs(club, br
     assert shown[-1]["table"] is not None
     watcher.disconnect()
     watcher.loop_stop()
+
+
+def test_a_box_speaks_tls_where_the_broker_offers_it_and_checks_its_certificate(tmp_path, base_records):
+    needs_mosquitto()
+    import shutil
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl to make the test's certificates")
+    from tests.club_servers import certificates
+    ca, cert, key = certificates(tmp_path / "tls")
+    b = Broker(tmp_path / "broker", PASSWORDS, tls=(ca, cert, key))
+    b.start()
+    try:
+        folder = make_box(tmp_path / "box1", [])
+        secure = ClubAddress(b.address, "box1", password="one", tls=True, ca=str(ca))
+        assert sync(Outbox(folder), secure, wait=0.1).pending == 0
+        # The system's authorities do not know the club's own CA: refused, one line.
+        with pytest.raises(ClubUnreachable, match="failed the TLS check"):
+            sync(Outbox(folder), ClubAddress(b.address, "box1", password="one", tls=True), wait=0.1)
+        with pytest.raises(ClubUnreachable, match="club.ca: cannot use"):
+            sync(Outbox(folder), ClubAddress(b.address, "box1", password="one", tls=True,
+                                             ca=str(tmp_path / "none.pem")), wait=0.1)
+    finally:
+        b.stop()

@@ -13,11 +13,13 @@ box's loop never waits for it: no frame is slower with the club unreachable.
 
 from __future__ import annotations
 
+import ssl
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from companion.club import names, wire
 from companion.club.outbox import Outbox
@@ -50,6 +52,17 @@ class ClubAddress:
     box: str
     user: str = ""
     password: str = ""
+    tls: bool = False
+    ca: str = ""
+
+    def secure(self, client: Any) -> None:
+        """Set ``client`` (paho's) to speak TLS when the club's broker asks for it, checking
+        its certificate against ``ca`` (or the system's authorities)."""
+        if self.tls:
+            try:
+                client.tls_set(ca_certs=self.ca or None)
+            except (OSError, ValueError) as exc:  # an unreadable CA file
+                raise ClubUnreachable(f"club.ca: cannot use {self.ca!r} for TLS: {exc}") from None
 
     @property
     def login(self) -> str:
@@ -91,10 +104,13 @@ def sync(outbox: Outbox, club: ClubAddress, wait: float = 10.0) -> SyncResult:
     client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"totem-box-{club.box}",
                          clean_session=False, protocol=mqtt.MQTTv311)
     client.username_pw_set(club.login, club.password)
+    club.secure(client)
     client.on_connect, client.on_disconnect, client.on_message = on_connect, on_disconnect, on_message
     where = f"{host}:{port}"
     try:
         client.connect(host, port, keepalive=30)
+    except ssl.SSLError as exc:
+        raise ClubUnreachable(f"the club's broker {where} failed the TLS check: {exc.reason or exc}") from None
     except (OSError, ValueError) as exc:
         raise ClubUnreachable(f"cannot reach the club's broker {where}: "
                               f"{getattr(exc, 'strerror', None) or exc}") from None

@@ -51,6 +51,7 @@ class LiveTable:
         self._client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"totem-box-{club.box}-live",
                                    protocol=mqtt.MQTTv311)
         self._client.username_pw_set(club.login, club.password)
+        club.secure(self._client)
         self._client.reconnect_delay_set(1, 60)
         host, port = names.check_broker(club.broker)
         self._client.connect_async(host, port, keepalive=60)  # resolved and connected on paho's thread

@@ -44,8 +44,8 @@ def _club_link(config):
     if not config.club_broker:
         return None
     from companion.club.box import ClubAddress, ClubLink
-    link = ClubLink(config.data_dir, ClubAddress(config.club_broker, config.club_box,
-                                                 config.club_user, config.club_password))
+    link = ClubLink(config.data_dir, ClubAddress(config.club_broker, config.club_box, config.club_user,
+                                                 config.club_password, config.club_tls, config.club_ca))
     link.start()
     return link
 
@@ -120,7 +120,11 @@ def _run(args, config, shown: bytes | None = None) -> int:
     club = _club_link(config)
     if club is not None:
         from companion.club.live import LiveTable
-        loop.watchers.append(LiveTable(club.club))
+        from companion.errors import UserError
+        try:
+            loop.watchers.append(LiveTable(club.club))
+        except UserError as exc:  # a CA file that cannot be used: said, and play goes on
+            print(f"totem-companion: {exc}", file=sys.stderr)
     try:
         loop.run(sources)
     finally:

@@ -60,7 +60,8 @@ def _sync(args) -> int:
     if not args.wait > 0 or args.wait > 3600:
         raise UsageError(f"--wait: expected seconds from 0 to 3600, got {args.wait:g}")
     outbox = Outbox(config.data_dir)
-    result = sync(outbox, ClubAddress(broker, box, config.club_user, config.club_password), wait=args.wait)
+    result = sync(outbox, ClubAddress(broker, box, config.club_user, config.club_password,
+                                      config.club_tls, config.club_ca), wait=args.wait)
     print(f"sent {result.sent}")
     print(f"acknowledged {result.acknowledged}")
     print(f"refused {len(result.refused)}")
