@@ -581,3 +581,16 @@ def test_a_box_speaks_tls_where_the_broker_offers_it_and_checks_its_certificate(
                                              ca=str(tmp_path / "none.pem")), wait=0.1)
     finally:
         b.stop()
+
+
+@pytest.mark.parametrize("payload", [b"", b"not json\n{}", b'{"id": 5}\nrecord', b"[" * 100_000 + b"\n",
+                                     b'{"id": "x", "finished": "now"}\n' + b"\xff" * 10, b"x" * 1_500_000])
+def test_a_hostile_message_is_one_line_and_the_club_goes_on(payload, club, broker, base_records, tmp_path):
+    import io as _io
+    club.server.err = _io.StringIO()
+    _publish(broker, "box1", names.games_topic("box1"), payload)
+    folder = make_box(tmp_path / "box1", games_for(base_records, "box1", 1))
+    assert sync(Outbox(folder), address(broker, "box1"), wait=WAIT).acknowledged == 1
+    said = club.server.err.getvalue()
+    assert said.count("\n") <= 1 and "Traceback" not in said
+    assert len(kept_ids(club.db)) == 1

@@ -31,8 +31,8 @@ pattern read totem/acks/%u
 
 #: What the club's broker needs beyond Mosquitto's defaults (docs/club.md): room for the games
 #: the club server has not yet taken (Mosquitto drops those past 1,000 a client, and a box
-#: would only send them again at its next sync) and its session kept across restarts.
-BROKER_LIMITS = "max_queued_messages 100000\nmax_inflight_messages 100\n"
+#: would only send them again at its next sync), and no message larger than a club game can be.
+BROKER_LIMITS = "max_queued_messages 100000\nmax_inflight_messages 100\nmax_packet_size 2000000\n"
 
 
 def password_line(user: str, password: str, salt: bytes | None = None) -> str:
