@@ -122,6 +122,13 @@ class Postgres:
         self._run(str(PG_BIN / "pg_ctl"), "-D", str(data), "-w", "-l", str(self.folder / "log"), "-o",
                   f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
 
+    def restart(self) -> None:
+        """Stop the server at once (as a crash would) and start it again."""
+        data = str(self.folder / "data")
+        self._run(str(PG_BIN / "pg_ctl"), "-D", data, "-m", "immediate", "stop")
+        self._run(str(PG_BIN / "pg_ctl"), "-D", data, "-w", "-l", str(self.folder / "log"), "-o",
+                  f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+
     def database(self) -> str:
         import psycopg
         self.count += 1

@@ -5,7 +5,8 @@ games for it while it is away) and takes each message on one worker thread: the 
 re-checked by its game's engine (``results.check``), kept once in the database (``Store.add``,
 committed), and only then answered on the box's acknowledgement topic and acknowledged to
 the broker (paho's manual acknowledgement): a server stopped at any point loses nothing —
-the broker or the box sends the game again, and the club keeps it once.
+the broker or the box sends the game again, and the club keeps it once. A game that could
+not be kept (the database away) is not answered: its box sends it again.
 
 Live tables (a box's public view, retained on ``totem/boxes/<box>/live``) are held in
 memory for the tables page.
@@ -24,6 +25,7 @@ from typing import Any, TextIO
 from companion.club import names, wire
 from companion.club.results import Refused, check
 from companion.club.store import Store
+from companion.errors import one_line
 
 #: Seconds to reach the broker at start.
 CONNECT_SECONDS = 10.0
@@ -113,8 +115,9 @@ class ClubServer:
             try:
                 self._one(message)
             except Exception as exc:  # noqa: BLE001 - one bad message must not stop the club
-                print(f"club: a message on {message.topic} not taken: {exc}", file=self.err)
-                continue  # unacknowledged: the broker sends it again after a restart
+                # Not answered: its box sends it again. Taken from the broker all the same, or
+                # its unacknowledged deliveries would fill the session's window and stop all.
+                print(one_line(f"club: a message on {message.topic} not taken: {exc}"), file=self.err)
             self._client.ack(message.mid, message.qos)
 
     def _one(self, message: Any) -> None:
@@ -136,7 +139,7 @@ class ClubServer:
             result = check(game.id, game.record)
         except Refused as exc:
             self.counts.refused += 1
-            print(f"club: box {box}: game {game.id[:12]} refused: {exc}", file=self.err)
+            print(one_line(f"club: box {box}: game {game.id[:12]} refused: {exc}"), file=self.err)
             self._answer(box, game.id, str(exc))
             return
         if self.store.add(game.id, box, game.finished, game.record, result):
@@ -148,8 +151,8 @@ class ClubServer:
             self.on_kept(game.id)
 
     def _answer(self, box: str, key: str, reason: str | None) -> None:
-        info = self._client.publish(names.acks_topic(box), wire.answer_message(key, reason), qos=1)
-        del info  # queued with paho; a lost answer is asked for again by the box's next sync
+        # Queued with paho, not waited for: a lost answer is asked for again by the box's next sync.
+        self._client.publish(names.acks_topic(box), wire.answer_message(key, reason), qos=1)
 
     def _live(self, box: str, payload: bytes) -> None:
         if not payload:

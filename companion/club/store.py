@@ -10,6 +10,7 @@ already kept changes nothing (however many times it arrives).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -67,10 +68,18 @@ class Store:
         self.where = str(where)
         self.postgres = is_postgres(self.where)
         self._lock = threading.Lock()
+        self._db: Any = None
+        self._connect()
+        serial = "BIGSERIAL" if self.postgres else "INTEGER"
+        with self._transaction() as cur:
+            for statement in _SCHEMA.format(serial=serial).split(";"):
+                cur.execute(statement)
+
+    def _connect(self) -> None:
         try:
             if self.postgres:
                 import psycopg  # only for a PostgreSQL club
-                self._db: Any = psycopg.connect(self.where, connect_timeout=10)
+                self._db = psycopg.connect(self.where, connect_timeout=10)
             else:
                 Path(self.where).parent.mkdir(parents=True, exist_ok=True)
                 self._db = sqlite3.connect(self.where, check_same_thread=False, timeout=30)
@@ -78,10 +87,6 @@ class Store:
                 self._db.execute("PRAGMA synchronous=FULL")
         except Exception as exc:  # psycopg's and sqlite's errors: one line
             raise UserError(f"cannot open the club's database: {str(exc).strip().splitlines()[0]}") from None
-        serial = "BIGSERIAL" if self.postgres else "INTEGER"
-        with self._transaction() as cur:
-            for statement in _SCHEMA.format(serial=serial).split(";"):
-                cur.execute(statement)
 
     def close(self) -> None:
         """Close the connection."""
@@ -104,7 +109,13 @@ class Store:
         class _Tx:
             def __enter__(self) -> Store._Cursor:
                 store._lock.acquire()
-                self.cursor = store._db.cursor()
+                try:
+                    if store.postgres and store._db.closed:
+                        store._connect()  # the server restarted: the games not kept meanwhile come again
+                    self.cursor = store._db.cursor()
+                except BaseException:
+                    store._lock.release()
+                    raise
                 return Store._Cursor(store, self.cursor)
 
             def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
@@ -112,7 +123,8 @@ class Store:
                     if kind is None:
                         store._db.commit()
                     else:
-                        store._db.rollback()
+                        with contextlib.suppress(Exception):  # a connection gone: the first error tells
+                            store._db.rollback()
                 finally:
                     self.cursor.close()
                     store._lock.release()
