@@ -42,9 +42,10 @@ border-bottom:1px solid #ccc}th{background:#eee}.n{text-align:right}.live{displa
 vertical-align:top;border:1px solid #999;border-radius:.5em;padding:.5em 1em;margin:.5em}"""
 
 
-def _title(game: str) -> str:
+def _title(game: str, lang: str | None = None) -> str:
+    """A game's name as the club's language writes it."""
     from companion.games import GAMES
-    return GAMES[game].title if game in GAMES else game
+    return GAMES[game].shown_title(lang) if game in GAMES else game
 
 
 def game_json(kept: KeptGame) -> dict[str, Any]:
@@ -100,7 +101,7 @@ def _games_table(games: list[KeptGame], lang: str) -> str:
         players = ", ".join(f"{_player_link(r.game, name)} {points:g}" for name, points in zip(r.players, r.points))
         winners = ", ".join(html.escape(r.players[w]) for w in r.winners)
         rows.append(f"<tr><td>{html.escape(kept.finished)}</td><td>{html.escape(kept.box)}</td>"
-                    f"<td>{html.escape(_title(r.game))}: {players}</td><td>{winners}</td></tr>")
+                    f"<td>{html.escape(_title(r.game, lang))}: {players}</td><td>{winners}</td></tr>")
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
 
 
@@ -136,7 +137,7 @@ def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Applicat
 
     async def front(request: web.Request) -> web.Response:
         from companion.games import GAMES
-        parts = [f'<h2><a href="/games/{quote(g)}">{html.escape(t("club.leaderboard", lang, game=_title(g)))}'
+        parts = [f'<h2><a href="/games/{quote(g)}">{html.escape(t("club.leaderboard", lang, game=_title(g, lang)))}'
                  f"</a></h2>{_leaderboard(store, g, lang, TOP)}" for g in GAMES]
         latest = store.games()[-LATEST:][::-1]
         parts.append(f"<h2>{html.escape(t('club.recent', lang))}</h2>{_games_table(latest, lang)}")
@@ -147,7 +148,7 @@ def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Applicat
         from companion.games import GAMES
         if game not in GAMES:
             raise web.HTTPNotFound()
-        return _page(lang, t("club.leaderboard", lang, game=_title(game)), _leaderboard(store, game, lang, None))
+        return _page(lang, t("club.leaderboard", lang, game=_title(game, lang)), _leaderboard(store, game, lang, None))
 
     async def player(request: web.Request) -> web.Response:
         game, name = request.match_info["game"], request.match_info["name"]
@@ -161,14 +162,14 @@ def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Applicat
                 f"<h2>{html.escape(t('club.rating_over_time', lang))}</h2>{_chart([r for _, r in history])}"
                 f"<h2>{html.escape(t('club.games', lang))}</h2>"
                 f"{_games_table(store.games(game=game, player=name)[::-1], lang)}")
-        return _page(lang, f"{name} · {_title(game)}", body)
+        return _page(lang, f"{name} · {_title(game, lang)}", body)
 
     async def tables(request: web.Request) -> web.Response:
         live = dict(server.live) if server is not None else {}
         if not live:
             body = f"<p>{html.escape(t('club.no_tables', lang))}</p>"
         else:
-            body = "".join(_live_html(box, view) for box, view in sorted(live.items()))
+            body = "".join(_live_html(box, view, lang) for box, view in sorted(live.items()))
         return _page(lang, t("club.tables", lang), body, refresh=5)
 
     async def api_games(request: web.Request) -> web.Response:
@@ -213,14 +214,14 @@ def _cell(value: Any) -> str:
     return "" if value is None or value is False else str(value)
 
 
-def _live_html(box: str, view: Any) -> str:
+def _live_html(box: str, view: Any, lang: str) -> str:
     """A box's live table (its public view, as the phone page has it): its game, what the
     box says now, and each list of its table (villages, players, rows) as a table, headed
     by the table's own words where it gives them (the phone page's script draws each game
     its own way; this page shows the same values plainly)."""
     if not isinstance(view, dict):
         return ""
-    parts = [f"<h2>{html.escape(box)} · {html.escape(_title(str(view.get('game'))))}</h2>"]
+    parts = [f"<h2>{html.escape(box)} · {html.escape(_title(str(view.get('game')), lang))}</h2>"]
     for key in ("note", "done"):
         if view.get(key):
             parts.append(f"<p>{html.escape(_cell(view[key]))}</p>")
