@@ -89,15 +89,19 @@ class LiveTable:
         return False
 
     def close(self) -> None:
-        """The box stops: its table is no longer in play."""
+        """The box stops: its table is no longer in play. A broker out of reach is not
+        waited for (paho's thread may be pausing before its next try)."""
         with self._lock:
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
             if self._sent:
                 self._send(b"")
-        self._client.disconnect()
-        self._client.loop_stop()
+        if self._client.is_connected():
+            self._client.disconnect()
+            self._client.loop_stop()
+        else:
+            threading.Thread(target=self._client.loop_stop, daemon=True).start()
 
     def _send(self, payload: bytes) -> None:
         # Queued for paho's thread; while the broker is away it is dropped: the next replaces it.
