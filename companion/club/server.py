@@ -58,6 +58,7 @@ class ClubServer:
         self.live: dict[str, Any] = {}
         self._work: queue.Queue[Any] = queue.Queue()
         self._connected = threading.Event()
+        self._stopping = threading.Event()
         self._refused_login: str | None = None
         self._client: Any = None
         self._worker = threading.Thread(target=self._take, name="club-ingest", daemon=True)
@@ -90,6 +91,9 @@ class ClubServer:
 
     def stop(self) -> None:
         """Stop taking games (those not yet kept stay at the broker, unacknowledged)."""
+        # The games received and not yet kept are left to the broker: unacknowledged, they
+        # come again when the club is back (its session is persistent).
+        self._stopping.set()
         self._work.put(None)
         if self._client is not None:
             self._client.disconnect()
@@ -110,7 +114,7 @@ class ClubServer:
     def _take(self) -> None:
         while True:
             message = self._work.get()
-            if message is None:
+            if message is None or self._stopping.is_set():
                 return
             try:
                 self._one(message)
