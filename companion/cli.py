@@ -188,7 +188,8 @@ def _club(parser: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="NAME", help="the box's name (letters, digits, - and _)")
     p.add_argument("--broker", metavar="HOST:PORT", default="club.local:1883",
                    help="the broker's address as the box reaches it (default: club.local:1883)")
-    p = sub.add_parser("acl", help="print the broker's ACL file (each box only its own topics)")
+    sub.add_parser("acl", help="print the broker's ACL file (each box only its own topics)")
+    sub.add_parser("server-login", help="print the club server's password-file line and its password")
 
 
 #: Command → module in companion/commands.

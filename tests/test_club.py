@@ -438,6 +438,32 @@ def test_add_box_prints_a_login_the_broker_accepts(tmp_path, capsys):
         b.stop()
 
 
+def test_server_login_and_acl_are_what_the_broker_reads(tmp_path, base_records, capsys):
+    needs_mosquitto()
+    assert main(["club", "server-login"]) == 0
+    out = capsys.readouterr().out
+    line = next(row for row in out.splitlines() if row.startswith("club:$7$"))
+    password = out.split("TOTEM_CLUB_PASSWORD=")[1].strip()
+    assert main(["club", "acl"]) == 0
+    acl = capsys.readouterr().out
+    b = Broker(tmp_path / "b", {"box1": "one"})
+    (b.folder / "passwd").write_text((b.folder / "passwd").read_text() + line + "\n")
+    (b.folder / "acl").write_text(acl)
+    b.start()
+    try:
+        store = Store(str(tmp_path / "club.sqlite"))
+        server = ClubServer(store, b.address, password)
+        server.start()
+        try:
+            folder = make_box(tmp_path / "box1", games_for(base_records, "box1", 1))
+            assert sync(Outbox(folder), ClubAddress(b.address, "box1", password="one"), wait=WAIT).acknowledged == 1
+        finally:
+            server.stop()
+            store.close()
+    finally:
+        b.stop()
+
+
 @pytest.mark.parametrize("name", ["club", "a/b", "a+", "#", "", "x" * 33, "é"])
 def test_add_box_refuses_a_name_that_cannot_be_a_topic(name, capsys):
     assert main(["club", "add-box", name]) == 2

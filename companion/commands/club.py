@@ -1,4 +1,4 @@
-"""``totem-companion club sync|serve|add-box|acl``: the club (companion/club, docs/club.md).
+"""``totem-companion club sync|serve|add-box|acl|server-login``: the club (companion/club, docs/club.md).
 
 * ``sync [--broker HOST:PORT] [--box NAME] [--data DIR]``: the box's finished games waiting
   for the club are sent; prints what was sent, acknowledged, refused (with the club's
@@ -7,7 +7,7 @@
 * ``serve --broker HOST:PORT [--db PATH|URL] [--web PORT]``: the club server, until Ctrl-C
   or SIGTERM. Its broker password: ``--password-file`` or ``$TOTEM_CLUB_PASSWORD``.
 * ``add-box NAME``: a new box's line for the broker's password file and its ``[club]`` section.
-* ``acl``: the broker's ACL file.
+* ``acl``: the broker's ACL file; ``server-login``: the club server's own login.
 """
 
 from __future__ import annotations
@@ -28,6 +28,13 @@ def run(args) -> int:
         return _add_box(args)
     if action == "acl":
         print(trust.ACL, end="")
+        return 0
+    if action == "server-login":
+        password = trust.new_password()
+        print("# For the broker's password file (e.g. /etc/mosquitto/club.passwd):")
+        print(trust.password_line(names.CLUB_USER, password))
+        print("\n# For the club server (club serve reads it from there, or from --password-file):")
+        print(f"TOTEM_CLUB_PASSWORD={password}")
         return 0
     if action == "sync":
         return _sync(args)
