@@ -2,7 +2,8 @@
 # Totem Companion: the one entry point for a person.
 #   ./setup.sh                 install (idempotent): .venv with the project and its dev extras
 #   ./setup.sh run [ARGS]      install if needed, then start the companion
-#   ./setup.sh test [ARGS]     install if needed (with espeak-ng and sox for the voice's test, where apt
+#   ./setup.sh test [ARGS]     install if needed (with espeak-ng and sox for the voice's test, mosquitto
+#                              and postgresql for the club's, where apt
 #                              is at hand), then ruff, mypy and the test suite (ARGS: pytest's only)
 #   ./setup.sh bench           install if needed, then print the benchmark figures
 #   ./setup.sh soak            install if needed, then the long reliability run (minutes; docs/reliability.md)
@@ -163,10 +164,18 @@ voice_setup() {
     apt_quietly espeak-ng espeak-ng-data || say "espeak-ng could not be installed: sudo apt install espeak-ng; the box plays silent meanwhile"
 }
 
-# The voice's test renders speech to WAV with espeak-ng and measures it with sox.
+# The voice's test renders speech to WAV with espeak-ng and measures it with sox; the club's
+# run a real Mosquitto and a real PostgreSQL server (each started by the tests themselves).
 test_tools() {
-    command -v espeak-ng >/dev/null 2>&1 && command -v sox >/dev/null 2>&1 && return 0
-    apt_quietly espeak-ng sox || say "no espeak-ng and sox (no apt, or not root): the voice's WAV test is skipped"
+    if ! { command -v espeak-ng >/dev/null 2>&1 && command -v sox >/dev/null 2>&1; }; then
+        apt_quietly espeak-ng sox || say "no espeak-ng and sox (no apt, or not root): the voice's WAV test is skipped"
+    fi
+    if ! [ -x /usr/sbin/mosquitto ] && ! command -v mosquitto >/dev/null 2>&1; then
+        apt_quietly mosquitto || say "no mosquitto (no apt, or not root): the club's tests are skipped"
+    fi
+    if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+        apt_quietly postgresql || say "no PostgreSQL server (no apt, or not root): the club's PostgreSQL tests are skipped"
+    fi
 }
 
 # The phone page's browser test uses Debian's Chromium (Playwright drives it and never

@@ -167,14 +167,42 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", metavar="V",
                    help="a variant of the rules (wakanda: hidden, W10; default: open)")
     p.add_argument("--json", action="store_true", help="the result as one JSON object")
+
+    _club(add("club", "the club: share finished games with a club server, or run one"))
     return parser
+
+
+def _club(parser: argparse.ArgumentParser) -> None:
+    """``club sync``, ``club serve`` and ``club add-box`` (companion/commands/club.py)."""
+    sub = parser.add_subparsers(dest="club_command", metavar="ACTION", required=True)
+    p = sub.add_parser("sync", help="send the finished games waiting for the club, and say what it answered")
+    _common(p, argparse.SUPPRESS)
+    p.add_argument("--broker", metavar="HOST:PORT", help="the club's broker (default: [club] broker)")
+    p.add_argument("--box", metavar="NAME", help="this box's name in the club (default: [club] box)")
+    p.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
+                   help="how long to wait for the club's answers (default: 10)")
+    p = sub.add_parser("serve", help="run the club server: games in from the broker, the club's web pages")
+    _common(p, argparse.SUPPRESS)
+    p.add_argument("--broker", metavar="HOST:PORT", required=True, help="the broker the boxes publish to")
+    p.add_argument("--db", metavar="PATH|URL", default=None,
+                   help="an SQLite file (default: DATA/club.sqlite) or a postgresql:// URL")
+    p.add_argument("--web", metavar="PORT", type=int, default=8080, help="the web pages' port (default: 8080)")
+    p.add_argument("--bind", metavar="ADDRESS", default="0.0.0.0", help="the web pages' address (default: 0.0.0.0)")
+    p.add_argument("--password-file", metavar="FILE", default=None,
+                   help="a file holding the club's broker password (default: $TOTEM_CLUB_PASSWORD)")
+    p = sub.add_parser("add-box", help="print a new box's password-file line and its [club] section")
+    p.add_argument("name", metavar="NAME", help="the box's name (letters, digits, - and _)")
+    p.add_argument("--broker", metavar="HOST:PORT", default="club.local:1883",
+                   help="the broker's address as the box reaches it (default: club.local:1883)")
+    sub.add_parser("acl", help="print the broker's ACL file (each box only its own topics)")
+    sub.add_parser("server-login", help="print the club server's password-file line and its password")
 
 
 #: Command → module in companion/commands.
 MODULES = {"run": "app", "sim": "app", "demo": "demo", "score": "score", "moves": "moves",
            "replay": "replay", "listen": "listen", "doctor": "doctor", "enroll": "enroll",
            "hint": "hint", "engine": "engine", "match": "match", "tutorial": "tutorial",
-           "backup": "backup", "restore": "backup"}
+           "backup": "backup", "restore": "backup", "club": "club"}
 
 
 class OutputFailed(BaseException):

@@ -14,6 +14,7 @@ The file layout (documented key by key in ``hardware/config.example.toml``)::
     [voice]                   mode, speed, volume, device
     [data]                    dir
     [web]                     port, bind  (the phone page: off while port is 0)
+    [club]                    broker, box, user, password, tls, ca  (the club: off while broker is "")
 
 Every mistake is a ``UserError`` of one line naming the key and what is allowed; a bad
 command-line option is a ``UsageError`` naming the option. The file is read as any small
@@ -176,6 +177,12 @@ class Config:
     voice_device: str = ""   # an ALSA device ("plughw:1,0"); empty: the system's default
     web_port: int = 0            # the phone page's port; 0: off (the settings page may turn it on)
     web_bind: str = "0.0.0.0"    # the address it listens on: every network of the box
+    club_broker: str = ""        # the club's MQTT broker, "HOST:PORT"; empty: no club
+    club_box: str = ""           # this box's name in the club (its topic and login)
+    club_user: str = ""          # the broker login; empty: the box's name
+    club_password: str = ""
+    club_tls: bool = False       # TLS to the broker (its port is then usually 8883)
+    club_ca: str = ""            # the CA file that signed the broker's certificate; empty: the system's
 
     def __post_init__(self):
         # Freeze the containers so a shared Config cannot be changed behind anyone's back.
@@ -261,8 +268,28 @@ def _validate(config: Config) -> None:
     if type(config.web_bind) is not str or not _is_ipv4(config.web_bind):
         raise UserError(f"web.bind: expected an IPv4 address such as 0.0.0.0 or 127.0.0.1, "
                         f"got {_brief(config.web_bind)}")
+    _validate_club(config)
     if type(config.language) is not str or config.language not in languages():
         raise UserError(f"language: expected one of {', '.join(languages())}, got {_brief(config.language)}")
+
+
+def _validate_club(config: Config) -> None:
+    """The ``[club]`` keys: a broker ``HOST:PORT`` and a box name, or neither."""
+    from companion.club.names import check_box, check_broker  # small, no network
+    for key, value in (("club.broker", config.club_broker), ("club.box", config.club_box),
+                       ("club.user", config.club_user), ("club.password", config.club_password),
+                       ("club.ca", config.club_ca)):
+        if type(value) is not str or len(value) > 256 or not value.isprintable():
+            raise UserError(f"{key}: expected text of at most 256 printable characters, got {_brief(value)}")
+    if type(config.club_tls) is not bool:
+        raise UserError(f"club.tls: expected true or false, got {_brief(config.club_tls)}")
+    if not config.club_broker:
+        return
+    try:
+        check_broker(config.club_broker)
+        check_box(config.club_box)
+    except UsageError as exc:
+        raise UserError(f"club.{str(exc).removeprefix('--')}") from None
 
 
 def _is_ipv4(text: str) -> bool:
@@ -296,12 +323,18 @@ _SCHEMA: dict[str, dict[str, tuple[str, tuple[type, ...], str]]] = {
     "data": {"dir": ("data_dir", (str,), "a folder path")},
     "web": {"port": ("web_port", (int,), "a port number"),
             "bind": ("web_bind", (str,), "an address")},
+    "club": {"broker": ("club_broker", (str,), "text such as \"club.local:1883\""),
+             "box": ("club_box", (str,), "a name"),
+             "user": ("club_user", (str,), "text"),
+             "password": ("club_password", (str,), "text"),
+             "tls": ("club_tls", (bool,), "true or false"),
+             "ca": ("club_ca", (str,), "a file path")},
 }
 
 
 def _type_ok(value: object, types: tuple[type, ...]) -> bool:
     # bool is an int in Python but never a number in a config file.
-    return isinstance(value, types) and not isinstance(value, bool)
+    return isinstance(value, types) and (bool in types or not isinstance(value, bool))
 
 
 def _fields_from_toml(doc: dict) -> dict:

@@ -38,6 +38,18 @@ def _config(args):
     return load_config(getattr(args, "config", None), overrides).resolved(is_raspberry_pi())
 
 
+def _club_link(config):
+    """The club's link (companion/club) when ``[club]`` names a broker, started: the box's
+    finished games go to the club on a thread of their own, never holding a frame."""
+    if not config.club_broker:
+        return None
+    from companion.club.box import ClubAddress, ClubLink
+    link = ClubLink(config.data_dir, ClubAddress(config.club_broker, config.club_box, config.club_user,
+                                                 config.club_password, config.club_tls, config.club_ca))
+    link.start()
+    return link
+
+
 def run(args) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
@@ -110,9 +122,21 @@ def _run(args, config, shown: bytes | None = None) -> int:
     except BaseException:
         loop.close()
         raise
+    club = _club_link(config)
+    if club is not None:
+        from companion.club.live import LiveTable
+        from companion.errors import UserError
+        try:
+            loop.watchers.append(LiveTable(club.club))
+        except UserError as exc:  # a CA file that cannot be used: said, and play goes on
+            print(f"totem-companion: {exc}", file=sys.stderr)
     from companion.notify import notify_ready
     notify_ready()  # the service's READY=1: the box is up (an update waits for it)
-    loop.run(sources)
+    try:
+        loop.run(sources)
+    finally:
+        if club is not None:
+            club.stop()
     if script is None and (config.data_dir / CURRENT).is_file():
         # Printed once the display and the keyboard have given the terminal back.
         print(text.t("quit.kept", session.language))

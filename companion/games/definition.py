@@ -53,7 +53,8 @@ class Report(Generic[G]):
     """What ``score`` and ``moves`` print of a game, and its result in one line.
 
     ``review_json``/``format_review`` (``score --review``): where each player lost the
-    most points; None for a game with no review."""
+    most points; None for a game with no review. ``points``: the key of each player's
+    points in ``score_json``'s ``players`` (the club ranks and shows them)."""
 
     score_json: Callable[[G], Line]
     format_score: Callable[[G], str]
@@ -62,6 +63,7 @@ class Report(Generic[G]):
     result_line: Callable[[G], str]
     review_json: Callable[[G], Line] | None = None
     format_review: Callable[[G], str] | None = None
+    points: str = "total"
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ GAME: GameDefinition[TotemWars] = GameDefinition(
     words=WORDS,
     record=RecordCodec(read_record=read_record, header_line=header_line, event_line=event_line),
     report=Report(score_json=score_json, format_score=format_score, moves_json=moves_json,
-                  format_moves=format_moves, result_line=result_line),
+                  format_moves=format_moves, result_line=result_line, points="points"),
     items=TagItems(parse=items.parse, enrollment_steps=enrollment_steps),
     rule_of=rule_of,
     load_table=table,
