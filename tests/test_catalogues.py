@@ -22,7 +22,7 @@ from companion.games import GAMES
 from companion.games.totem_wars.deck import default_deck
 from companion.games.totem_wars.words import card_label
 from companion.ui.canvas import ELLIPSIS, LARGE, MEDIUM, SMALL, WIDTH, note_lines, text_width, wrap
-from companion.ui.screens import FOOTER_CHARS, MENU_LINE_CHARS, REFUSAL_LINES, prompt_line
+from companion.ui.screens import FOOTER_CHARS, MENU_LINE_CHARS, NOTE_LINES, prompt_line
 from companion.words import LANGUAGES, SHARED, Catalogue
 
 DOMAINS: dict[str, Catalogue] = {"companion": SHARED, **{e.domain: e.words for e in GAMES.values()}}
@@ -162,13 +162,25 @@ def test_what_the_last_action_did_fits_its_line(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_refusals_are_shown_whole_with_their_rule(lang):
-    """A refusal with its rule in at most REFUSAL_LINES lines of the band."""
+    """A refusal with its rule in at most NOTE_LINES lines of the band: what to do now
+    keeps the bottom line under it."""
     cut = []
     for domain, key in messages(("refusal.",)):
         reason = filled(DOMAINS[domain], domain, key, lang)
-        lines = note_lines(reason[:1].upper() + reason[1:], REFUSAL_LINES, rule="T1a")
+        lines = note_lines(reason[:1].upper() + reason[1:], NOTE_LINES, rule="T1a")
         if _cut(lines):
             cut.append(f"{key}: {reason!r}")
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_to_undo_on_the_table_is_said_whole_above_the_prompt(lang):
+    """An undo's note (``undo.*`` but the question, its answers and the screen's own
+    words): whole in NOTE_LINES lines, the prompt on the bottom line under it."""
+    cut = [f"{key}: {text!r}" for domain, key in messages(("undo.", "tw.undo."))
+           if domain != "companion"
+           for text in [filled(DOMAINS[domain], domain, key, lang)]
+           if _cut(note_lines(text, NOTE_LINES))]
     assert cut == []
 
 

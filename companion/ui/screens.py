@@ -81,10 +81,12 @@ def result_band(image: Image.Image, game: Engine[Any], number: int, count: int) 
 #: Lines a refusal may take in the band: enough to read it whole (issue: never cut), few
 #: enough to leave the board readable behind it.
 REFUSAL_LINES = 4
+#: Lines a refusal or an undo's note takes above what to do now (the prompt's bottom line).
+NOTE_LINES = REFUSAL_LINES - 1
 
 
 def note_band(image: Image.Image, note: str | Refusal | None, refused: bool, *, max_lines: int = 2,
-              medium_first: bool = False, done: str | None = None) -> int:
+              medium_first: bool = False, done: str | None = None, then: str | None = None) -> int:
     """The note along the bottom edge (lit when ``refused``); return the band's top row
     (``HEIGHT`` when there is nothing to say).
 
@@ -92,23 +94,36 @@ def note_band(image: Image.Image, note: str | Refusal | None, refused: bool, *, 
     and the note the second. ``medium_first``: one line in the larger font when the whole
     note fits, else up to ``max_lines`` small lines. A refusal is shown whole, its rule
     last: up to ``REFUSAL_LINES`` lines, cut in its reason (never in its rule) only beyond.
+    ``then``: what to do now (the prompt's one-line form), kept on the bottom line under a
+    refusal or an undo's note, which then take the lines above it.
     """
+    if then and note:
+        bottom = text_band(image, [fit(then, WIDTH - 4, SMALL)], SMALL)
+        return _note_lines_band(image, note, refused, NOTE_LINES, medium_first, bottom)
     if refused:
         max_lines, done = max(max_lines, REFUSAL_LINES), None
-    if not note and not done:
-        return HEIGHT
-    text = "" if not note else note if isinstance(note, str) else refusal_text(note)
-
-    def note_in(count: int) -> list[str]:
-        if isinstance(note, Refusal):
-            return note_lines(refusal_text(replace(note, rule=None)), count, rule=note.rule)
-        return note_lines(text, count) if text else []
-
     if done:
-        return text_band(image, [fit(done, WIDTH - 4, SMALL), *note_in(1)], SMALL)
+        return text_band(image, [fit(done, WIDTH - 4, SMALL), *_note_in(note, 1)], SMALL)
+    if not note:
+        return HEIGHT
+    return _note_lines_band(image, note, refused, max_lines, medium_first, HEIGHT)
+
+
+def _note_in(note: str | Refusal | None, count: int) -> list[str]:
+    """``note`` in at most ``count`` small lines; a refusal's rule last, never cut."""
+    if isinstance(note, Refusal):
+        return note_lines(refusal_text(replace(note, rule=None)), count, rule=note.rule)
+    return note_lines(note, count) if note else []
+
+
+def _note_lines_band(image: Image.Image, note: str | Refusal, refused: bool, max_lines: int,
+                     medium_first: bool, bottom: int) -> int:
+    """``note`` in a band ending above row ``bottom``: one line of the larger font when it
+    fits there and ``medium_first``, else up to ``max_lines`` small lines."""
+    text = note if isinstance(note, str) else refusal_text(note)
     if medium_first and text_width(text, MEDIUM) <= WIDTH - 4:
-        return text_band(image, [text], MEDIUM, inverted=refused)
-    return text_band(image, note_in(max_lines), SMALL, inverted=refused)
+        return text_band(image, [text], MEDIUM, inverted=refused, bottom=bottom)
+    return text_band(image, _note_in(note, max_lines), SMALL, inverted=refused, bottom=bottom)
 
 
 def fits_line(text: str) -> bool:

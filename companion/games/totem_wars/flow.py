@@ -134,7 +134,9 @@ class TotemWarsFlow(PlayFlow):
         if game.declaration_due is not None:
             return DeclareView(self.selected, self.note, self.refused)
         short = self.done is not None
-        return PlacementView(tuple(self.pending), self.note or self.prompt(short), self.refused, self.done)
+        then = self.prompt(short=True) if self.prompt_under_note() else None
+        return PlacementView(tuple(self.pending), self.note or self.prompt(short), self.refused, self.done,
+                             then)
 
     def prompt(self, short: bool = False) -> str | None:
         """What the player to move does now, by name: lay the totem (T2), place how many cards

@@ -187,12 +187,13 @@ def _row(image: Image.Image, y: int, game, player: int, name: str, pending: int)
     draw_text(image, WIDTH - 6, y, str(hand), SMALL)
 
 
-def board_screen(game, pending=(), *, message: Note | None = None,
-                 refused: bool = False, done: str | None = None) -> Image.Image:
+def board_screen(game, pending=(), *, message: Note | None = None, refused: bool = False,
+                 done: str | None = None, then: str | None = None) -> Image.Image:
     """The round under way (see the module docstring); ``pending`` are the cards scanned
     for the placement not yet confirmed, ``message`` a note (lit when ``refused``), ``done``
-    what the last action did, above it. The rows are in seat order, as on the result pages;
-    ▶ marks the player to move."""
+    what the last action did, above it, ``then`` what to do now, under it (while cards are
+    scanned: how many, and OK). The rows are in seat order, as on the result pages; ▶
+    marks the player to move."""
     image = new_canvas()
     if game.phase == "over":
         title_band(image, t("tw.game_over"))
@@ -200,9 +201,11 @@ def board_screen(game, pending=(), *, message: Note | None = None,
         return image
     pending = tuple(pending)
     n = len(game.players)
-    if not message and pending:
-        message = t("tw.board.scanned", n=len(pending))
-    band_top = note_band(image, message or t("tw.board.scan"), refused, done=done)
+    if pending:
+        scanned = t("tw.board.scanned", n=len(pending))
+        message, then = (message, then or scanned) if message else (scanned, None)
+    band_top = note_band(image, message or t("tw.board.scan"), refused, done=done,
+                         then=then if message else None)
     _pill(image, game.players[game.to_move])
     info = t("tw.board.round", n=len(game.rounds) + 1)
     draw_text(image, WIDTH - text_width(info, SMALL) - 1, 2, info, SMALL)

@@ -125,6 +125,7 @@ class WakandaFlow(PlayFlow):
         self.ignored: set[tuple[str, int]] = set()
         self.reasons: dict[tuple[str, int], Refusal] = {}
         self.hub_live = True  # a box without a hub has nothing on its slots: nothing to judge
+        self.fixing = False  # the slots differ from the record: the note says what to fix
         # The seats the box plays itself (box_player.py), if any.
         self.box_player = BoxPlayer(game.box) if game.box else None
         self._coach = Coach()  # the hint button's moves, searched once a position (hints.py)
@@ -142,9 +143,13 @@ class WakandaFlow(PlayFlow):
             return PickerView(self.choice)
         if self.status:
             return StatusView()
+        # Under a refusal or an undo's note, what to do now stays on the bottom line; not
+        # while the board is being put right (the note says what to do then).
+        then = self.prompt(short=True) if self.prompt_under_note() and not self.fixing else None
         return BoardView(pending=self.pending.item.name if self.pending else None,
                          message=self.note or self.prompt(short=self.done is not None),
-                         refused=self.refused, done=self.done, lit=self._box_village())
+                         refused=self.refused, done=self.done, lit=self._box_village(),
+                         then=str(then) if then else None)
 
     def _box_village(self) -> int | None:
         """On the box's turn to build or claim, the village of its move: lit alone."""
@@ -200,6 +205,7 @@ class WakandaFlow(PlayFlow):
         if self.confirming is not None:
             return reply  # the question first (take back the piece just lifted?), the board after
         found = self.board_problems()
+        self.fixing = bool(found)
         if found and self.note is None:
             self.note, self.refused = self.problem_note(found[0]), True
         in_order = not found
@@ -435,9 +441,10 @@ class WakandaFlow(PlayFlow):
         return super().undo_text()
 
     @staticmethod
-    def _opened(game) -> bool:
-        """Whether the claim just played opened a tile: the row had one still turned (W4 B)."""
-        claims = sum(isinstance(move, Claim) for _, move in game.history)
+    def _opened(game, taken_back: int = 0) -> bool:
+        """Whether the last claim played (``taken_back``: one more, just taken back) opened a
+        tile: the row had one still turned (W4 B)."""
+        claims = sum(isinstance(move, Claim) for _, move in game.history) + taken_back
         return claims <= ROW - OPEN_AT_START
 
     def confirmation(self, player: int | None, move) -> str:
@@ -468,6 +475,10 @@ class WakandaFlow(PlayFlow):
         if isinstance(move, Build):
             return t("undo.to_hand", piece=in_text(move.piece), n=move.village)
         if isinstance(move, Claim):
+            game = self.game  # the claim is already taken back: the row as before it
+            if game.variant == "open" and self._opened(game, taken_back=1):
+                # It had opened the next tile (W4 B), turned straight: turned back as it lay.
+                return t("undo.headdress_off.turn_back", n=move.village, m=game.open_count + 1)
             return t("undo.headdress_off", n=move.village)
         if isinstance(move, Reveal):
             return t("undo.face_down", n=self.game.villages.index(None) + 1)
