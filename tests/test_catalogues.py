@@ -143,7 +143,7 @@ def test_prompts_fit_the_band_with_a_long_name_shortened_never_the_prompt(lang):
     """A turn's prompt: two lines of the band, one under the last action (``.short``); a
     long name gives way (``named``), the words never do."""
     cut = []
-    for domain, key in messages(("prompt.", "tw.prompt.", "box.", "play.turn_up")):
+    for domain, key in messages(("prompt.", "tw.prompt.", "box.", "play.turn_up", "play.press")):
         words = DOMAINS[domain]
         lines = 1 if key.endswith(".short") else 2
         text = prompt_line(filled(words, domain, key, lang, name="{name}"), LONG_NAME, short=lines == 1)
@@ -196,10 +196,11 @@ def test_the_totem_wars_board_says_what_may_be_placed_on_one_line(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rule_titles_fit_the_title_band_with_their_number_and_page(lang):
+    """Whole in the title band: in the small font where the medium one is too wide."""
     room = WIDTH - 4 - (text_width("3/3", SMALL) + 4)
     cut = [f"{key}: {text!r}" for domain, key in messages(("rule.",), suffix=".title")
            for text in [f"{key.split('.')[1]} {DOMAINS[domain].text(key, lang)}"]
-           if text_width(text, MEDIUM) > room]
+           if text_width(text, SMALL) > room]
     assert cut == []
 
 
@@ -218,6 +219,13 @@ def test_footers_fit_their_line(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_totem_wars_status_footer_fits_with_a_full_deck_and_the_highest_level(lang):
+    words = DOMAINS["totem_wars"]
+    text = words.text("tw.status.deck", lang, plural_by=40, n=40) + words.text("tw.status.level", lang, level=10)
+    assert text_width(text, SMALL) <= WIDTH, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_menu_names_every_game_on_one_line(lang):
     cut = [f"{key}: {text!r}" for entry in GAMES.values() for key in ("menu.new", "menu.resume", "menu.learn")
            for text in [SHARED.text(key, lang, title=entry.shown_title(lang))] if len(text) > MENU_LINE_CHARS]
@@ -230,11 +238,18 @@ def test_tile_labels_fit_under_a_pole(lang):
     assert [k for k in words.keys() if k.startswith("tile.") and len(words.text(k, lang)) > 3] == []
 
 
+def test_the_european_portuguese_catalogues_use_its_plural_rule():
+    for po in catalogues.po_files():
+        if po.parent.parent.name == "pt":
+            assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in po.read_text(encoding="utf-8"), po
+
+
 def test_a_plural_follows_each_languages_rule():
     words = DOMAINS["totem_wars"]
     assert words.text("cards", "en", n=0) == "0 cards"
     assert words.text("cards", "fr", n=0) == words.text("cards", "fr", n=1).replace("1", "0")
-    assert words.text("cards", "pt", n=0) == words.text("cards", "pt", n=1).replace("1", "0")
+    # European Portuguese: zero is plural, as in English ("0 pontos"), unlike Brazil's (n > 1).
+    assert words.text("cards", "pt", n=0) == words.text("cards", "pt", n=2).replace("2", "0") == "0 cartas"
     assert words.text("cards", "de", n=0) == words.text("cards", "de", n=2).replace("2", "0")
 
 

@@ -41,14 +41,18 @@ ROW_PITCH = 11
 def title_band(image: Image.Image, title: str, right: str = "",
                mark: Image.Image | None = None) -> None:
     """The lit title band across the top: an optional ``mark`` (a player's headdress), the
-    title, and ``right`` (e.g. a page number) at its end."""
+    title (in the small font when the larger cuts it), and ``right`` (e.g. a page number)
+    at its end."""
     fill_box(image, (0, 0, WIDTH - 1, TITLE_HEIGHT - 1))
     x = 2
     if mark is not None:
         image.paste(0, (x, (TITLE_HEIGHT - mark.height) // 2), mark)
         x += mark.width + 3
     room = WIDTH - x - 2 - (text_width(right, SMALL) + 4 if right else 0)
-    draw_text(image, x, 1, fit(title, room, MEDIUM), MEDIUM, 0)
+    if text_width(title, MEDIUM) <= room:
+        draw_text(image, x, 1, title, MEDIUM, 0)
+    else:  # a long title (a long language, a long name) whole in the small font first
+        draw_text(image, x, 2, fit(title, room, SMALL), SMALL, 0)
     if right:
         draw_text(image, WIDTH - 2 - text_width(right, SMALL), 2, right, SMALL, 0)
 
@@ -141,10 +145,25 @@ def prompt_line(template: str, name: str, others: Sequence[str] = (), *, short: 
     return named(template, name, WIDTH - 4, SMALL, others, lines=1 if short else 2)
 
 
-def footer_line(image: Image.Image, footer: str | None) -> None:
-    """A line of small print along the bottom edge, centred (cut with an ellipsis)."""
-    if footer:
-        draw_centered(image, FOOTER_TOP + 1, fit(footer, WIDTH, SMALL), SMALL)
+def footer_lines(footer: str | None, most: int = 1) -> list[str]:
+    """``footer`` as the lines of small print it takes: one when it fits, else wrapped in up
+    to ``most`` (a note at a menu: a wrong tag said whole); cut with an ellipsis only
+    beyond."""
+    if not footer:
+        return []
+    if most == 1 or text_width(footer, SMALL) <= WIDTH:
+        return [fit(footer, WIDTH, SMALL)]
+    return wrap(footer, WIDTH - 2, SMALL, max_lines=most)
+
+
+def footer_line(image: Image.Image, footer: str | None, most: int = 1) -> int:
+    """Small print along the bottom edge, centred, in up to ``most`` lines (``footer_lines``);
+    return its top row (``HEIGHT`` with none)."""
+    lines = footer_lines(footer, most)
+    top = HEIGHT - len(lines) * (SMALL.height + 1)
+    for i, line in enumerate(lines):
+        draw_centered(image, top + 1 + i * (SMALL.height + 1), line, SMALL)
+    return top
 
 
 def _window(count: int, selected: int, rows: int) -> int:
@@ -157,7 +176,7 @@ def menu_screen(title: str, items: Sequence[str], selected: int,
     """A list to choose from with ▲▼ and OK: the chosen row lit, scroll marks at the edge."""
     image = new_canvas()
     title_band(image, title)
-    bottom = FOOTER_TOP if footer else HEIGHT
+    bottom = HEIGHT - len(footer_lines(footer, 2)) * (SMALL.height + 1)
     rows = (bottom - TITLE_HEIGHT - 1) // ROW_PITCH
     first = _window(len(items), selected, rows)
     for row, index in enumerate(range(first, min(first + rows, len(items)))):
@@ -170,7 +189,7 @@ def menu_screen(title: str, items: Sequence[str], selected: int,
         draw_text(image, WIDTH - 6, TITLE_HEIGHT + 1, "▲", SMALL)
     if first + rows < len(items):
         draw_text(image, WIDTH - 6, bottom - SMALL.height - 1, "▼", SMALL)
-    footer_line(image, footer)
+    footer_line(image, footer, 2)
     return image
 
 
@@ -192,7 +211,9 @@ def picker_screen(title: str, options: Sequence[str], selected: int,
         mark = marks[index]
         if mark is not None:
             image.paste(1, (10, y + 2), mark)
-        draw_text(image, text_x, y, fit(options[index], WIDTH - text_x - 10, MEDIUM), MEDIUM)
+        room = WIDTH - text_x - 10
+        font = MEDIUM if text_width(options[index], MEDIUM) <= room else SMALL  # whole, smaller
+        draw_text(image, text_x, y + (MEDIUM.height - font.height) // 2, fit(options[index], room, font), font)
         draw_text(image, WIDTH - 7, y + 1, "▲" if step < 0 else "▼", SMALL)
     if count == 1:  # no neighbour to turn to: say what the one button does
         draw_centered(image, 52, t("picker.only"), SMALL)
@@ -201,7 +222,15 @@ def picker_screen(title: str, options: Sequence[str], selected: int,
     mark = marks[selected]
     if mark is not None:
         image.paste(1, (5, 30), mark.resize((mark.width * 2, mark.height * 2)))
-    draw_text(image, text_x, 29, fit(options[selected], WIDTH - text_x - 4, LARGE), LARGE)
+    room = WIDTH - text_x - 4
+    chosen = options[selected]
+    if text_width(chosen, LARGE) <= room:
+        draw_text(image, text_x, 29, chosen, LARGE)
+    elif text_width(chosen, MEDIUM) <= room:
+        draw_text(image, text_x, 31, chosen, MEDIUM)
+    else:  # a long move ("Häuptling auf 2 bauen"): two lines of the medium font, whole
+        for i, line in enumerate(wrap(chosen, room, MEDIUM, max_lines=2)):
+            draw_text(image, text_x, 26 + i * MEDIUM.height, line, MEDIUM)
     return image
 
 

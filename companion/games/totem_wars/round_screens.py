@@ -56,7 +56,7 @@ def _summary(game, result, number: int, count: int) -> Image.Image:
     image = new_canvas()
     title_band(image, t("tw.round", n=result.number) + (t("tw.round.war") if result.war else ""),
                page_mark(number, count))
-    band_top = text_band(image, wrap(outcome_line(game, result), WIDTH - 4, SMALL, 2), SMALL,
+    band_top = text_band(image, wrap(outcome_line(game, result), WIDTH - 4, SMALL, 3), SMALL,
                          inverted=True)
     players = [p for p in range(len(game.players)) if result.arrangements[p] is not None]
     pitch = min(11, (band_top - TITLE_HEIGHT - 1) // max(len(players), 1))

@@ -175,6 +175,8 @@ class WakandaFlow(PlayFlow):
             if said is not None:
                 return said
         if self.pending is not None:
+            if short:
+                return t("play.press.short")
             item = self.pending.item
             if isinstance(item, Headdress):
                 return t("play.press_claim", headdress=in_text(item.kind))

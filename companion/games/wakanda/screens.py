@@ -31,6 +31,7 @@ from companion.ui.canvas import (
     fill_box,
     fit,
     hatch_box,
+    named,
     new_canvas,
     outline_box,
     short_name,
@@ -340,7 +341,8 @@ def status_screen(game) -> Image.Image:
         if player == game.to_move:
             fill_box(image, (0, y - 1, WIDTH - 1, y + SMALL.height))
         ink = 0 if player == game.to_move else 1
-        draw_text(image, 2, y, fit(name, 9 * SMALL.width, SMALL), SMALL, ink)
+        # Up to the points: whole, or shortened and told apart ("G1", never "Giocator…").
+        draw_text(image, 2, y, named("{name}", name, 40, SMALL, game.players), SMALL, ink)
         figures = (game.score(player).total, sum(game.hands[player].values()), game.headdresses[player])
         for right, figure in zip(columns, figures):
             draw_text(image, right - text_width(str(figure), SMALL), y, str(figure), SMALL, ink)
