@@ -125,6 +125,23 @@ def test_a_refusal_keeps_what_to_do_now_on_the_bottom_line(folders, capsys):
     assert bands(frames)[-1] == ["Draw first: the bag is", "not empty — W4", "Player 1: draw and scan"]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_placement_taken_back_says_which_cards_go_back_to_the_hand(folders, capsys, lang):
+    assert main(["--language", lang, "run", "--input", str(DATA / "totem_wars_undo.txt"), "--display", "text",
+                 "--data", str(folders / "data")]) == 0
+    frames = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines() if line.startswith("frame ")]
+    band = frames[-1].split(" | ")
+    player = tw_t("setup.player", lang, n=2)
+    animals = ", ".join(tw_t(f"animal.{animal}.in_text", lang) for animal in ("seal", "whale"))
+    said = tw_t("tw.undo.to_hand", lang, name=player, list=animals)
+    assert " ".join(band[-4:-1]) == said or " ".join(band[-3:-1]) == said
+    players = [tw_t("setup.player", lang, n=n) for n in (1, 2)]
+    assert band[-1] == prompt_line(tw_t("tw.prompt.start.short", lang, name="{name}", n=5), player, players,
+                                   short=True)   # what to do now, under it
+    if lang == "en":
+        assert band[-4:] == ["Taken back: Player 2", "takes seal, whale back", "in hand", "Player 2: place 1 to 5"]
+
+
 def test_a_player_with_no_headdress_left_is_told_to_build_never_to_claim(folders, capsys):
     data = folders / "data"
     data.mkdir()

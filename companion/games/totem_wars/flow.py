@@ -49,14 +49,15 @@ from companion.games.totem_wars.views import (
     after_action,
     render,
 )
-from companion.games.totem_wars.words import card_label, cards, refusal, t
+from companion.games.totem_wars.words import animal_in_text, card_label, cards, refusal, t
 from companion.signals import Signal
 from companion.table.choice import step_of
 from companion.table.flow import Reply, Scan, ToScore
 from companion.table.hint_pages import HintView, Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.views import MenuView
-from companion.ui.screens import fits_line, prompt_line
+from companion.ui.canvas import ELLIPSIS, note_lines
+from companion.ui.screens import NOTE_LINES, fits_line, prompt_line
 
 
 def totem_order(game) -> list[int]:
@@ -318,6 +319,19 @@ class TotemWarsFlow(PlayFlow):
         if fits_line(full) or not isinstance(move, Play):
             return full
         return t("tw.placed_short", cards=cards(len(move.cards)))
+
+    def undo_hint(self, player: int | None, move) -> str | None:
+        """What to undo on the table for a placement taken back: its cards, by their animals
+        (the last placement, by its count, when they do not fit the band), back in the
+        player's hand (T4–T6)."""
+        if not isinstance(move, Play) or player is None:
+            return None
+        name = self.game.players[player]
+        animals = ", ".join(animal_in_text(card.animal) for card in move.cards)
+        said = t("tw.undo.to_hand", name=name, list=animals)
+        if ELLIPSIS not in "".join(note_lines(said, NOTE_LINES)):
+            return said
+        return t("tw.undo.last_to_hand", name=name, cards=cards(len(move.cards)))
 
     def undo_text(self) -> str:
         """What an undo would take back: the last totem laid, or the last move."""
