@@ -79,7 +79,9 @@ def test_settings_change_one_box_and_no_other(tmp_path):
     assert first.view.choice.value == "settings"
     first.handle(Press("ok"))
     first.handle(Press("down"))
-    out = first.handle(Press("ok"))                            # the language: the next one
+    first.handle(Press("ok"))                                  # the list of languages
+    first.handle(Press("down"))
+    out = first.handle(Press("ok"))                            # the next one: French
     assert first.language == "fr" and words(first)[0] == text.t("settings.title", "fr")
     assert frame_words(out.frame)[0] == text.t("settings.title", "fr")   # redrawn at once
     assert second.language == "en" and text.language() == "en"

@@ -257,8 +257,8 @@ def declare_screen(game, selected: int = 0, *, message: Note | None = None,
 def _others_line(game, player: int, war) -> str:
     """The other players of the war, their habitats and war points, on one small line:
     habitats shortened ("WAT") when the words do not fit, then left out, then the
-    players closer together, their names shortened last (R2)."""
-    def line(habitats: str, between: str, chars: int | None) -> str:
+    players closer together, without the "vs", their names shortened last (R2)."""
+    def line(habitats: str, between: str, chars: int | None, label: bool = True) -> str:
         names = short_names(game.players, chars) if chars else game.players
         others = []
         for p, habitat in war:
@@ -266,11 +266,12 @@ def _others_line(game, player: int, war) -> str:
                 word = ("" if habitats == "none" else "? " if not habitat
                         else t(f"habitat.{habitat}{'.short' if habitats == 'short' else ''}") + " ")
                 others.append(f"{names[p]} {word}{war_grouping(game.totems[p], game.table[p], habitat).points}")
-        return t("tw.declare.others", others=between.join(others))
+        return t("tw.declare.others", others=between.join(others)) if label else between.join(others)
 
-    for habitats, between, chars in (("whole", " · ", None), ("short", " · ", None), ("none", " · ", None),
-                                     ("none", ", ", None), ("none", ", ", 4)):
-        text = line(habitats, between, chars)
+    for habitats, between, chars, label in (("whole", " · ", None, True), ("short", " · ", None, True),
+                                            ("none", " · ", None, True), ("none", ", ", None, True),
+                                            ("none", ", ", None, False), ("none", ", ", 4, False)):
+        text = line(habitats, between, chars, label)
         if text_width(text, SMALL) <= WIDTH - 4:
             return text
     return fit(text, WIDTH - 4, SMALL)
