@@ -96,6 +96,7 @@ class TotemWarsFlow(PlayFlow):
         self._pages: dict = {}
         self._pages_of = None  # the round result the cached pages show
         self.hand = HandHint()  # the hint's coach: the hand shown, never kept (hand_hint.py)
+        self._rounds = 0  # rounds played before the move being taken back
 
     # --- the picture ---------------------------------------------------------------------
 
@@ -324,14 +325,19 @@ class TotemWarsFlow(PlayFlow):
         """What to undo on the table for a placement taken back: its cards, by their animals
         (the last placement, by its count, when they do not fit the band), back in the
         player's hand (T4–T6)."""
-        if not isinstance(move, Play) or player is None:
-            return None
+        if not isinstance(move, Play) or player is None or len(self.game.rounds) < self._rounds:
+            return None  # a play that ended its round: the round's pages said where every card went
         name = self.game.players[player]
         animals = ", ".join(animal_in_text(card.animal) for card in move.cards)
         said = t("tw.undo.to_hand", name=name, list=animals)
         if ELLIPSIS not in "".join(note_lines(said, NOTE_LINES)):
             return said
         return t("tw.undo.last_to_hand", name=name, cards=cards(len(move.cards)))
+
+    def take_back(self) -> str:
+        """Take back the last move (``PlayFlow.take_back``), the rounds counted before it."""
+        self._rounds = len(self.game.rounds)
+        return super().take_back()
 
     def undo_text(self) -> str:
         """What an undo would take back: the last totem laid, or the last move."""
