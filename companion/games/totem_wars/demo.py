@@ -22,7 +22,7 @@ from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.round_screens import outcome_line, refill_line
 from companion.games.totem_wars.simulation import NAMES
-from companion.games.totem_wars.words import card_label
+from companion.games.totem_wars.words import card_label, t
 from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
@@ -130,7 +130,7 @@ def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, play
     out(result_line(game))
     if record:
         write_demo_record(record, write_record(game))
-        out(f"Record written to {record}")
+        out(t("demo.record_written", file=record))
     return 0
 
 
