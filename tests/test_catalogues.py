@@ -238,6 +238,32 @@ def test_tile_labels_fit_under_a_pole(lang):
     assert [k for k in words.keys() if k.startswith("tile.") and len(words.text(k, lang)) > 3] == []
 
 
+def translations(lang: str, domain: str | None = None) -> list[str]:
+    """Every translated text of ``lang`` (of one ``domain`` when given)."""
+    from babel.messages.pofile import read_po
+
+    texts: list[str] = []
+    for po in catalogues.po_files():
+        if po.parent.parent.name == lang and domain in (None, po.stem):
+            with po.open("rb") as f:
+                for message in read_po(f):
+                    if message.id:
+                        texts += list(message.string) if isinstance(message.string, tuple) else [message.string]
+    return texts
+
+
+def test_the_french_screens_follow_the_glossary():
+    """No space before ':' ';' '?' '!', the box is "la boîte" on the page as on the screen
+    (docs/glossary/fr.md)."""
+    texts = translations("fr")
+    assert [text for text in texts if any(f" {mark}" in text for mark in ":;?!")] == []
+    assert [text for text in texts if "boîtier" in text] == []
+
+
+def test_the_italian_device_is_il_box_on_the_page_as_on_the_screen():
+    assert [text for text in translations("it", "companion") if "scatola" in text] == []
+
+
 def test_the_european_portuguese_catalogues_use_its_plural_rule():
     for po in catalogues.po_files():
         if po.parent.parent.name == "pt":
