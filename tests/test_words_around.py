@@ -17,7 +17,8 @@ from companion.words import LANGUAGES
 DATA = Path(__file__).parent / "data"
 #: English words of those lines that no translation shares ("Villages:" is French too).
 ENGLISH = ("Turn ", " draws ", "builds ", "claims village", " wins ", "variant)", "greedy", "step ",
-           "lesson complete", "refused ", "taken back", "Winner:", "sun penalty", "finished")
+           "lesson complete", "refused ", "taken back", "Winner:", "sun penalty", "finished",
+           "placed:", " takes ", "Deal ", "Big game", "war (T10)", " deals")
 
 
 @pytest.fixture(autouse=True)
@@ -40,6 +41,18 @@ def english_in(lines: list[str]) -> list[str]:
 def test_a_wakanda_demo_is_narrated_in_the_language_asked(capsys, lang):
     lines = said(capsys, "--language", lang, "demo", "--seed", "3", "--display", "none")
     assert len(lines) > 20 and english_in(lines) == []
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_a_totem_wars_demo_is_narrated_in_the_language_asked(capsys, lang):
+    lines = said(capsys, "--language", lang, "demo", "--game", "totem-wars", "--seed", "5", "--display", "none")
+    assert len(lines) > 5 and english_in(lines) == []
+
+
+def test_the_french_totem_wars_demo(capsys):
+    lines = said(capsys, "--language", "fr", "demo", "--game", "totem-wars", "--seed", "5", "--display", "none")
+    assert lines[2] == "Manche 1 · posées: Dan 4, Ana 4, Ben 4, Cleo 4 · points: Dan 5, Ana 3, Ben 5, Cleo 7"
+    assert lines[-1] == "Cleo gagne avec 6 points (T15)"
 
 
 def test_the_french_demo_in_the_rulebook_s_words(capsys):
