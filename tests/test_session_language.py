@@ -50,7 +50,7 @@ def words(session: Session) -> list[str]:
 
 def test_two_boxes_in_one_program_draw_their_own_languages(tmp_path):
     french, german = box(tmp_path, "fr"), box(tmp_path, "de")
-    assert (words(french)[1], words(german)[1]) == ("Suite Wakanda", "Weiter: Wakanda")
+    assert (words(french)[1], words(german)[1]) == ("Reprendre Wakanda", "Weiter: Wakanda")
     for event in (Press("ok"), Tag("eagle", "pad"), Press("v5")):   # one event each, in turn
         french.handle(event)
         german.handle(event)

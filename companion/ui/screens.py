@@ -184,7 +184,10 @@ def menu_screen(title: str, items: Sequence[str], selected: int,
         lit = index == selected
         if lit:
             fill_box(image, (0, y, WIDTH - 8, y + ROW_PITCH - 1))
-        draw_text(image, 3, y + 1, fit(items[index], WIDTH - 14, MEDIUM), MEDIUM, 0 if lit else 1)
+        # A line too wide for the medium font whole in the small one ("Reprendre Guerre Totem").
+        font = MEDIUM if text_width(items[index], MEDIUM) <= WIDTH - 14 else SMALL
+        draw_text(image, 3, y + 1 + (MEDIUM.height - font.height) // 2, fit(items[index], WIDTH - 14, font), font,
+                  0 if lit else 1)
     if first > 0:
         draw_text(image, WIDTH - 6, TITLE_HEIGHT + 1, "▲", SMALL)
     if first + rows < len(items):
