@@ -50,6 +50,7 @@ class PlayFlow(Flow):
         self.confirming: Question | None = None
         self.done: str | None = None  # what the last action did, until the next event
         self.undo_note = False  # the note says what to undo on the table, until the next event
+        self._shown_undo = False
         # note, refused, done: before this event
         self._shown: tuple[Note | None, bool, str | None] = (None, False, None)
         self.hint = HintPages(self.why, self.coach)  # the hint button: tips and why-pages
@@ -61,6 +62,7 @@ class PlayFlow(Flow):
     def clear(self) -> None:
         """Drop the note and the confirmation of the previous event."""
         self._shown = (self.note, self.refused, self.done)  # the why-pages explain them
+        self._shown_undo = self.undo_note
         super().clear()
         self.done = None
         self.undo_note = False
@@ -106,6 +108,7 @@ class PlayFlow(Flow):
         was."""
         if self.hint.take(self, event, self._shown[0]):
             self.note, self.refused, self.done = self._shown
+            self.undo_note = self._shown_undo
             return Reply()
         if self.confirming is None:
             return None
