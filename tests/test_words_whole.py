@@ -41,3 +41,20 @@ def test_no_word_is_cut_on_any_frame(folders, capsys, command, lang):
     frames = [line for line in capsys.readouterr().out.splitlines() if line.startswith("frame ")]
     assert len(frames) > 5
     assert [frame for frame in frames if CUT.search(frame)] == []
+
+
+#: 15-letter names, the speller's longest, for every seat of the demos.
+LONG_NAMES = ("Konstantinovich", "Bartholomewsson", "Alexandrovnaaaa", "Wilhelminaaaaaa")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["wakanda", "totem-wars"])
+@pytest.mark.parametrize("seed", [3, 5, 7])
+def test_with_15_letter_names_a_name_gives_way_never_a_word(folders, capsys, lang, game, seed):
+    config = folders / "long.toml"
+    config.write_text("players = [" + ", ".join(f'"{name}"' for name in LONG_NAMES) + "]\n")
+    assert main(["--config", str(config), "--language", lang, "demo", "--game", game, "--seed", str(seed),
+                 "--display", "text", "--data", str(folders / "data")]) == 0
+    frames = [line for line in capsys.readouterr().out.splitlines() if line.startswith("frame ")]
+    cut = {match.group(1) for frame in frames for match in re.finditer(r"(\w+)…", frame)}
+    assert {word for word in cut if not any(name.startswith(word) for name in LONG_NAMES)} == set()

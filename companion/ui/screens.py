@@ -57,6 +57,18 @@ def title_band(image: Image.Image, title: str, right: str = "",
         draw_text(image, WIDTH - 2 - text_width(right, SMALL), 2, right, SMALL, 0)
 
 
+def title_with_name(template: str, name: str, others: Sequence[str] = (), right: str = "10/10") -> str:
+    """``template`` with ``name`` put in, for the title band beside ``right`` (a page mark):
+    whole when it fits (in the small font if need be, as ``title_band`` draws it), else with
+    the name shortened and told apart from the ``others``, never the words.
+
+    >>> title_with_name("{name} drew:", "Bartholomewsson")
+    'Bartholomewsson drew:'
+    """
+    room = WIDTH - 4 - (text_width(right, SMALL) + 4 if right else 0)
+    return named(template, name, room, SMALL, others)
+
+
 def page_mark(number: int, count: int, *, then_ok: bool = False) -> str:
     """A result page's number and how to go on: ``2/4▼`` while pages follow (▼ or OK turns
     to the next); on the last page ``4/4 OK`` when ``then_ok`` (the page itself does not

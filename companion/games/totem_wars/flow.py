@@ -57,7 +57,7 @@ from companion.table.hint_pages import HintView, Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.views import MenuView
 from companion.ui.canvas import ELLIPSIS, note_lines
-from companion.ui.screens import NOTE_LINES, fits_line, prompt_line
+from companion.ui.screens import NOTE_LINES, fits_line, prompt_line, title_with_name
 
 
 def totem_order(game) -> list[int]:
@@ -308,10 +308,11 @@ class TotemWarsFlow(PlayFlow):
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems)]
             # The totems laid stay in the list: leaving them out would give them away (T2).
-            offered, title = game.unseen, t("tw.totem_of", name=game.players[player])
+            offered, title = game.unseen, title_with_name(t("tw.totem_of", name="{name}"), game.players[player],
+                                                          game.players)
         else:
             offered = game.unseen - set(self.pending)
-            title = t("tw.places", name=game.players[game.to_move])
+            title = title_with_name(t("tw.places", name="{name}"), game.players[game.to_move], game.players)
         self.picker = CardPicker.open(title, offered)
 
     def confirmation(self, player: int | None, move) -> str:

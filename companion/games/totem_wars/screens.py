@@ -107,8 +107,8 @@ def deal_screen(game) -> Image.Image:
     """All totems are down: the dealer deals one more card each (T2); who starts (T3)."""
     image = new_canvas()
     title_band(image, t("tw.deal.title"))
-    dealer = t("tw.deal.dealer", name=game.players[game.dealer])
-    draw_text(image, 3, 13, fit(dealer, WIDTH - 6, MEDIUM), MEDIUM)
+    dealer = named(t("tw.deal.dealer", name="{name}"), game.players[game.dealer], WIDTH - 6, MEDIUM, game.players)
+    draw_text(image, 3, 13, dealer, MEDIUM)
     draw_text(image, 3, 24, t("tw.deal.more"), MEDIUM)
     small, band = deal_lines(game)
     for i, line in enumerate(wrap(small, WIDTH - 6, SMALL)):

@@ -48,7 +48,7 @@ from companion.table.hint_pages import Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.tag_tracker import Place
 from companion.table.views import PickerView
-from companion.ui.screens import fits_line, prompt_line
+from companion.ui.screens import fits_line, prompt_line, title_with_name
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
 #: The reader name of the reader hub as a whole, in ``ReaderState`` events.
@@ -382,13 +382,13 @@ class WakandaFlow(PlayFlow):
         if moves == [Pass()]:
             return self.commit(Pass())
         if game.phase == "draw":
-            title = t("play.drew_title", name=game.name(game.to_move))
+            title = title_with_name(t("play.drew_title", name="{name}"), game.name(game.to_move), game.players)
             labels = tuple(m.piece for m in moves)  # piece names: the picker shows their icons
         elif game.phase == "reveal":
             title = t("play.village_is", n=game.open_count)
             labels = tuple(move_label(m) for m in moves)
         else:
-            title = t("play.move_title", name=game.name(game.to_move))
+            title = title_with_name(t("play.move_title", name="{name}"), game.name(game.to_move), game.players)
             labels = tuple(move_label(m) for m in moves)
         self.choice = Choice(title, labels, tuple(moves))
         return Reply()
