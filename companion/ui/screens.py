@@ -62,8 +62,8 @@ def title_with_name(template: str, name: str, others: Sequence[str] = (), right:
     whole when it fits (in the small font if need be, as ``title_band`` draws it), else with
     the name shortened and told apart from the ``others``, never the words.
 
-    >>> title_with_name("{name} drew:", "Bartholomewsson")
-    'Bartholomewsson drew:'
+    >>> title_with_name("{name} drew:", "Ana"), title_with_name("{name} drew:", "Bartholomewsson")
+    ('Ana drew:', 'Bartholomews… drew:')
     """
     room = WIDTH - 4 - (text_width(right, SMALL) + 4 if right else 0)
     return named(template, name, room, SMALL, others)
