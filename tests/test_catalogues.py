@@ -22,7 +22,7 @@ from companion.games import GAMES
 from companion.games.totem_wars.deck import default_deck
 from companion.games.totem_wars.words import card_label
 from companion.ui.canvas import ELLIPSIS, LARGE, MEDIUM, SMALL, WIDTH, note_lines, text_width, wrap
-from companion.ui.screens import FOOTER_CHARS, MENU_LINE_CHARS, REFUSAL_LINES, prompt_line
+from companion.ui.screens import FOOTER_CHARS, MENU_LINE_CHARS, NOTE_LINES, prompt_line
 from companion.words import LANGUAGES, SHARED, Catalogue
 
 DOMAINS: dict[str, Catalogue] = {"companion": SHARED, **{e.domain: e.words for e in GAMES.values()}}
@@ -143,7 +143,7 @@ def test_prompts_fit_the_band_with_a_long_name_shortened_never_the_prompt(lang):
     """A turn's prompt: two lines of the band, one under the last action (``.short``); a
     long name gives way (``named``), the words never do."""
     cut = []
-    for domain, key in messages(("prompt.", "tw.prompt.", "box.", "play.turn_up")):
+    for domain, key in messages(("prompt.", "tw.prompt.", "box.", "play.turn_up", "play.press")):
         words = DOMAINS[domain]
         lines = 1 if key.endswith(".short") else 2
         text = prompt_line(filled(words, domain, key, lang, name="{name}"), LONG_NAME, short=lines == 1)
@@ -162,13 +162,25 @@ def test_what_the_last_action_did_fits_its_line(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_refusals_are_shown_whole_with_their_rule(lang):
-    """A refusal with its rule in at most REFUSAL_LINES lines of the band."""
+    """A refusal with its rule in at most NOTE_LINES lines of the band: what to do now
+    keeps the bottom line under it."""
     cut = []
     for domain, key in messages(("refusal.",)):
         reason = filled(DOMAINS[domain], domain, key, lang)
-        lines = note_lines(reason[:1].upper() + reason[1:], REFUSAL_LINES, rule="T1a")
+        lines = note_lines(reason[:1].upper() + reason[1:], NOTE_LINES, rule="T1a")
         if _cut(lines):
             cut.append(f"{key}: {reason!r}")
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_to_undo_on_the_table_is_said_whole_above_the_prompt(lang):
+    """An undo's note (``undo.*`` but the question, its answers and the screen's own
+    words): whole in NOTE_LINES lines, the prompt on the bottom line under it."""
+    cut = [f"{key}: {text!r}" for domain, key in messages(("undo.", "tw.undo."))
+           if domain != "companion"
+           for text in [filled(DOMAINS[domain], domain, key, lang)]
+           if _cut(note_lines(text, NOTE_LINES))]
     assert cut == []
 
 
@@ -184,10 +196,11 @@ def test_the_totem_wars_board_says_what_may_be_placed_on_one_line(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rule_titles_fit_the_title_band_with_their_number_and_page(lang):
+    """Whole in the title band: in the small font where the medium one is too wide."""
     room = WIDTH - 4 - (text_width("3/3", SMALL) + 4)
     cut = [f"{key}: {text!r}" for domain, key in messages(("rule.",), suffix=".title")
            for text in [f"{key.split('.')[1]} {DOMAINS[domain].text(key, lang)}"]
-           if text_width(text, MEDIUM) > room]
+           if text_width(text, SMALL) > room]
     assert cut == []
 
 
@@ -206,9 +219,18 @@ def test_footers_fit_their_line(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_totem_wars_status_footer_fits_with_a_full_deck_and_the_highest_level(lang):
+    words = DOMAINS["totem_wars"]
+    text = words.text("tw.status.deck", lang, plural_by=40, n=40) + words.text("tw.status.level", lang, level=10)
+    assert text_width(text, SMALL) <= WIDTH, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_menu_names_every_game_on_one_line(lang):
+    """Whole on a menu line: in the small font where the medium one is too wide."""
     cut = [f"{key}: {text!r}" for entry in GAMES.values() for key in ("menu.new", "menu.resume", "menu.learn")
-           for text in [SHARED.text(key, lang, title=entry.shown_title(lang))] if len(text) > MENU_LINE_CHARS]
+           for text in [SHARED.text(key, lang, title=entry.shown_title(lang))]
+           if len(text) > MENU_LINE_CHARS and text_width(text, SMALL) > WIDTH - 14]
     assert cut == []
 
 
@@ -218,17 +240,51 @@ def test_tile_labels_fit_under_a_pole(lang):
     assert [k for k in words.keys() if k.startswith("tile.") and len(words.text(k, lang)) > 3] == []
 
 
+def translations(lang: str, domain: str | None = None) -> list[str]:
+    """Every translated text of ``lang`` (of one ``domain`` when given)."""
+    from babel.messages.pofile import read_po
+
+    texts: list[str] = []
+    for po in catalogues.po_files():
+        if po.parent.parent.name == lang and domain in (None, po.stem):
+            with po.open("rb") as f:
+                for message in read_po(f):
+                    if message.id:
+                        texts += list(message.string) if isinstance(message.string, tuple) else [message.string]
+    return texts
+
+
+def test_the_french_screens_follow_the_glossary():
+    """No space before ':' ';' '?' '!', the box is "la boîte" on the page as on the screen
+    (docs/glossary/fr.md)."""
+    texts = translations("fr")
+    assert [text for text in texts if any(f" {mark}" in text for mark in ":;?!")] == []
+    assert [text for text in texts if "boîtier" in text] == []
+
+
+def test_the_italian_device_is_il_box_on_the_page_as_on_the_screen():
+    assert [text for text in translations("it", "companion") if "scatola" in text] == []
+
+
+def test_the_european_portuguese_catalogues_use_its_plural_rule():
+    for po in catalogues.po_files():
+        if po.parent.parent.name == "pt":
+            assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in po.read_text(encoding="utf-8"), po
+
+
 def test_a_plural_follows_each_languages_rule():
     words = DOMAINS["totem_wars"]
     assert words.text("cards", "en", n=0) == "0 cards"
     assert words.text("cards", "fr", n=0) == words.text("cards", "fr", n=1).replace("1", "0")
-    assert words.text("cards", "pt", n=0) == words.text("cards", "pt", n=1).replace("1", "0")
+    # European Portuguese: zero is plural, as in English ("0 pontos"), unlike Brazil's (n > 1).
+    assert words.text("cards", "pt", n=0) == words.text("cards", "pt", n=2).replace("2", "0") == "0 cartas"
     assert words.text("cards", "de", n=0) == words.text("cards", "de", n=2).replace("2", "0")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_set_up_and_settings_lines_fit_a_menu_line(lang):
-    """A set-up's titles and choices, the settings page's lines: one line of a list."""
+    """A set-up's titles and choices, the settings page's lines: one line of a list (in the
+    small font where the medium one is too wide)."""
     cut = []
     for domain, key in messages(("setup.", "tw.setup.", "settings.", "level.", "menu."),
                                 exclude=("_about", "footer", ".not_saved", ".buttons", ".tiles_next", ".first",
@@ -240,7 +296,7 @@ def test_set_up_and_settings_lines_fit_a_menu_line(lang):
         text = filled(DOMAINS[domain], domain, key, lang, name="Ana", names="Ana, Ben",
                       value=max(values, key=len), title=max((e.shown_title(lang) for e in GAMES.values()), key=len),
                       **seat)
-        if len(text) > MENU_LINE_CHARS:
+        if len(text) > MENU_LINE_CHARS and text_width(text, SMALL) > WIDTH - 14:   # whole, small if need be
             cut.append(f"{key}: {text!r}")
     assert cut == []
 

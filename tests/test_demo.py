@@ -316,3 +316,12 @@ def test_a_demo_in_a_temporary_folder_ends_on_the_score_not_on_kept(tmp_path, ca
     frames = [line for line in out.out.splitlines() if line.startswith("frame ")]
     assert status == 0 and t("session.finished") in frames[-1]
     assert len(list((data / "games").iterdir())) == 1
+
+
+@pytest.mark.parametrize("where", ["after", "before"])
+def test_demo_refuses_web_in_one_line_rather_than_serve_nothing(capsys, where):
+    args = ["demo", "--web", "8080", "--display", "none"] if where == "after" else \
+        ["--web", "8080", "demo", "--display", "none"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err == "totem-companion demo: --web: a demo serves no phone page (run or sim --web PORT does)\n"

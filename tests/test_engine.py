@@ -123,12 +123,12 @@ def test_parameters_are_raw_values_put_into_words_per_language():
     assert refusal_reason(refusal, "bg") == "Ana няма томахавка в ръка"
     taken = tw("taken_card", {"card": C("indians/buffalo")}, "T9")
     # A screen names the card; the record's machine English keeps it raw.
-    assert refusal_reason(taken, "en") == "Buffalo (Indians) was taken; it is in a pile of taken cards"
+    assert refusal_reason(taken, "en") == "Buffalo (Indians) is among the taken cards"
     assert refusal_reason(taken, "bg") == totem_wars_words.t(
         "refusal.taken_card", "bg", card=C("indians/buffalo"))
     assert "Бизон (Индианци)" in refusal_reason(taken, "bg")
     assert str(IllegalMove("taken_card", rule="T9", domain="totem_wars", card=C("indians/buffalo"))) == \
-        "indians/buffalo was taken; it is in a pile of taken cards (T9)"
+        "indians/buffalo is among the taken cards (T9)"
     assert refusal_reason(tw("holds_only", {"name": "Ben", "hand": 1}), "en") == "Ben holds only 1 card"
     assert refusal_reason(tw("holds_only", {"name": "Ben", "hand": 4}), "bg") == "Ben държи само 4 карти"
     yours = wk("not_yours", {"headdress": "wings", "owner": "Ana", "mover": "Ben"}, "W4")

@@ -100,6 +100,36 @@ def test_several_kept_games_are_offered_the_last_played_first(tmp_path):
     assert box.handle(Press("ok")) and box.screen == "setup"
 
 
+def test_many_kept_games_show_the_latest_three_and_more_behind_one_line(tmp_path):
+    """New stays near the top however many games are kept: the latest three, then a line
+    that lists the others, in place, the first of them chosen."""
+    data = tmp_path / "data"
+    data.mkdir()
+    names = [(f"A{n}", f"B{n}") for n in range(12)]
+    for n, pair in enumerate(names):
+        keep(data, pair, 1_000_000 + 100 * n)
+    box = Session(data, TagRegistry(data / "tags.json"))
+    labels = box.view.choice.labels
+    assert labels[:5] == ("Resume Wakanda",) * 3 + ("9 more kept…", "New: Wakanda")
+    for _ in range(3):
+        box.handle(Press("down"))
+    assert box.view.choice.value == "more_kept"
+    box.handle(Press("ok"))
+    assert box.screen == "menu" and box.view.choice.labels[:12] == ("Resume Wakanda",) * 12
+    assert box.view.choice.labels[12] == "New: Wakanda" and box.view.footer == "A8 v B8"   # the 4th latest
+    box.handle(Press("ok"))
+    assert box.screen == "board" and box.game.players == ("A8", "B8")
+
+
+def test_four_kept_games_are_all_listed_a_line_for_one_would_save_nothing(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    for n in range(4):
+        keep(data, (f"A{n}", f"B{n}"), 1_000_000 + 100 * n)
+    box = Session(data, TagRegistry(data / "tags.json"))
+    assert box.view.choice.labels[:5] == ("Resume Wakanda",) * 4 + ("New: Wakanda",)
+
+
 def test_resuming_a_kept_game_keeps_the_one_in_the_journal(tmp_path):
     data = tmp_path / "data"
     data.mkdir()

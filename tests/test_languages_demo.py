@@ -83,10 +83,11 @@ def test_an_unknown_language_is_one_line(capsys):
     assert "--language: expected one of en, fr, de, es, it, nl, pt, bg" in err and err.count("\n") == 1
 
 
-def test_the_demos_narration_stays_the_command_lines_english(capsys):
-    """The lines a demo prints (not the frames) are the command line's: English."""
+def test_the_demos_narration_speaks_the_language_asked(capsys):
+    """The lines a demo prints speak ``--language`` too (issue: the language reaches every
+    line a person reads; only the record files keep machine English)."""
     assert main(["demo", "--game", "totem-wars", "--seed", "2", "--display", "none", "--language", "it"]) == 0
     out = capsys.readouterr().out
-    assert {"Aborigines", "Africans", "Eskimos", "Indians"} & set(WORD.findall(out))  # the totems' tribes
-    assert " takes " in out and " to " in out                                        # where the cards went
-    assert not {"prende", "Dai", "carte", "Aborigeni", "Africani", "Eschimesi", "Indiani"} & set(WORD.findall(out))
+    assert {"Aborigeni", "Africani", "Eschimesi", "Indiani"} & set(WORD.findall(out))   # the totems' tribes
+    assert " prende " in out or "sotto il mazzo" in out or "Nessuno" in out             # where the cards went
+    assert not {"takes", "Deal", "cards", "Aborigines", "Africans", "Eskimos", "Indians"} & set(WORD.findall(out))

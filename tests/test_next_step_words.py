@@ -12,7 +12,11 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.engine import Refusal
 from companion.games.totem_wars.words import t as tw_t
+from companion.games.wakanda.words import t as wk_t
+from companion.ui.screens import prompt_line
+from companion.ui.text import refusal_text
 from companion.words import LANGUAGES
 
 DATA = Path(__file__).parent / "data"
@@ -72,6 +76,70 @@ def test_the_open_variant_says_to_turn_the_next_tile_straight_after_a_claim(fold
               "tag teepee\ntag crests\npress v2\n")         # Player 2 claims 2 (W4 B)
     frames = frames_of(script, folders, capsys)
     assert frames[-1].endswith("| Turn tile 4 straight | Player 1: draw and scan")
+
+
+CLAIM_OPENING_4 = (f"press ok\npress ok\n{ROW}press ok\n"          # Player 1 starts
+                   "tag eagle\npress v1\ntag sun\npress v2\n"    # Player 2 builds the sun on 2
+                   "tag chief\npress v1\n"                       # Player 1 builds on 1
+                   "tag teepee\ntag crests\npress v2\n")         # Player 2 claims 2: tile 4 opens
+
+
+def bands(frames: list[str]) -> list[list[str]]:
+    """The band's lines of each board frame (its header left out)."""
+    return [frame.split(" | ")[1:] for frame in frames]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_undone_claim_that_opened_a_tile_says_to_turn_it_back(folders, capsys, lang):
+    """Open variant (W4 B): the claim said to turn tile 4 straight; its undo says to turn it
+    back, and the box agrees: village 4 is refused as not open, the prompt under it."""
+    (folders / "script.txt").write_text(CLAIM_OPENING_4 + "press back\npress ok\npress v4\n")
+    assert main(["--language", lang, "run", "--input", str(folders / "script.txt"), "--display", "text",
+                 "--data", str(folders / "data")]) == 0
+    frames = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines() if line.startswith("frame ")]
+    undone, refused = bands(frames[-2:])
+    players = [wk_t("setup.player", lang, n=n) for n in (1, 2)]
+    # A long name is shortened on the prompt's one line, never its words.
+    prompt = prompt_line(wk_t("prompt.act.short", lang, name="{name}"), players[1], players, short=True)
+    assert " ".join(undone[:-1]) == wk_t("undo.headdress_off.turn_back", lang, n=2, m=4)
+    assert undone[-1] == refused[-1] == prompt        # what to do now stays on the bottom line
+    assert " ".join(refused[:-1]) == refusal_text(Refusal("not_open", {"village": 4}, "W4", "wakanda"), lang)
+    if lang == "en":
+        assert undone == ["Taken back: the", "headdress off village 2;", "turn tile 4 back",
+                          "Player 2: build or claim"]
+
+
+def test_a_claim_that_opened_no_tile_is_undone_with_the_headdress_alone(folders, capsys):
+    """The hidden variant turns a tile up as a move of its own (W10): a claim's undo takes
+    the headdress off, nothing more."""
+    script = ("press ok\npress down\npress ok\n"
+              + "".join(f"tag village:{v}\n" for v in ("teepee", "eagle", "chief")) + "press ok\n"
+              "tag eagle\npress v1\ntag sun\npress v2\ntag chief\npress v1\n"
+              "tag teepee\ntag crests\npress v2\npress back\npress ok\n")
+    frames = frames_of(script, folders, capsys)
+    assert bands(frames)[-1] == ["Taken back: the", "headdress off village 2", "Player 2: build or claim"]
+
+
+def test_a_refusal_keeps_what_to_do_now_on_the_bottom_line(folders, capsys):
+    frames = frames_of(CLAIM_OPENING_4 + "press v5\n", folders, capsys)
+    assert bands(frames)[-1] == ["Draw first: the bag is", "not empty — W4", "Player 1: draw and scan"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_placement_taken_back_says_which_cards_go_back_to_the_hand(folders, capsys, lang):
+    assert main(["--language", lang, "run", "--input", str(DATA / "totem_wars_undo.txt"), "--display", "text",
+                 "--data", str(folders / "data")]) == 0
+    frames = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines() if line.startswith("frame ")]
+    band = frames[-1].split(" | ")
+    player = tw_t("setup.player", lang, n=2)
+    animals = ", ".join(tw_t(f"animal.{animal}.in_text", lang) for animal in ("seal", "whale"))
+    said = tw_t("tw.undo.to_hand", lang, name=player, list=animals)
+    assert " ".join(band[-4:-1]) == said or " ".join(band[-3:-1]) == said
+    players = [tw_t("setup.player", lang, n=n) for n in (1, 2)]
+    assert band[-1] == prompt_line(tw_t("tw.prompt.start.short", lang, name="{name}", n=5), player, players,
+                                   short=True)   # what to do now, under it
+    if lang == "en":
+        assert band[-4:] == ["Taken back: Player 2", "takes seal, whale back", "in hand", "Player 2: place 1 to 5"]
 
 
 def test_a_player_with_no_headdress_left_is_told_to_build_never_to_claim(folders, capsys):

@@ -306,7 +306,7 @@ def test_undo_over_the_box_move_goes_back_to_the_players_move(tmp_path, mocker):
     s.handle(Press("back"))
     assert frame_words(s.frame())[:3] == ["Take back?", "Sun on village 1,", "and my reply"]
     assert s.handle(Press("ok")).signal == "accepted"
-    assert band(s) == "Skin off 2 to bag, sun off 1"
+    assert band(s) == "Skin off 2 to bag, sun off 1 Player 1: build a piece"   # what to do now, under it
     game = s.game
     assert game.to_move == 0 and game.phase == "action" and game.hands[0]["sun"] == 1
     assert journal(s)[-3:] == [{"undo": True}] * 3
@@ -342,7 +342,7 @@ def test_undo_of_a_draw_for_the_box_takes_back_the_draw_alone(tmp_path):
     s.handle(Press("back"))
     assert frame_words(s.frame())[:2] == ["Take back?", "Box drew eagle"]
     s.handle(Press("ok"))
-    assert band(s) == "Taken back: put the eagle back in the bag"
+    assert band(s) == "Taken back: put the eagle back in the bag Draw for me, scan it"
     assert s.game.phase == "draw" and s.game.to_move == 1
     assert journal(s)[-1] == {"undo": True} and journal(s)[-2] == {"p": 1, "draw": "eagle"}
 
@@ -354,7 +354,7 @@ def test_undo_when_only_the_box_has_decided_goes_back_to_the_start(tmp_path, moc
     s.handle(Press("back"))
     assert "My moves, back to the" in " ".join(frame_words(s.frame()))
     s.handle(Press("ok"))
-    assert band(s) == "Eagle off 2 to bag"
+    assert band(s) == "Eagle off 2 to bag Draw for me, scan it"
     assert s.game.history == () and s.game.to_move == 1
 
 
@@ -369,10 +369,10 @@ def test_undo_over_a_claim_and_a_tile_turned_up_says_where_each_goes(tmp_path, m
     scan(s, "skin"); s.handle(Hold("v2"))                       # the box claims village 2…
     scan(s, "village:sun")                                      # …and tile 5 turns up
     s.handle(Press("back")); s.handle(Press("ok"))              # the tile alone (a wrong scan?)
-    assert band(s) == "Taken back: village 5 face down again"
+    assert band(s) == "Taken back: village 5 face down again Turn up village 5"
     s.handle(Press("back")); s.handle(Press("ok"))              # the box's claim: back to Ana's
-    # The tile last: the board shows it face down again, when the line runs out.
-    assert band(s) == "Crests off 2, skin to bag, wings off 1, tile…"
+    # Whole, the tile last, and what to do now under it.
+    assert band(s) == "Crests off 2, skin to bag, wings off 1, tile 4 down Player 1: build or claim"
     game = s.game
     assert game.phase == "action" and game.to_move == 0 and game.villages[3] is None
     assert game.hands[0]["eagle"] == 1 and game.owners[0] is None

@@ -109,6 +109,28 @@ def test_a_finished_totem_wars_record_ends_as_the_box_does(tmp_path, capsys):
     assert len(list(out.glob("*.png"))) == len(lines) + 3
 
 
+def test_a_finished_totem_wars_replay_shows_the_big_game_the_data_folder_counted(tmp_path, capsys):
+    """The big game's page gives the totals of ``big_game.json`` when it counted this game
+    last (issue: "Totals unavailable" though the file was fine); after another game, or
+    without the file, it says they are not there."""
+    from companion.games.totem_wars import read_record
+    from companion.games.totem_wars.big_game_store import count_game
+    from companion.games.totem_wars.replay import frames as totem_wars_frames
+    from companion.games.totem_wars.round_screens import end_pages
+    from companion.ui.canvas import frame_words
+    text = (Path(__file__).parent / "data" / "totem_wars_finished.jsonl").read_text()
+    game = read_record(text)[0]
+    data = tmp_path / "data"
+    data.mkdir()
+    assert list(totem_wars_frames(text, data))[-1][0].tobytes() == end_pages(game, None)[-1].tobytes()
+    big = count_game(data, game)
+    last = list(totem_wars_frames(text, data))[-1][0]
+    assert last.tobytes() == end_pages(game, big.match)[-1].tobytes() != end_pages(game, None)[-1].tobytes()
+    assert "unavailable" not in " ".join(frame_words(last))
+    (data / "big_game.json").write_text("{")                      # damaged: not there, no crash
+    assert list(totem_wars_frames(text, data))[-1][0].tobytes() == end_pages(game, None)[-1].tobytes()
+
+
 def test_each_undo_names_the_move_it_took_back_as_it_was_made():
     """Two undos in a row take back the build then the draw; a hidden tile turned up and
     taken back is named with the count of open tiles it was turned up at."""

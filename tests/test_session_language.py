@@ -50,15 +50,16 @@ def words(session: Session) -> list[str]:
 
 def test_two_boxes_in_one_program_draw_their_own_languages(tmp_path):
     french, german = box(tmp_path, "fr"), box(tmp_path, "de")
-    assert (words(french)[1], words(german)[1]) == ("Suite Wakanda", "Weiter: Wakanda")
+    assert (words(french)[1], words(german)[1]) == ("Reprendre Wakanda", "Weiter: Wakanda")
     for event in (Press("ok"), Tag("eagle", "pad"), Press("v5")):   # one event each, in turn
         french.handle(event)
         german.handle(event)
     assert french.message == "Village 5 pas encore ouvert — W4"
     assert german.message == text.refusal_text(Refusal("not_open", {"village": 5}, "W4", "wakanda"), "de")
     assert german.message != french.message
-    assert " ".join(words(french)[1:]) == french.message            # the frames too
-    assert " ".join(words(german)[1:]) == german.message
+    assert " ".join(words(french)[1:-1]) == french.message          # the frames too,
+    assert " ".join(words(german)[1:-1]) == german.message
+    assert words(french)[-1] == "Ana: pose une pièce" != words(german)[-1]   # what to do now under it
     assert text.language() == "en" and text.t("undo.question") == "Take back?"   # the program's
 
 
@@ -78,7 +79,9 @@ def test_settings_change_one_box_and_no_other(tmp_path):
     assert first.view.choice.value == "settings"
     first.handle(Press("ok"))
     first.handle(Press("down"))
-    out = first.handle(Press("ok"))                            # the language: the next one
+    first.handle(Press("ok"))                                  # the list of languages
+    first.handle(Press("down"))
+    out = first.handle(Press("ok"))                            # the next one: French
     assert first.language == "fr" and words(first)[0] == text.t("settings.title", "fr")
     assert frame_words(out.frame)[0] == text.t("settings.title", "fr")   # redrawn at once
     assert second.language == "en" and text.language() == "en"

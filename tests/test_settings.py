@@ -250,15 +250,22 @@ def test_a_name_is_forgotten_after_a_question(tmp_path):
 def test_the_language_changes_at_once_and_after_a_restart(tmp_path):
     s = box(tmp_path)
     open_settings(s)
-    choose(s, "language")                             # OK: the next language, at once
+    choose(s, "language")                             # OK: the list of languages, the one spoken chosen
+    assert s.view.choice.title == "Language" and s.view.choice.value == "en"
+    assert s.view.choice.labels == tuple(text.t("language.name", lang) for lang in text.languages())
+    assert s.view.footer == "▲▼ choose · OK"
+    choose(s, "fr")                                   # one press down, OK: French at once
     assert s.language == "fr" and text.language() == "en"   # the session's, not the program's
     assert s.view.choice.title == text.t("settings.title", "fr") != "Settings"
+    assert s.view.choice.value == "language"
     assert s.view.choice.labels[1] == text.t("settings.language", "fr", name=text.t("language.name", "fr"))
     assert stored(tmp_path) == {"version": 1, "language": "fr"}
-    for lang in text.languages()[2:]:                 # each OK the next, in Settings' order
-        s.handle(Press("ok"))
-        assert s.language == lang and s.view.choice.value == "language"
-        assert s.view.choice.title == text.t("settings.title", lang)
+    s.handle(Press("ok"))                             # the list again, in French, French chosen
+    assert s.view.choice.title == "Langue" and s.view.choice.value == "fr"
+    s.handle(Press("up"))                             # ▲▲ from French: English, then round to
+    s.handle(Press("up"))                             # Bulgarian: two presses, not seven
+    assert s.view.choice.value == "bg"
+    s.handle(Press("ok"))
     assert s.language == "bg"
     assert s.view.choice.title == "Настройки" and s.view.choice.value == "language"
     assert s.view.choice.labels[1] == "Език: Български"
@@ -268,6 +275,16 @@ def test_the_language_changes_at_once_and_after_a_restart(tmp_path):
     again = box(tmp_path)                             # the box starts again…
     assert again.language == "bg"
     assert again.view.choice.labels[0] == "Нова: Wakanda"   # …and the settings give Bulgarian
+
+
+def test_back_on_the_list_of_languages_keeps_the_one_spoken(tmp_path):
+    s = box(tmp_path)
+    open_settings(s)
+    choose(s, "language")
+    s.handle(Press("down"))
+    s.handle(Press("back"))
+    assert s.language == "en" and s.view.choice.title == "Settings" and s.view.choice.value == "language"
+    assert not (tmp_path / "data" / SETTINGS_FILE).exists() or stored(tmp_path).get("language") is None
 
 
 def test_the_configuration_gives_the_defaults_the_file_does_not_hold(tmp_path):
@@ -350,8 +367,9 @@ def test_a_read_only_data_folder_keeps_the_change_until_the_box_stops(tmp_path, 
     open_settings(s)
     mocker.patch("companion.table.settings.write_atomically",
                  side_effect=OSError(errno.EROFS, os.strerror(errno.EROFS)))
+    choose(s, "language")
     out = s.handle(Press("down"))
-    out = s.handle(Press("ok"))                       # the language: the next one, French
+    out = s.handle(Press("ok"))                       # the language: French, from its list
     assert out.signal is Signal.ACCEPTED and s.language == "fr"
     assert s.view.footer == text.t("settings.not_saved", "fr") != "Not kept after a restart"
     choose(s, "names")

@@ -104,6 +104,15 @@ def test_quitting_the_simulator_says_the_game_is_kept(folders, capsys, monkeypat
     assert out == ("Game kept: the next start offers to resume it\n" if kept else "")
 
 
+def test_quitting_the_simulator_in_a_lesson_says_the_lesson_is_kept(folders, capsys, monkeypatch):
+    import hardware.inputs
+    keys = [Press("down")] * 2 + [Press("ok"), Press("ok")]      # Learn Wakanda, its first page read
+    monkeypatch.setattr(hardware.inputs, "open_inputs",
+                        lambda config, *, script, echo, on_quit: [QuittingKeyboard(keys, on_quit)])
+    assert main(["--language", "fr", "sim", "--display", "none", "--data", str(folders / "data")]) == 0
+    assert capsys.readouterr().out == "Leçon gardée: Apprendre Wakanda reprend à cette étape\n"
+
+
 def test_a_totem_wars_game_resumed_before_its_totems_says_to_scan_them(folders, capsys):
     from tw_table_helpers import WAR_RECORD
     data = folders / "data"

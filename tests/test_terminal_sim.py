@@ -189,7 +189,7 @@ def test_the_simulator_s_keys_speak_the_box_s_language_and_follow_settings(termi
     sim.wait_for("scan: eag_", mark)
     sim.type("\x1b")                                # Esc: no scan, the keys again
     mark = sim.wait_for("q fin", mark)
-    sim.type("ssss\rs\r")                          # Settings, its language line: OK, the next
+    sim.type("ssss\rs\rs\r")                       # Settings, its language line: OK, the list, the next
     sim.wait_for("h Tipp /Scan q Ende", mark)       # German, at once
     assert sim.vt.text()[18].endswith("q Ende")
     mark = sim.resize(60, 20)                       # the simulator's own line speaks it too

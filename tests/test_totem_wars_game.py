@@ -111,7 +111,7 @@ def test_cards_that_cannot_be_in_a_hand_are_refused():
     play(game, "indians/wolf", "indians/deer")     # Ana raises to 2: her totem column scores 5
     play(game, "indians/coyote")                   # Ben answers 1 (T6): his column scores 2
     assert game.last_round.taker == 0
-    with pytest.raises(IllegalMove, match=r"indians/bear was taken; it is in a pile of taken cards \(T9\)"):
+    with pytest.raises(IllegalMove, match=r"indians/bear is among the taken cards \(T9\)"):
         play(game, "indians/bear")
 
 

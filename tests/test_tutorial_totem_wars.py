@@ -36,6 +36,22 @@ def test_the_demo_learners_finish_the_lesson_and_every_rule_is_taught(capsys, se
     assert [m.group(2) for m in parsed][-2:] == ["T15", "T16"]
 
 
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_a_war_is_explained_before_its_result(capsys, seed):
+    """A war in the first round (T10) is taught before who takes the table because of it
+    (T9); a war that comes later, when it comes."""
+    parsed = check_transcript(demo_lines(capsys, GAME, "--seed", str(seed)), set())
+    rules = [m.group(2) for m in parsed]
+    assert rules.count("T10") <= 1
+    if "T10" in rules and rules.index("T10") < rules.index("T7"):   # a war in the first round
+        assert rules.index("T10") < rules.index("T9")
+
+
+def test_the_lesson_demo_s_first_round_war_comes_before_its_taking(capsys):
+    rules = [m.group(2) for m in check_transcript(demo_lines(capsys, GAME, "--seed", "1"), set())]
+    assert rules.index("T8") < rules.index("T10") < rules.index("T9") < rules.index("T7")
+
+
 def test_the_demo_plays_two_to_four_players(capsys):
     counts = {demo_lines(capsys, GAME, "--seed", str(seed))[0].rsplit("-> ", 1)[1]
               for seed in (1, 5, 7)}

@@ -96,7 +96,7 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     assert any(f.startswith("W4 Not quite 1/2 | Draw first: the bag | is not empty — W4") for f in frames)
     # Back is one step back: the draw taken back, with what to do on the table.
     assert "Take back? | Player 2 drew sun | OK yes · BACK no" in frames
-    assert "P2 draw P1:0 | Taken back: put the sun | back in the bag" in frames
+    assert "P2 draw P1:0 | Taken back: put the sun | back in the bag | Player 2: draw and scan" in frames
     # Holding OK skips claiming: on to the villages of this row, in a picture.
     assert frames[-1] == ("W7 Villages 1/2 | TEE EAG CHF VAR SUN TOM | ×2 ×8 ×5 2×k ±1 ×4 | "
                           "per piece, on ALL poles | OK more · ▲▼ pages")
@@ -108,7 +108,7 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     assert any(f.startswith("W5 Play on 1/2 | Now play on, turn by") for f in frames)
     assert "P2 draw P1:0 | Chief on village 3 | Player 2: draw and scan" in frames
     # In free play a wrong action is the game's own refusal, with its rule.
-    assert frames[-1] == "P2 draw P1:0 | Wings are Player 1's; it | is Player 2's turn — W4"
+    assert frames[-1] == "P2 draw P1:0 | Wings are Player 1's; it | is Player 2's turn — W4 | Player 2: draw and scan"
     journal = (lesson_folder(data, "wakanda") / "current.jsonl").read_text()
     assert [line for line in journal.splitlines()[1:]] == [
         '{"p": 0, "draw": "eagle"}', '{"p": 0, "build": "eagle", "village": 1}',

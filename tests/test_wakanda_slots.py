@@ -68,7 +68,7 @@ def test_a_headdress_on_a_slot_claims_and_lifting_it_asks_to_take_it_back(tmp_pa
     assert box.view.kind == "confirm" and box.view.detail == "Player 2 claimed village 2"
     box.handle(Press("ok"))
     assert box.game.owners[1] is None and lines(box)[-1] == {"undo": True}
-    assert box.message == "Taken back: the headdress off village 2"
+    assert box.message == "Taken back: the headdress off village 2; turn tile 4 back"   # it had opened 4 (W4 B)
 
 
 # --- a placement the rules refuse -----------------------------------------------------------------

@@ -98,7 +98,7 @@ def test_the_page_speaks_the_boxs_language(tmp_path):
     s.settings.change(language="fr")
     s.handle(Press("back"))  # any event: the frame is drawn again in French
     shot = snapshot(s)
-    assert shot["lang"] == "fr" and shot["words"]["offline"] == "Le boîtier ne répond pas"
+    assert shot["lang"] == "fr" and shot["words"]["offline"] == "La boîte ne répond pas"
     assert shot["table"]["words"]["hand"] == "Main"
 
 

@@ -178,11 +178,13 @@ def test_choosing_bulgarian_with_a_truncated_catalogue_keeps_the_box_and_it_star
     assert s.message is None
     choose(s, "settings")
     for lang in LANGUAGES[1:]:
-        choose(s, "language")                     # OK: the next language, at once
+        choose(s, "language")                     # OK: the list of languages
+        choose(s, lang)                           # OK on one: spoken at once
         assert s.language == lang and s.frame().size == (128, 64)
     assert s.message == NOTE                       # on the page it turned to
     assert s.view.choice.labels[1] == "Language: English"
-    choose(s, "language")                         # round again: nothing more said
+    choose(s, "language")
+    choose(s, "en")                               # back to English: nothing more said
     assert s.language == "en" and s.message is None
     assert capsys.readouterr().err.count("bg words of companion") == 1
 

@@ -54,6 +54,9 @@ def run(args) -> int:
 
 
 def _run(args, stdout) -> int:
+    if getattr(args, "web", None) is not None:
+        # A demo plays in a scratch folder at its own pace: no table for a phone to follow.
+        raise UsageError("--web: a demo serves no phone page (run or sim --web PORT does)")
     game_name = getattr(args, "game", None) or next(iter(GAMES))
     config = load_config(getattr(args, "config", None),
                          {"display": getattr(args, "display", None) or "none",

@@ -17,6 +17,9 @@ from companion.table.views import ConfirmView, MenuView, render
 from companion.ui.text import t
 
 TITLE = "Totem Companion"  # the product's name, the same in every language
+#: Kept games listed before New; the others behind one line (a box may keep hundreds).
+KEPT_SHOWN = 3
+MORE = "more_kept"
 
 
 class MenuFlow(Flow):
@@ -33,31 +36,41 @@ class MenuFlow(Flow):
                  note: str | None = None, *, players: str | None = None,
                  kept: Sequence[tuple[str, str, str]] = (), aside: str | None = None) -> None:
         super().__init__()
+        self.titles, self.resume, self.kept = tuple(titles), resume, tuple(kept)
+        self.kept_players: dict[str, str] = {file: whose for _, whose, file in kept}
+        self.choice = self._choice(all_kept=False)
+        self.note = note
+        self.players = players
+        self.aside = aside
+        self.asking: str | None = None  # the game a new set-up is asked for, until answered
+
+    def _choice(self, *, all_kept: bool) -> Choice:
+        """The menu's lines: the unfinished game, the latest games kept (all of them, or the
+        last ``KEPT_SHOWN`` and a line for the others: New stays near the top), new games,
+        lessons, settings and rules."""
         labels: list[str] = []
         values: list[Any] = []
-        if resume:
-            labels.append(resume)
+        if self.resume:
+            labels.append(self.resume)
             values.append("resume")
-        self.kept_players: dict[str, str] = {}
-        for label, whose, file in kept:
+        shown = self.kept if all_kept or len(self.kept) <= KEPT_SHOWN + 1 else self.kept[:KEPT_SHOWN]
+        for label, _, file in shown:
             labels.append(label)
             values.append(ToResume(file))
-            self.kept_players[file] = whose
-        for name, title in titles:
+        if len(shown) < len(self.kept):
+            labels.append(t("menu.more_kept", n=len(self.kept) - len(shown)))
+            values.append(MORE)
+        for name, title in self.titles:
             labels.append(t("menu.new", title=title))
             values.append(name)
-        for name, title in titles:
+        for name, title in self.titles:
             labels.append(t("menu.learn", title=title))
             values.append(ToTutorial(name))
         labels.append(t("menu.settings"))
         values.append("settings")
         labels.append(t("menu.rules"))
         values.append(ToRules())
-        self.choice = Choice(TITLE, tuple(labels), tuple(values))
-        self.note = note
-        self.players = players
-        self.aside = aside
-        self.asking: str | None = None  # the game a new set-up is asked for, until answered
+        return Choice(TITLE, tuple(labels), tuple(values))
 
     def view(self) -> MenuView | ConfirmView:
         """What the screen shows now."""
@@ -89,6 +102,9 @@ class MenuFlow(Flow):
         if event.button != "ok":
             return Reply()
         value = self.choice.value
+        if value == MORE:  # every kept game, the first not shown before chosen
+            self.choice = self._choice(all_kept=True).select(ToResume(self.kept[KEPT_SHOWN][2]))
+            return Reply()
         if value == "resume":
             return Reply(then=ToResume())
         if value == "settings":

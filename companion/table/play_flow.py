@@ -49,6 +49,8 @@ class PlayFlow(Flow):
         self.tracker = tracker
         self.confirming: Question | None = None
         self.done: str | None = None  # what the last action did, until the next event
+        self.undo_note = False  # the note says what to undo on the table, until the next event
+        self._shown_undo = False
         # note, refused, done: before this event
         self._shown: tuple[Note | None, bool, str | None] = (None, False, None)
         self.hint = HintPages(self.why, self.coach)  # the hint button: tips and why-pages
@@ -60,8 +62,15 @@ class PlayFlow(Flow):
     def clear(self) -> None:
         """Drop the note and the confirmation of the previous event."""
         self._shown = (self.note, self.refused, self.done)  # the why-pages explain them
+        self._shown_undo = self.undo_note
         super().clear()
         self.done = None
+        self.undo_note = False
+
+    def prompt_under_note(self) -> bool:
+        """Whether the note shown keeps what to do now under it: a refusal, or what to undo
+        on the table; not a lesson's ask, which stands where the prompt would."""
+        return bool(self.note) and (self.refused or self.undo_note)
 
     # --- the questions --------------------------------------------------------------------
 
@@ -99,6 +108,7 @@ class PlayFlow(Flow):
         was."""
         if self.hint.take(self, event, self._shown[0]):
             self.note, self.refused, self.done = self._shown
+            self.undo_note = self._shown_undo
             return Reply()
         if self.confirming is None:
             return None
@@ -173,7 +183,7 @@ class PlayFlow(Flow):
         if hint is None:
             self.done = done
         else:  # the question just named the action: now say what to do on the table
-            self.note = hint
+            self.note, self.undo_note = hint, True
         return done
 
     def undo_hint(self, player: int | None, move: Any) -> str | None:

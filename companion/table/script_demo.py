@@ -15,6 +15,7 @@ from companion.events import Event, Wait, format_event
 from companion.games.definition import GameDefinition
 from companion.signals import Signal
 from companion.table.table_game import Display, TableGame
+from companion.ui.text import t
 
 if TYPE_CHECKING:
     from companion.table.session import Session
@@ -36,27 +37,33 @@ def narrate_script(items: Iterable[Event | Wait], session: Session, display: Dis
         display.show(result.frame)
         if result.signal is Signal.REFUSED:
             refusals += 1
-            print(f"refused  {format_event(item)}: {session.message}", file=out)
+            print(f"{_label('narration.refused')}{format_event(item)}: {session.message}", file=out)
         if session.game is not None and session.game is not game:
             game, seen, definition = session.game, len(session.game.history), session.definition
             title = definition.title if definition is not None else ""
-            print(f"game     {' v '.join(game.players)} ({title})", file=out)
+            print(f"{_label('narration.game')}{' v '.join(game.players)} ({title})", file=out)
         if game is None or definition is None:
             continue
         history = game.history
         if len(history) > seen:
             # One event keeps at most one move: the newest is the one to tell.
             for line in _told(definition.table, game):
-                print(f"         {line}", file=out)
+                print(f"{_label()}{line}", file=out)
             seen = len(history)
         if len(history) < seen:
-            print(f"         taken back ({seen - len(history)})", file=out)
+            print(_label() + t("narration.taken_back", n=seen - len(history)), file=out)
             seen = len(history)
         if session.game is None:  # the game was finished and kept, or left for later
             if game.outcome() is not None:
-                print(f"result   {definition.report.result_line(game)}", file=out)
+                print(f"{_label('narration.result')}{definition.report.result_line(game)}", file=out)
             game, seen = None, 0
     return refusals
+
+
+def _label(key: str | None = None) -> str:
+    """A narration line's label in the language spoken, in a column of its own (blank for
+    the lines that go on telling a move)."""
+    return (t(key) if key else "").ljust(8) + " "
 
 
 def _told(table_game: TableGame[Any], game: Any) -> list[str]:

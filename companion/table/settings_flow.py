@@ -2,7 +2,8 @@
 
 - **Names**: the names the set-ups offer, most recent first. "New name…" spells one with
   the buttons (``settings_speller.py``); OK on a name asks to forget it.
-- **Language**: OK turns to the next language of the catalogue, at once.
+- **Language**: OK opens the list of languages, each named in its own words; OK on one
+  speaks it at once, Back keeps the one spoken.
 - **Sound**: on or off (the buzzer; the LEDs flash either way).
 - **Hints**: on or off, for the games started from then on (a game keeps the setting it
   started with, in its record): with hints on, HINT in play suggests moves as well as
@@ -76,7 +77,7 @@ class SettingsFlow(Flow):
         self.data_dir = data_dir
         self.forgetting_phones = False
         self.options = tuple(options)
-        self.page = "main"            # main, names, forget or speller
+        self.page = "main"            # main, names, languages, forget or speller
         self.forgetting: str | None = None
         self.speller: NameSpeller | None = None
         self.qr: str | None = None    # the phone page's address shown as a QR code
@@ -108,6 +109,12 @@ class SettingsFlow(Flow):
         if self.page == "main":
             self.choice = self._main(self.choice.value)
 
+    def _languages(self) -> Choice:
+        """Every language, named in its own words, the one spoken chosen."""
+        codes = tuple(languages())
+        return Choice(t("settings.languages_title"), tuple(t("language.name", code) for code in codes),
+                      codes).select(self.store.language)
+
     def _names(self, selected: str | None = None) -> Choice:
         names = self.store.names
         return Choice(t("settings.names_title"), (t("settings.new_name"), *names),
@@ -134,6 +141,8 @@ class SettingsFlow(Flow):
 
     def _footer(self) -> str:
         value = self.choice.value
+        if self.page == "languages":
+            return t("nav.footer")
         if isinstance(value, tuple):
             return GAMES[value[0]].text(value[1].about)
         if value == HINTS:
@@ -180,22 +189,23 @@ class SettingsFlow(Flow):
         if back:
             if self.page == "main":
                 return Reply(then=ToMenu())
-            self.page, self.choice = "main", self._main(NAMES)
+            self.page, self.choice = "main", self._main(LANGUAGE if self.page == "languages" else NAMES)
             return Reply()
         if event.button != "ok":
             return Reply()
+        if self.page == "languages":
+            return self._speak(self.choice.value)
         return self._open_names() if self.page == "names" else self._change(self.choice.value)
 
     def _change(self, value: Any) -> Reply:
-        """OK on a line of the main page: open the names, or turn to the next value."""
+        """OK on a line of the main page: open the names or the languages, or turn to the
+        next value."""
         if value == NAMES:
             self.page, self.choice = "names", self._names()
             return Reply()
         if value == LANGUAGE:
-            codes = languages()
-            code = codes[(codes.index(self.store.language) + 1) % len(codes)]
-            with speaking(code):  # at once: this very page is redrawn in it
-                return self._keep(value, lambda: self.store.change(language=code), unreadable_note())
+            self.page, self.choice = "languages", self._languages()
+            return Reply()
         if value == SOUND:
             return self._keep(value, lambda: self.store.change(sound=not self.store.sound))
         if value == HINTS:
@@ -228,6 +238,11 @@ class SettingsFlow(Flow):
         self.choice = self._main(selected) if page == "main" else self._names(selected)
         self.tell(note)
         return Reply(Signal.ACCEPTED)
+
+    def _speak(self, code: str) -> Reply:
+        """OK on the list of languages: speak ``code`` at once, back on the main page."""
+        with speaking(code):  # at once: the page is redrawn in it
+            return self._keep(LANGUAGE, lambda: self.store.change(language=code), unreadable_note())
 
     def _open_names(self) -> Reply:
         """OK on the names page: spell a new name, or ask to forget the one chosen."""

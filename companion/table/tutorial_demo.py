@@ -26,6 +26,7 @@ from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
 from companion.table.table_game import Display
 from companion.table.tutorial_flow import TutorialFlow
+from companion.ui.text import t
 
 #: Events enough for any lesson with its whole game; more means the lesson is stuck.
 MAX_ACTIONS = 5000
@@ -74,6 +75,6 @@ def _play(session: Session, learner: Learner, out: Callable[[str], None]) -> int
             out(line)
         printed = len(tutorial.log)
         if tutorial.complete and not said:
-            out(f"lesson complete: {tutorial.done_steps} steps")
+            out(t("transcript.complete", n=tutorial.done_steps))
             said = True
     raise DemoError(f"the lesson did not end after {MAX_ACTIONS} actions")

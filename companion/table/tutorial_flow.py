@@ -409,7 +409,7 @@ class TutorialFlow(Flow):
         if status != "passed":
             done = "; ".join([*self.wrongs, did or self._t("tutorial.did.skipped")])
             asked = self.asked or self._t(step.title)  # a step skipped before it began: its title
-            self.log.append(f"step {self.number} [{step.rule}]: {asked} -> {done}")
+            self.log.append(self._t("transcript.step", n=self.number, rule=step.rule, asked=asked, done=done))
         self.records.append(Record(step.key, status, self._moves()))
         self.index += 1
         self.start = None
@@ -455,8 +455,8 @@ class TutorialFlow(Flow):
         step = self.step
         if step is not None and self.asked:
             back = self._t("tutorial.did.back", what=what or self._t("tutorial.did.ok"))
-            self.log.append(f"step {self.number} [{step.rule}]: {self.asked} -> "
-                            + "; ".join([*self.wrongs, back]))
+            self.log.append(self._t("transcript.step", n=self.number, rule=step.rule, asked=self.asked,
+                                    done="; ".join([*self.wrongs, back])))
 
     def _read(self) -> Reply:
         """OK on a step that asks to read (or to do something away from the box)."""

@@ -269,12 +269,14 @@ def dotted_box(image: Image.Image, box: tuple[int, int, int, int]) -> None:
     ImageDraw.Draw(image).point(points, fill=1)
 
 
-def text_band(image: Image.Image, lines: list[str], font: Font, inverted: bool = False) -> int:
-    """Lines of text, centred, in a band along the bottom edge: lit behind dark text when
-    ``inverted``, else under a dividing line. Return the band's top row."""
+def text_band(image: Image.Image, lines: list[str], font: Font, inverted: bool = False,
+              bottom: int = HEIGHT) -> int:
+    """Lines of text, centred, in a band along the bottom edge (or ending above row
+    ``bottom``): lit behind dark text when ``inverted``, else under a dividing line. Return
+    the band's top row."""
     pitch = font.height + 1
-    top = HEIGHT - 1 - len(lines) * pitch
-    fill_box(image, (0, top, WIDTH - 1, HEIGHT - 1), 1 if inverted else 0)
+    top = bottom - 1 - len(lines) * pitch
+    fill_box(image, (0, top, WIDTH - 1, bottom - 1), 1 if inverted else 0)
     if not inverted:
         fill_box(image, (0, top, WIDTH - 1, top))
     for i, line in enumerate(lines):

@@ -41,16 +41,32 @@ ROW_PITCH = 11
 def title_band(image: Image.Image, title: str, right: str = "",
                mark: Image.Image | None = None) -> None:
     """The lit title band across the top: an optional ``mark`` (a player's headdress), the
-    title, and ``right`` (e.g. a page number) at its end."""
+    title (in the small font when the larger cuts it), and ``right`` (e.g. a page number)
+    at its end."""
     fill_box(image, (0, 0, WIDTH - 1, TITLE_HEIGHT - 1))
     x = 2
     if mark is not None:
         image.paste(0, (x, (TITLE_HEIGHT - mark.height) // 2), mark)
         x += mark.width + 3
     room = WIDTH - x - 2 - (text_width(right, SMALL) + 4 if right else 0)
-    draw_text(image, x, 1, fit(title, room, MEDIUM), MEDIUM, 0)
+    if text_width(title, MEDIUM) <= room:
+        draw_text(image, x, 1, title, MEDIUM, 0)
+    else:  # a long title (a long language, a long name) whole in the small font first
+        draw_text(image, x, 2, fit(title, room, SMALL), SMALL, 0)
     if right:
         draw_text(image, WIDTH - 2 - text_width(right, SMALL), 2, right, SMALL, 0)
+
+
+def title_with_name(template: str, name: str, others: Sequence[str] = (), right: str = "10/10") -> str:
+    """``template`` with ``name`` put in, for the title band beside ``right`` (a page mark):
+    whole when it fits (in the small font if need be, as ``title_band`` draws it), else with
+    the name shortened and told apart from the ``others``, never the words.
+
+    >>> title_with_name("{name} drew:", "Ana"), title_with_name("{name} drew:", "Bartholomewsson")
+    ('Ana drew:', 'Bartholomews… drew:')
+    """
+    room = WIDTH - 4 - (text_width(right, SMALL) + 4 if right else 0)
+    return named(template, name, room, SMALL, others)
 
 
 def page_mark(number: int, count: int, *, then_ok: bool = False) -> str:
@@ -81,10 +97,12 @@ def result_band(image: Image.Image, game: Engine[Any], number: int, count: int) 
 #: Lines a refusal may take in the band: enough to read it whole (issue: never cut), few
 #: enough to leave the board readable behind it.
 REFUSAL_LINES = 4
+#: Lines a refusal or an undo's note takes above what to do now (the prompt's bottom line).
+NOTE_LINES = REFUSAL_LINES - 1
 
 
 def note_band(image: Image.Image, note: str | Refusal | None, refused: bool, *, max_lines: int = 2,
-              medium_first: bool = False, done: str | None = None) -> int:
+              medium_first: bool = False, done: str | None = None, then: str | None = None) -> int:
     """The note along the bottom edge (lit when ``refused``); return the band's top row
     (``HEIGHT`` when there is nothing to say).
 
@@ -92,23 +110,36 @@ def note_band(image: Image.Image, note: str | Refusal | None, refused: bool, *, 
     and the note the second. ``medium_first``: one line in the larger font when the whole
     note fits, else up to ``max_lines`` small lines. A refusal is shown whole, its rule
     last: up to ``REFUSAL_LINES`` lines, cut in its reason (never in its rule) only beyond.
+    ``then``: what to do now (the prompt's one-line form), kept on the bottom line under a
+    refusal or an undo's note, which then take the lines above it.
     """
+    if then and note:
+        bottom = text_band(image, [fit(then, WIDTH - 4, SMALL)], SMALL)
+        return _note_lines_band(image, note, refused, NOTE_LINES, medium_first, bottom)
     if refused:
         max_lines, done = max(max_lines, REFUSAL_LINES), None
-    if not note and not done:
-        return HEIGHT
-    text = "" if not note else note if isinstance(note, str) else refusal_text(note)
-
-    def note_in(count: int) -> list[str]:
-        if isinstance(note, Refusal):
-            return note_lines(refusal_text(replace(note, rule=None)), count, rule=note.rule)
-        return note_lines(text, count) if text else []
-
     if done:
-        return text_band(image, [fit(done, WIDTH - 4, SMALL), *note_in(1)], SMALL)
+        return text_band(image, [fit(done, WIDTH - 4, SMALL), *_note_in(note, 1)], SMALL)
+    if not note:
+        return HEIGHT
+    return _note_lines_band(image, note, refused, max_lines, medium_first, HEIGHT)
+
+
+def _note_in(note: str | Refusal | None, count: int) -> list[str]:
+    """``note`` in at most ``count`` small lines; a refusal's rule last, never cut."""
+    if isinstance(note, Refusal):
+        return note_lines(refusal_text(replace(note, rule=None)), count, rule=note.rule)
+    return note_lines(note, count) if note else []
+
+
+def _note_lines_band(image: Image.Image, note: str | Refusal, refused: bool, max_lines: int,
+                     medium_first: bool, bottom: int) -> int:
+    """``note`` in a band ending above row ``bottom``: one line of the larger font when it
+    fits there and ``medium_first``, else up to ``max_lines`` small lines."""
+    text = note if isinstance(note, str) else refusal_text(note)
     if medium_first and text_width(text, MEDIUM) <= WIDTH - 4:
-        return text_band(image, [text], MEDIUM, inverted=refused)
-    return text_band(image, note_in(max_lines), SMALL, inverted=refused)
+        return text_band(image, [text], MEDIUM, inverted=refused, bottom=bottom)
+    return text_band(image, _note_in(note, max_lines), SMALL, inverted=refused, bottom=bottom)
 
 
 def fits_line(text: str) -> bool:
@@ -126,10 +157,25 @@ def prompt_line(template: str, name: str, others: Sequence[str] = (), *, short: 
     return named(template, name, WIDTH - 4, SMALL, others, lines=1 if short else 2)
 
 
-def footer_line(image: Image.Image, footer: str | None) -> None:
-    """A line of small print along the bottom edge, centred (cut with an ellipsis)."""
-    if footer:
-        draw_centered(image, FOOTER_TOP + 1, fit(footer, WIDTH, SMALL), SMALL)
+def footer_lines(footer: str | None, most: int = 1) -> list[str]:
+    """``footer`` as the lines of small print it takes: one when it fits, else wrapped in up
+    to ``most`` (a note at a menu: a wrong tag said whole); cut with an ellipsis only
+    beyond."""
+    if not footer:
+        return []
+    if most == 1 or text_width(footer, SMALL) <= WIDTH:
+        return [fit(footer, WIDTH, SMALL)]
+    return wrap(footer, WIDTH - 2, SMALL, max_lines=most)
+
+
+def footer_line(image: Image.Image, footer: str | None, most: int = 1) -> int:
+    """Small print along the bottom edge, centred, in up to ``most`` lines (``footer_lines``);
+    return its top row (``HEIGHT`` with none)."""
+    lines = footer_lines(footer, most)
+    top = HEIGHT - len(lines) * (SMALL.height + 1)
+    for i, line in enumerate(lines):
+        draw_centered(image, top + 1 + i * (SMALL.height + 1), line, SMALL)
+    return top
 
 
 def _window(count: int, selected: int, rows: int) -> int:
@@ -142,7 +188,7 @@ def menu_screen(title: str, items: Sequence[str], selected: int,
     """A list to choose from with ▲▼ and OK: the chosen row lit, scroll marks at the edge."""
     image = new_canvas()
     title_band(image, title)
-    bottom = FOOTER_TOP if footer else HEIGHT
+    bottom = HEIGHT - len(footer_lines(footer, 2)) * (SMALL.height + 1)
     rows = (bottom - TITLE_HEIGHT - 1) // ROW_PITCH
     first = _window(len(items), selected, rows)
     for row, index in enumerate(range(first, min(first + rows, len(items)))):
@@ -150,12 +196,15 @@ def menu_screen(title: str, items: Sequence[str], selected: int,
         lit = index == selected
         if lit:
             fill_box(image, (0, y, WIDTH - 8, y + ROW_PITCH - 1))
-        draw_text(image, 3, y + 1, fit(items[index], WIDTH - 14, MEDIUM), MEDIUM, 0 if lit else 1)
+        # A line too wide for the medium font whole in the small one ("Reprendre Guerre Totem").
+        font = MEDIUM if text_width(items[index], MEDIUM) <= WIDTH - 14 else SMALL
+        draw_text(image, 3, y + 1 + (MEDIUM.height - font.height) // 2, fit(items[index], WIDTH - 14, font), font,
+                  0 if lit else 1)
     if first > 0:
         draw_text(image, WIDTH - 6, TITLE_HEIGHT + 1, "▲", SMALL)
     if first + rows < len(items):
         draw_text(image, WIDTH - 6, bottom - SMALL.height - 1, "▼", SMALL)
-    footer_line(image, footer)
+    footer_line(image, footer, 2)
     return image
 
 
@@ -177,7 +226,9 @@ def picker_screen(title: str, options: Sequence[str], selected: int,
         mark = marks[index]
         if mark is not None:
             image.paste(1, (10, y + 2), mark)
-        draw_text(image, text_x, y, fit(options[index], WIDTH - text_x - 10, MEDIUM), MEDIUM)
+        room = WIDTH - text_x - 10
+        font = MEDIUM if text_width(options[index], MEDIUM) <= room else SMALL  # whole, smaller
+        draw_text(image, text_x, y + (MEDIUM.height - font.height) // 2, fit(options[index], room, font), font)
         draw_text(image, WIDTH - 7, y + 1, "▲" if step < 0 else "▼", SMALL)
     if count == 1:  # no neighbour to turn to: say what the one button does
         draw_centered(image, 52, t("picker.only"), SMALL)
@@ -186,7 +237,15 @@ def picker_screen(title: str, options: Sequence[str], selected: int,
     mark = marks[selected]
     if mark is not None:
         image.paste(1, (5, 30), mark.resize((mark.width * 2, mark.height * 2)))
-    draw_text(image, text_x, 29, fit(options[selected], WIDTH - text_x - 4, LARGE), LARGE)
+    room = WIDTH - text_x - 4
+    chosen = options[selected]
+    if text_width(chosen, LARGE) <= room:
+        draw_text(image, text_x, 29, chosen, LARGE)
+    elif text_width(chosen, MEDIUM) <= room:
+        draw_text(image, text_x, 31, chosen, MEDIUM)
+    else:  # a long move ("Häuptling auf 2 bauen"): two lines of the medium font, whole
+        for i, line in enumerate(wrap(chosen, room, MEDIUM, max_lines=2)):
+            draw_text(image, text_x, 26 + i * MEDIUM.height, line, MEDIUM)
     return image
 
 

@@ -122,7 +122,9 @@ def shared_lines(view) -> tuple[Line, ...]:
         return (Line(view.title, PROMPT), Line(" ".join(view.pages[view.page]), PROMPT))
     if hasattr(view, "message"):
         done = getattr(view, "done", None)  # what the last action did (a count on some views)
-        return note_lines(view.message, getattr(view, "refused", False), done if isinstance(done, str) else None)
+        lines = note_lines(view.message, getattr(view, "refused", False), done if isinstance(done, str) else None)
+        then = getattr(view, "then", None)  # what to do now, under a refusal or an undo's note
+        return lines + ((Line(then, PROMPT),) if then else ())
     return ()
 
 

@@ -22,7 +22,7 @@ from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.round_screens import outcome_line, refill_line
 from companion.games.totem_wars.simulation import NAMES
-from companion.games.totem_wars.words import card_label
+from companion.games.totem_wars.words import card_label, t
 from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.session import Session
@@ -88,16 +88,17 @@ def _print_round(game, result, out) -> None:
     order = [(result.starter + i) % n for i in range(n)]
     placed = ", ".join(f"{names[p]} {len(result.placed[p])}" for p in order if result.placed[p])
     points = ", ".join(f"{names[p]} {result.points[p]}" for p in order if result.placed[p])
-    out(f"Round {result.number} · placed: {placed} · points: {points}")
+    out(t("tw.demo.round", n=result.number, placed=placed, points=points))
     if result.war:
-        war = ", ".join(f"{names[p]} {result.war_points[p]}" for p in result.warring)
-        declared = [f"{names[p]} {result.declared[p]}" for p in range(n) if result.declared[p]]
-        habitats = [f"{names[p]} {result.habitats[p]}" for p in range(n) if result.habitats[p]]
-        out(f"        war (T10): {war}"
-            + (f" · declared (R2): {', '.join(declared)}" if declared else "")
-            + (f" · totems: {', '.join(habitats)}" if habitats else ""))
-    # The narration is the command line's: English, whatever the screens speak.
-    out(f"        {outcome_line(game, result, 'en')} · {refill_line(game, result, 'en')}")
+        parts = [t("tw.demo.war", war=", ".join(f"{names[p]} {result.war_points[p]}" for p in result.warring))]
+        declared = [f"{names[p]} {t(f'habitat.{result.declared[p]}')}" for p in range(n) if result.declared[p]]
+        habitats = [f"{names[p]} {t(f'habitat.{result.habitats[p]}')}" for p in range(n) if result.habitats[p]]
+        if declared:
+            parts.append(t("tw.demo.declared", list=", ".join(declared)))
+        if habitats:
+            parts.append(t("tw.demo.habitats", list=", ".join(habitats)))
+        out("        " + " · ".join(parts))
+    out(f"        {outcome_line(game, result)} · {refill_line(game, result)}")
 
 
 def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, players=None,
@@ -115,9 +116,9 @@ def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, play
     n = len(players)
     dealer = rng.randrange(n)
     bots = [rng.choice((greedy_bot, random_bot)) for _ in range(n)]
-    names = ", ".join(f"{players[p]} ({'greedy' if bots[p] is greedy_bot else 'random'})"
+    names = ", ".join(f"{players[p]} ({t('tw.demo.bot.greedy' if bots[p] is greedy_bot else 'tw.demo.bot.random')})"
                       for p in range(n))
-    out(f"Seed {seed} · Totem Wars · {names} · {players[dealer]} deals")
+    out(t("tw.demo.header", seed=seed, players=names, name=players[dealer]))
     with tempfile.TemporaryDirectory(prefix="totem-demo-") as scratch:
         folder = Path(data_dir) if data_dir is not None else Path(scratch)
         table = demo_session(folder, TagRegistry(Path(scratch) / TAGS_FILE), players=players)
@@ -130,7 +131,7 @@ def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, play
     out(result_line(game))
     if record:
         write_demo_record(record, write_record(game))
-        out(f"Record written to {record}")
+        out(t("demo.record_written", file=record))
     return 0
 
 
@@ -146,7 +147,7 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out, *, ke
     sim.push(totems)
     if game.history[-1][1] != totems:
         raise DemoError("the box did not take the totems")
-    out("Totems: " + ", ".join(f"{players[p]} {card_label(c, 'en')}" for p, c in enumerate(totems.cards)))
+    out(t("tw.demo.totems", list=", ".join(f"{players[p]} {card_label(c)}" for p, c in enumerate(totems.cards))))
     player.turn_pages()
     while sim.game.phase != "over":
         move = bots[sim.game.to_move](sim, rng)
@@ -171,7 +172,7 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out, *, ke
     player.leave_score(kept)
     if match is not None:
         totals = ", ".join(f"{name} {total}" for name, total in zip(match.players, match.totals))
-        out(f"Big game to 42 (T16): {totals}")
+        out(t("tw.demo.big", totals=totals))
     return game
 
 

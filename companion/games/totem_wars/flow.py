@@ -49,14 +49,15 @@ from companion.games.totem_wars.views import (
     after_action,
     render,
 )
-from companion.games.totem_wars.words import card_label, cards, refusal, t
+from companion.games.totem_wars.words import animal_in_text, card_label, cards, refusal, t
 from companion.signals import Signal
 from companion.table.choice import step_of
 from companion.table.flow import Reply, Scan, ToScore
 from companion.table.hint_pages import HintView, Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.views import MenuView
-from companion.ui.screens import fits_line, prompt_line
+from companion.ui.canvas import ELLIPSIS, note_lines
+from companion.ui.screens import NOTE_LINES, fits_line, prompt_line, title_with_name
 
 
 def totem_order(game) -> list[int]:
@@ -95,6 +96,7 @@ class TotemWarsFlow(PlayFlow):
         self._pages: dict = {}
         self._pages_of = None  # the round result the cached pages show
         self.hand = HandHint()  # the hint's coach: the hand shown, never kept (hand_hint.py)
+        self._rounds = 0  # rounds played before the move being taken back
 
     # --- the picture ---------------------------------------------------------------------
 
@@ -134,7 +136,9 @@ class TotemWarsFlow(PlayFlow):
         if game.declaration_due is not None:
             return DeclareView(self.selected, self.note, self.refused)
         short = self.done is not None
-        return PlacementView(tuple(self.pending), self.note or self.prompt(short), self.refused, self.done)
+        then = self.prompt(short=True) if self.prompt_under_note() else None
+        return PlacementView(tuple(self.pending), self.note or self.prompt(short), self.refused, self.done,
+                             then)
 
     def prompt(self, short: bool = False) -> str | None:
         """What the player to move does now, by name: lay the totem (T2), place how many cards
@@ -304,10 +308,11 @@ class TotemWarsFlow(PlayFlow):
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems)]
             # The totems laid stay in the list: leaving them out would give them away (T2).
-            offered, title = game.unseen, t("tw.totem_of", name=game.players[player])
+            offered, title = game.unseen, title_with_name(t("tw.totem_of", name="{name}"), game.players[player],
+                                                          game.players)
         else:
             offered = game.unseen - set(self.pending)
-            title = t("tw.places", name=game.players[game.to_move])
+            title = title_with_name(t("tw.places", name="{name}"), game.players[game.to_move], game.players)
         self.picker = CardPicker.open(title, offered)
 
     def confirmation(self, player: int | None, move) -> str:
@@ -316,6 +321,24 @@ class TotemWarsFlow(PlayFlow):
         if fits_line(full) or not isinstance(move, Play):
             return full
         return t("tw.placed_short", cards=cards(len(move.cards)))
+
+    def undo_hint(self, player: int | None, move) -> str | None:
+        """What to undo on the table for a placement taken back: its cards, by their animals
+        (the last placement, by its count, when they do not fit the band), back in the
+        player's hand (T4–T6)."""
+        if not isinstance(move, Play) or player is None or len(self.game.rounds) < self._rounds:
+            return None  # a play that ended its round: the round's pages said where every card went
+        name = self.game.players[player]
+        animals = ", ".join(animal_in_text(card.animal) for card in move.cards)
+        said = t("tw.undo.to_hand", name=name, list=animals)
+        if ELLIPSIS not in "".join(note_lines(said, NOTE_LINES)):
+            return said
+        return t("tw.undo.last_to_hand", name=name, cards=cards(len(move.cards)))
+
+    def take_back(self) -> str:
+        """Take back the last move (``PlayFlow.take_back``), the rounds counted before it."""
+        self._rounds = len(self.game.rounds)
+        return super().take_back()
 
     def undo_text(self) -> str:
         """What an undo would take back: the last totem laid, or the last move."""

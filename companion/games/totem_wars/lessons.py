@@ -146,6 +146,17 @@ def _had_war(s: Situation) -> bool:
     return s.game is not None and _first(s.game, lambda r: r.war) is not None
 
 
+def _first_was_war(s: Situation) -> bool:
+    """The first round's result is there and it was a war (T10): the war is explained
+    before who took the table because of it (T9)."""
+    return _round_shown("summary")(s) and s.game.rounds[0].war
+
+
+def _later_war(s: Situation) -> bool:
+    """A war came in a later round, the first having none (its war was explained then)."""
+    return _had_war(s) and not s.game.rounds[0].war
+
+
 def _had_habitats(s: Situation) -> bool:
     return s.game is not None and _first(s.game, lambda r: any(r.habitats)) is not None
 
@@ -327,6 +338,9 @@ STEPS = (
          when=_answering, wants=_plays(), optional=True),
     Step("points", "T8", RESULT_TOPIC, "tutorial.totem_wars.title.points",
          ask=lambda s: _w("points.ask"), page=_points_page, when=_round_shown("summary")),
+    # A war in the first round is explained before its result: who takes the table (T9).
+    Step("war_first", "T10", RESULT_TOPIC, "tutorial.totem_wars.title.war",
+         ask=lambda s: _w("war.ask"), page=_war_page, when=_first_was_war, optional=True),
     Step("taking", "T9", RESULT_TOPIC, "tutorial.totem_wars.title.taking",
          ask=lambda s: _w("taking.ask"), page=_taking_page, when=_round_shown("summary")),
     Step("columns", "T7", RESULT_TOPIC, "tutorial.totem_wars.title.columns",
@@ -336,7 +350,7 @@ STEPS = (
     # Notes on situations a game may or may not reach, each as it comes; what never came
     # is said at the end (these run in any order: the runner plays the first that is due).
     Step("war", "T10", PLAY_TOPIC, "tutorial.totem_wars.title.war",
-         ask=lambda s: _w("war.ask"), page=_war_page, when=_had_war, optional=True),
+         ask=lambda s: _w("war.ask"), page=_war_page, when=_later_war, optional=True),
     Step("habitats", "T11", PLAY_TOPIC, "tutorial.totem_wars.title.habitats",
          ask=lambda s: _w("habitats.ask"), page=_habitats_page, when=_had_habitats, optional=True),
     Step("no_winner", "T12", PLAY_TOPIC, "tutorial.totem_wars.title.no_winner",

@@ -3,7 +3,8 @@
 The screen after an action follows from the game alone (the deal reminder after the totems,
 the first result page after a round, else the board: ``views.after_action``), so replaying
 a record line by line gives the frames the box showed. A finished game then ends as on the
-box, with the end pages (T15, T16): the record does not hold the big game's totals, so its
+box, with the end pages (T15, T16): the record does not hold the big game's totals; the
+data folder's ``big_game.json`` gives them when this game is the last it counted, else the
 page says they are not available.
 """
 
@@ -13,6 +14,8 @@ from collections.abc import Iterator
 
 from PIL import Image
 
+from companion.errors import UserError
+from companion.games.totem_wars.big_game_store import fingerprint, load_big_game
 from companion.games.totem_wars.flow import describe
 from companion.games.totem_wars.moves import ChooseTotems
 from companion.games.totem_wars.record import games_by_line, read_record
@@ -40,8 +43,23 @@ def frames(text: str, data_dir=None) -> Iterator[tuple[Image.Image, str]]:
             note = t("replay.dealt", names=", ".join(game.players), dealer=game.players[game.dealer])
         yield frame_after(game, note), note
     if game is not None and game.outcome() is not None:
-        for image in end_pages(game, None):
+        for image in end_pages(game, _big_game_after(game, data_dir)):
             yield image, result_line(game)
+
+
+def _big_game_after(game, data_dir):
+    """The big game's totals with ``game`` counted (T16): the data folder's, when this game
+    is the last it counted; None when they are not there (another game counted since, no
+    file, a damaged one)."""
+    if data_dir is None:
+        return None
+    try:
+        big = load_big_game(data_dir)
+    except UserError:
+        return None
+    if big is None or not big.counted or big.counted[-1] != fingerprint(game):
+        return None
+    return big.match
 
 
 def _made(game, player, move) -> str:

@@ -10,6 +10,7 @@ from companion.files import printable
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.moves import Count, Declare, LegalMove
 from companion.games.totem_wars.rounds import REMOVED, RoundResult
+from companion.games.totem_wars.words import t
 
 
 def score_json(game: TotemWars) -> dict:
@@ -168,7 +169,11 @@ def result_line(game: TotemWars) -> str:
     outcome = game.outcome()
     if outcome is None:
         raise ValueError("the game is not over")
-    names = " and ".join(_names(game)[p] for p in outcome.winners)
-    verb = "wins" if outcome.winner is not None else "share the win"
-    top = game.points(outcome.winners[0])
-    return f"{names} {verb} with {top} point{'s' * (top != 1)} ({outcome.rule})"
+    winners = [_names(game)[p] for p in outcome.winners]
+    points = t("tw.report.points", n=game.points(outcome.winners[0]))
+    if outcome.winner is not None:
+        return t("tw.report.wins", name=winners[0], points=points, rule=outcome.rule)
+    names = winners[0]
+    for name in winners[1:]:
+        names = t("tw.report.and", a=names, b=name)
+    return t("tw.report.share", names=names, points=points, rule=outcome.rule)

@@ -33,7 +33,7 @@ from companion.ui.canvas import (
     text_width,
     wrap,
 )
-from companion.ui.screens import TITLE_HEIGHT, page_mark, result_band, title_band
+from companion.ui.screens import TITLE_HEIGHT, page_mark, result_band, title_band, title_with_name
 
 #: The big game's target (T16).
 TARGET = 42
@@ -56,7 +56,7 @@ def _summary(game, result, number: int, count: int) -> Image.Image:
     image = new_canvas()
     title_band(image, t("tw.round", n=result.number) + (t("tw.round.war") if result.war else ""),
                page_mark(number, count))
-    band_top = text_band(image, wrap(outcome_line(game, result), WIDTH - 4, SMALL, 2), SMALL,
+    band_top = text_band(image, wrap(outcome_line(game, result), WIDTH - 4, SMALL, 3), SMALL,
                          inverted=True)
     players = [p for p in range(len(game.players)) if result.arrangements[p] is not None]
     pitch = min(11, (band_top - TITLE_HEIGHT - 1) // max(len(players), 1))
@@ -120,8 +120,9 @@ def _columns(image: Image.Image, top: int, arrangement, short: dict[str, str],
 def _arrangement(game, result, player: int, number: int, count: int) -> Image.Image:
     image = new_canvas()
     arrangement = result.arrangements[player]
-    title_band(image, t("tw.round.points", name=game.players[player], n=arrangement.points),
-               page_mark(number, count))
+    mark = page_mark(number, count)
+    title_band(image, title_with_name(t("tw.round.points", name="{name}", n=arrangement.points),
+                                      game.players[player], game.players, mark), mark)
     _columns(image, TITLE_HEIGHT + 2, arrangement, TRIBE_SHORT, guest_tribes=True)
     return image
 
@@ -129,8 +130,9 @@ def _arrangement(game, result, player: int, number: int, count: int) -> Image.Im
 def _war(game, result, player: int, number: int, count: int) -> Image.Image:
     image = new_canvas()
     grouping = result.war_groupings[player]
-    title_band(image, t("tw.round.war_of", name=game.players[player], points=grouping.points),
-               page_mark(number, count))
+    mark = page_mark(number, count)
+    title_band(image, title_with_name(t("tw.round.war_of", name="{name}", points=grouping.points),
+                                      game.players[player], game.players, mark), mark)
     bottom = HEIGHT
     if result.declared[player]:
         habitat = t(f"habitat.{result.declared[player]}")
@@ -142,12 +144,13 @@ def _war(game, result, player: int, number: int, count: int) -> Image.Image:
     return image
 
 
-def refill_line(game, result, lang: str | None = None) -> str:
+def refill_line(game, result, lang: str | None = None, names=None) -> str:
     """The refill reminder (T13): ``Deal 2 to Ben, 1 to Cleo``, in ``lang`` (default: the
-    box's language)."""
+    box's language), with ``names`` for the players' (default: theirs, whole)."""
     if not result.refill:
         return t("tw.round.no_refill", lang)
-    parts = [t("tw.round.refill_to", lang, n=c, name=game.players[p]) for p, c in result.refill]
+    names = names or game.players
+    parts = [t("tw.round.refill_to", lang, n=c, name=names[p]) for p, c in result.refill]
     return t("tw.round.refill", lang, parts=", ".join(parts))
 
 
@@ -166,6 +169,9 @@ def _next(game, result, number: int, count: int) -> Image.Image:
     lines = wrap(text, WIDTH - 4, font)
     if len(lines) > 2:  # four players: the whole reminder in smaller print
         font = SMALL
+        lines = wrap(text, WIDTH - 4, font)
+    if len(lines) > 3:  # long names: shortened, told apart, never the words
+        text = refill_line(game, result, names=short_names(game.players, 6)) + " (T13)"
         lines = wrap(text, WIDTH - 4, font, max_lines=3)
     y = TITLE_HEIGHT + 2
     for line in lines:

@@ -10,6 +10,7 @@ cards in hand). Round results and the end are in ``totem_wars_round_screens.py``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -59,9 +60,10 @@ def mark(name: str) -> Image.Image:
     return image
 
 
-def _pill(image: Image.Image, name: str) -> None:
-    """The lit name tab at the top left."""
-    text = fit(name, 8 * MEDIUM.width, MEDIUM)
+def _pill(image: Image.Image, name: str, others: Sequence[str], room: int) -> None:
+    """The lit name tab at the top left, in ``room`` pixels: the name whole when it fits,
+    else shortened and still told apart from the ``others`` ("S2", never "Spieler…")."""
+    text = named("{name}", name, room - 4, MEDIUM, others)
     end = 3 + text_width(text, MEDIUM)
     fill_box(image, (0, 0, end, HEADER_HEIGHT - 1))
     draw_text(image, 2, 0, text, MEDIUM, 0)
@@ -85,7 +87,8 @@ def totems_screen(game, done: int, *, message: Note | None = None,
     font = MEDIUM if pitch > MEDIUM.height else SMALL  # a two-line note: smaller rows
     for i, player in enumerate(order):
         y = TITLE_HEIGHT + 1 + i * pitch
-        name = fit(game.players[player], 9 * font.width, font)
+        # Up to the state's column: whole, or shortened and told apart ("G2", never "Giocator…").
+        name = named("{name}", game.players[player], 57, font, game.players)
         if i == done:
             fill_box(image, (0, y, WIDTH - 1, y + pitch - 2))
             draw_text(image, 3, y, name, font, 0)
@@ -104,8 +107,8 @@ def deal_screen(game) -> Image.Image:
     """All totems are down: the dealer deals one more card each (T2); who starts (T3)."""
     image = new_canvas()
     title_band(image, t("tw.deal.title"))
-    dealer = t("tw.deal.dealer", name=game.players[game.dealer])
-    draw_text(image, 3, 13, fit(dealer, WIDTH - 6, MEDIUM), MEDIUM)
+    dealer = named(t("tw.deal.dealer", name="{name}"), game.players[game.dealer], WIDTH - 6, MEDIUM, game.players)
+    draw_text(image, 3, 13, dealer, MEDIUM)
     draw_text(image, 3, 24, t("tw.deal.more"), MEDIUM)
     small, band = deal_lines(game)
     for i, line in enumerate(wrap(small, WIDTH - 6, SMALL)):
@@ -187,12 +190,13 @@ def _row(image: Image.Image, y: int, game, player: int, name: str, pending: int)
     draw_text(image, WIDTH - 6, y, str(hand), SMALL)
 
 
-def board_screen(game, pending=(), *, message: Note | None = None,
-                 refused: bool = False, done: str | None = None) -> Image.Image:
+def board_screen(game, pending=(), *, message: Note | None = None, refused: bool = False,
+                 done: str | None = None, then: str | None = None) -> Image.Image:
     """The round under way (see the module docstring); ``pending`` are the cards scanned
     for the placement not yet confirmed, ``message`` a note (lit when ``refused``), ``done``
-    what the last action did, above it. The rows are in seat order, as on the result pages;
-    ▶ marks the player to move."""
+    what the last action did, above it, ``then`` what to do now, under it (while cards are
+    scanned: how many, and OK). The rows are in seat order, as on the result pages; ▶
+    marks the player to move."""
     image = new_canvas()
     if game.phase == "over":
         title_band(image, t("tw.game_over"))
@@ -200,12 +204,14 @@ def board_screen(game, pending=(), *, message: Note | None = None,
         return image
     pending = tuple(pending)
     n = len(game.players)
-    if not message and pending:
-        message = t("tw.board.scanned", n=len(pending))
-    band_top = note_band(image, message or t("tw.board.scan"), refused, done=done)
-    _pill(image, game.players[game.to_move])
+    if pending:
+        scanned = t("tw.board.scanned", n=len(pending))
+        message, then = (message, then or scanned) if message else (scanned, None)
+    band_top = note_band(image, message or t("tw.board.scan"), refused, done=done,
+                         then=then if message else None)
     info = t("tw.board.round", n=len(game.rounds) + 1)
     draw_text(image, WIDTH - text_width(info, SMALL) - 1, 2, info, SMALL)
+    _pill(image, game.players[game.to_move], game.players, WIDTH - text_width(info, SMALL) - 4)
     rows_top = HEADER_HEIGHT + 1
     if band_top - rows_top >= n * ROW_PITCH + MEDIUM.height + 1:
         text = fit(instruction(game), WIDTH - 4, MEDIUM)
@@ -229,7 +235,8 @@ def declare_screen(game, selected: int = 0, *, message: Note | None = None,
     due = game.declaration_due
     player = due.player
     totem, cards_down = game.totems[player], game.table[player]
-    title_band(image, named(t("tw.declare.title"), game.players[player], WIDTH - 20, MEDIUM), "R2")
+    # The name whole in the title's small font before it is shortened (title_band).
+    title_band(image, named(t("tw.declare.title"), game.players[player], WIDTH - 20, SMALL, game.players), "R2")
     draw_text(image, 2, TITLE_HEIGHT + 2,
               fit(t("tw.declare.ask", animal=animal_name(totem.animal)), WIDTH - 4, SMALL), SMALL)
     for row, habitat in enumerate(due.habitats):
@@ -242,16 +249,32 @@ def declare_screen(game, selected: int = 0, *, message: Note | None = None,
         draw_text(image, 4, y, name[:1].upper() + name[1:], MEDIUM, ink)
         points = t("tw.declare.points", n=war_grouping(totem, cards_down, habitat).points)
         draw_text(image, WIDTH - 3 - text_width(points, MEDIUM), y, points, MEDIUM, ink)
-    others = []
-    for p, habitat in due.war:
-        if p != player:  # still to declare: "?" and the most war points the totem can give
-            word = t(f"habitat.{habitat}") if habitat else "?"
-            others.append(f"{game.players[p]} {word} "
-                          f"{war_grouping(game.totems[p], game.table[p], habitat).points}")
-    draw_text(image, 2, TITLE_HEIGHT + 35,
-              fit(t("tw.declare.others", others=" · ".join(others)), WIDTH - 4, SMALL), SMALL)
+    draw_text(image, 2, TITLE_HEIGHT + 35, _others_line(game, player, due.war), SMALL)
     note_band(image, message or t("tw.declare.footer"), refused)
     return image
+
+
+def _others_line(game, player: int, war) -> str:
+    """The other players of the war, their habitats and war points, on one small line:
+    habitats shortened ("WAT") when the words do not fit, then left out, then the
+    players closer together, without the "vs", their names shortened last (R2)."""
+    def line(habitats: str, between: str, chars: int | None, label: bool = True) -> str:
+        names = short_names(game.players, chars) if chars else game.players
+        others = []
+        for p, habitat in war:
+            if p != player:  # still to declare: "?" and the most war points the totem can give
+                word = ("" if habitats == "none" else "? " if not habitat
+                        else t(f"habitat.{habitat}{'.short' if habitats == 'short' else ''}") + " ")
+                others.append(f"{names[p]} {word}{war_grouping(game.totems[p], game.table[p], habitat).points}")
+        return t("tw.declare.others", others=between.join(others)) if label else between.join(others)
+
+    for habitats, between, chars, label in (("whole", " · ", None, True), ("short", " · ", None, True),
+                                            ("none", " · ", None, True), ("none", ", ", None, True),
+                                            ("none", ", ", None, False), ("none", ", ", 4, False)):
+        text = line(habitats, between, chars, label)
+        if text_width(text, SMALL) <= WIDTH - 4:
+            return text
+    return fit(text, WIDTH - 4, SMALL)
 
 
 def status_screen(game) -> Image.Image:

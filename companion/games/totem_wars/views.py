@@ -42,6 +42,7 @@ class PlacementView:
     message: Note | None = None
     refused: bool = False
     done: str | None = None  # what the last action did, above the next prompt
+    then: str | None = None  # what to do now, under a refusal or an undo's note
     kind = "board"
 
 
@@ -89,7 +90,7 @@ def render(view, game, pages=None):
         return screens.deal_screen(game)
     if isinstance(view, PlacementView):
         return screens.board_screen(game, view.pending, message=view.message,
-                                    refused=view.refused, done=view.done)
+                                    refused=view.refused, done=view.done, then=view.then)
     if isinstance(view, StatusView):
         return screens.status_screen(game)
     if isinstance(view, DeclareView):

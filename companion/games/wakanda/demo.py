@@ -26,6 +26,7 @@ from companion.games.wakanda.report import result_line
 from companion.games.wakanda.rules import HEADDRESSES, PIECES
 from companion.games.wakanda.setup import random_setup
 from companion.games.wakanda.setup_flow import SetupFlow
+from companion.games.wakanda.words import in_text, t
 from companion.table.app_loop import AppLoop
 from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
@@ -139,7 +140,7 @@ class TablePlayer(DemoPlayer):
         """Play to the end, printing each turn, checking that the box took every move."""
         game = self.session.game
         turn = 0
-        line = ""
+        drawn_piece = ""  # the piece drawn this turn, told with the action (W4)
         while game.phase != "over":
             before = len(game.history)
             move: Move
@@ -155,26 +156,28 @@ class TablePlayer(DemoPlayer):
             if len(game.history) != before + 1 or game.history[-1][1] != move:
                 raise DemoError(f"the box did not take {move}")
             if isinstance(move, Draw):
-                line = f"{game.name(game.to_move)} draws {move.piece}, "
+                drawn_piece = move.piece
                 continue
             if isinstance(move, Reveal):
-                print(f"        village {game.open_count} turned up: {move.village}", file=out)
+                print("        " + t("demo.turned_up", n=game.open_count, village=in_text(move.village)), file=out)
                 continue
             turn += 1
-            player = game.history[-1][0]
-            line = line or f"{game.name(player)} "
-            print(f"Turn {turn} · {line}{_action(move)}", file=out)
-            line = ""
+            name = game.name(game.history[-1][0])
+            what = (t("demo.drew_then", name=name, piece=in_text(drawn_piece), action=_action(move))
+                    if drawn_piece else t("demo.acts", name=name, action=_action(move)))
+            print(t("demo.turn", n=turn, what=what), file=out)
+            drawn_piece = ""
             if self.delay:
                 time.sleep(self.delay)
 
 
 def _action(move) -> str:
+    """A turn's action, in the language spoken."""
     if isinstance(move, Build):
-        return f"builds {move.piece} on village {move.village}"
+        return t("demo.builds", piece=in_text(move.piece), n=move.village)
     if isinstance(move, Claim):
-        return f"claims village {move.village}"
-    return "passes (no move possible, R3)"
+        return t("demo.claims", n=move.village)
+    return t("demo.passes")
 
 
 def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
@@ -192,9 +195,10 @@ def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
     variant = rng.choice(("open", "hidden"))
     row = random_setup(rng, variant)
     first = rng.randrange(2)
-    names = " v ".join(f"{players[p]} ({'greedy' if bots[p] is greedy_bot else 'random'})"
-                       for p in (0, 1))
-    print(f"Seed {seed} · {names} · {variant} variant", file=out, flush=True)
+    a, b = (t("demo.seat", name=players[p], bot=t("demo.bot.greedy" if bots[p] is greedy_bot else "demo.bot.random"))
+            for p in (0, 1))
+    print(t("demo.header", seed=seed, players=t("demo.versus", a=a, b=b), variant=t(f"demo.variant.{variant}")),
+          file=out, flush=True)
     with tempfile.TemporaryDirectory(prefix="totem-demo-") as scratch:
         tags = demo_tags()
         registry = TagRegistry(Path(scratch) / TAGS_FILE, tags)  # made up, never saved
@@ -208,8 +212,8 @@ def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
             loop.show(session.frame())
             player = player_type(loop, tags, rng, delay=delay)
             player.set_up(tuple(players), variant, row, first)
-            print("Villages: " + ", ".join(v or "?" for v in session.game.villages),
-                  file=out, flush=True)
+            villages = ", ".join(in_text(v) if v else "?" for v in session.game.villages)
+            print(t("demo.villages", villages=villages), file=out, flush=True)
             game = session.game
             player.play(bots, out)
             pages = session.flow.pages if isinstance(session.flow, ScorePagesFlow) else []
@@ -232,5 +236,5 @@ def run_demo(options: DemoOptions) -> int:
     print(result_line(game))
     if options.record:
         write_demo_record(options.record, write_record(game))
-        print(f"Record written to {options.record}")
+        print(t("demo.record_written", file=options.record))
     return 0

@@ -48,7 +48,7 @@ from companion.table.hint_pages import Tip
 from companion.table.play_flow import PlayFlow, Question
 from companion.table.tag_tracker import Place
 from companion.table.views import PickerView
-from companion.ui.screens import fits_line, prompt_line
+from companion.ui.screens import fits_line, prompt_line, title_with_name
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
 #: The reader name of the reader hub as a whole, in ``ReaderState`` events.
@@ -125,6 +125,7 @@ class WakandaFlow(PlayFlow):
         self.ignored: set[tuple[str, int]] = set()
         self.reasons: dict[tuple[str, int], Refusal] = {}
         self.hub_live = True  # a box without a hub has nothing on its slots: nothing to judge
+        self.fixing = False  # the slots differ from the record: the note says what to fix
         # The seats the box plays itself (box_player.py), if any.
         self.box_player = BoxPlayer(game.box) if game.box else None
         self._coach = Coach()  # the hint button's moves, searched once a position (hints.py)
@@ -142,9 +143,13 @@ class WakandaFlow(PlayFlow):
             return PickerView(self.choice)
         if self.status:
             return StatusView()
+        # Under a refusal or an undo's note, what to do now stays on the bottom line; not
+        # while the board is being put right (the note says what to do then).
+        then = self.prompt(short=True) if self.prompt_under_note() and not self.fixing else None
         return BoardView(pending=self.pending.item.name if self.pending else None,
                          message=self.note or self.prompt(short=self.done is not None),
-                         refused=self.refused, done=self.done, lit=self._box_village())
+                         refused=self.refused, done=self.done, lit=self._box_village(),
+                         then=str(then) if then else None)
 
     def _box_village(self) -> int | None:
         """On the box's turn to build or claim, the village of its move: lit alone."""
@@ -170,6 +175,8 @@ class WakandaFlow(PlayFlow):
             if said is not None:
                 return said
         if self.pending is not None:
+            if short:
+                return t("play.press.short")
             item = self.pending.item
             if isinstance(item, Headdress):
                 return t("play.press_claim", headdress=in_text(item.kind))
@@ -200,6 +207,7 @@ class WakandaFlow(PlayFlow):
         if self.confirming is not None:
             return reply  # the question first (take back the piece just lifted?), the board after
         found = self.board_problems()
+        self.fixing = bool(found)
         if found and self.note is None:
             self.note, self.refused = self.problem_note(found[0]), True
         in_order = not found
@@ -374,13 +382,13 @@ class WakandaFlow(PlayFlow):
         if moves == [Pass()]:
             return self.commit(Pass())
         if game.phase == "draw":
-            title = t("play.drew_title", name=game.name(game.to_move))
+            title = title_with_name(t("play.drew_title", name="{name}"), game.name(game.to_move), game.players)
             labels = tuple(m.piece for m in moves)  # piece names: the picker shows their icons
         elif game.phase == "reveal":
             title = t("play.village_is", n=game.open_count)
             labels = tuple(move_label(m) for m in moves)
         else:
-            title = t("play.move_title", name=game.name(game.to_move))
+            title = title_with_name(t("play.move_title", name="{name}"), game.name(game.to_move), game.players)
             labels = tuple(move_label(m) for m in moves)
         self.choice = Choice(title, labels, tuple(moves))
         return Reply()
@@ -435,9 +443,10 @@ class WakandaFlow(PlayFlow):
         return super().undo_text()
 
     @staticmethod
-    def _opened(game) -> bool:
-        """Whether the claim just played opened a tile: the row had one still turned (W4 B)."""
-        claims = sum(isinstance(move, Claim) for _, move in game.history)
+    def _opened(game, taken_back: int = 0) -> bool:
+        """Whether the last claim played (``taken_back``: one more, just taken back) opened a
+        tile: the row had one still turned (W4 B)."""
+        claims = sum(isinstance(move, Claim) for _, move in game.history) + taken_back
         return claims <= ROW - OPEN_AT_START
 
     def confirmation(self, player: int | None, move) -> str:
@@ -468,6 +477,10 @@ class WakandaFlow(PlayFlow):
         if isinstance(move, Build):
             return t("undo.to_hand", piece=in_text(move.piece), n=move.village)
         if isinstance(move, Claim):
+            game = self.game  # the claim is already taken back: the row as before it
+            if game.variant == "open" and self._opened(game, taken_back=1):
+                # It had opened the next tile (W4 B), turned straight: turned back as it lay.
+                return t("undo.headdress_off.turn_back", n=move.village, m=game.open_count + 1)
             return t("undo.headdress_off", n=move.village)
         if isinstance(move, Reveal):
             return t("undo.face_down", n=self.game.villages.index(None) + 1)

@@ -13,6 +13,7 @@ from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.moves import Build, Claim, Move
 from companion.games.wakanda.record import event_line
 from companion.games.wakanda.rules import ROW
+from companion.games.wakanda.words import in_text, t
 
 
 def score_json(game: Wakanda) -> dict:
@@ -44,38 +45,40 @@ def _names(game: Wakanda) -> list[str]:
 
 def _village_label(game: Wakanda, index: int) -> str:
     name = game.villages[index]
-    return f"{index + 1} {name if name else '(face down)'}"
+    return f"{index + 1} {in_text(name) if name else t('report.face_down')}"
 
 
 def format_score(game: Wakanda) -> str:
-    """A readable score table: points per village, sun penalty, totals, the winner and why."""
+    """A readable score table: points per village, sun penalty, totals, the winner and why,
+    in the language spoken (the JSON form stays the records' machine English)."""
     outcome = game.outcome()
     scores = [game.score(0), game.score(1)]
     names = _names(game)
     width = max(6, *(len(name) for name in names))
-    label_width = 14
+    labels = [_village_label(game, i) for i in range(ROW)]
+    words = [t("report.village"), t("report.sun_penalty"), t("report.total")]
+    label_width = max(14, *(len(label) + 1 for label in [*labels, *words]))
 
     def row(label, cells):
         return f"{label:<{label_width}}" + "".join(f"{cell:>{width + 2}}" for cell in cells)
 
-    state = "finished" if outcome else "in progress, provisional score"
-    lines = [f"Wakanda, {names[0]} vs {names[1]} ({state})",
-             row("village", names)]
+    state = t("report.finished") if outcome else t("report.provisional")
+    lines = [t("report.title", a=names[0], b=names[1], state=state), row(words[0], names)]
     for i in range(ROW):
         owner = game.owners[i]
         name = game.villages[i]
         cells = [str(scores[p].villages[name]) if owner == p and name else "." for p in (0, 1)]
-        lines.append(row(_village_label(game, i), cells))
-    lines.append(row("sun penalty", [str(s.sun_penalty) for s in scores]))
-    lines.append(row("total", [str(s.total) for s in scores]))
+        lines.append(row(labels[i], cells))
+    lines.append(row(words[1], [str(s.sun_penalty) for s in scores]))
+    lines.append(row(words[2], [str(s.total) for s in scores]))
     if outcome is None:
         to_move = game.to_move
         assert to_move is not None  # not over: someone moves next
-        lines.append(f"{names[to_move]} to move.")
+        lines.append(t("report.to_move", name=names[to_move]))
     elif outcome.winner is None:
-        lines.append(f"No single winner: {outcome_reason(game)}.")
+        lines.append(t("report.no_winner", why=outcome_reason(game)))
     else:
-        lines.append(f"Winner: {names[outcome.winner]}, {outcome_reason(game)}.")
+        lines.append(t("report.winner", name=names[outcome.winner], why=outcome_reason(game)))
     return "\n".join(lines)
 
 
@@ -107,13 +110,12 @@ def outcome_reason(game: Wakanda) -> str:
         raise ValueError("the game is not over")
     early = outcome.termination is Termination.BOTH_PASSED
     if game.score(0).total != game.score(1).total:
-        return f"higher total ({outcome.rule})" + (
-            "; the game ended early: both players passed (R6)" if early else "")
+        return t("report.why.higher_early" if early else "report.why.higher", rule=outcome.rule)
     if not early:
-        return f"tie broken by the third headdress ({outcome.rule})"
+        return t("report.why.tie_third", rule=outcome.rule)
     if outcome.winner is not None:
-        return f"tie won by the only player who placed a third headdress ({outcome.rule})"
-    return f"shared: equal totals and no third headdress placed ({outcome.rule})"
+        return t("report.why.only_third", rule=outcome.rule)
+    return t("report.why.shared", rule=outcome.rule)
 
 
 def result_line(game: Wakanda) -> str:
@@ -125,9 +127,9 @@ def result_line(game: Wakanda) -> str:
     totals = [game.score(p).total for p in (0, 1)]
     winner = outcome.winner
     if winner is None:
-        return f"Shared win {totals[0]} to {totals[1]}"
-    text = f"{_names(game)[winner]} wins {totals[winner]} to {totals[1 - winner]}"
-    return text if totals[0] != totals[1] else f"{text}: {outcome_reason(game)}"
+        return t("report.shared", a=totals[0], b=totals[1])
+    text = t("report.wins", name=_names(game)[winner], a=totals[winner], b=totals[1 - winner])
+    return text if totals[0] != totals[1] else t("report.wins_because", line=text, why=outcome_reason(game))
 
 
 # --- the review (``score --review``) ----------------------------------------------------------

@@ -31,6 +31,7 @@ from companion.ui.canvas import (
     draw_text,
     fill_box,
     fit,
+    named,
     new_canvas,
     short_names,
     text_width,
@@ -52,9 +53,11 @@ def score_pages(game, more: int = 0) -> list[Image.Image]:
     return pages
 
 
-def result_reason(game) -> str:
+def result_reason(game, lines: int | None = None) -> str:
     """Why the finished game ended as it did, in players' words with the rule (W9, R6):
-    from the engine's ``Outcome`` (its termination and winners) and the totals."""
+    from the engine's ``Outcome`` (its termination and winners) and the totals. Given
+    ``lines``, a long name is shortened so that the reason wraps into that many lines of
+    the small font, never its words."""
     outcome = game.outcome()
     if outcome is None:
         raise ValueError("the game is not over")
@@ -63,23 +66,29 @@ def result_reason(game) -> str:
         return t("why.early") if early else t("why.higher")
     if outcome.winner is None:
         return t("why.shared")
+    template = t("why.only_third" if early else "why.tie_third", name="{name}")
     name = game.players[outcome.winner]
-    return t("why.only_third", name=name) if early else t("why.tie_third", name=name)
+    if lines is None:
+        return template.format(name=name)
+    return named(template, name, WIDTH - 4, SMALL, game.players, lines=lines)
 
 
 def _result_page(game, scores, count: int) -> Image.Image:
     image = new_canvas()
     totals = (scores[0].total, scores[1].total)
     result_band(image, game, 1, count)
-    why = result_reason(game) if game.outcome() is not None else ""
+    why = result_reason(game, lines=3) if game.outcome() is not None else ""
+    lines = wrap(why, WIDTH - 4, SMALL, max_lines=3)
+    # A reason of three lines (a tie, a long name) whole: the players' rows closer together.
+    top, pitch, why_top = (16, 12, 41) if len(lines) == 3 else (18, 13, 47)
     for player in (0, 1):
-        y = 18 + player * 13
+        y = top + player * pitch
         image.paste(1, (3, y + 3), art.headdress(player))
         draw_text(image, 15, y + 1, fit(game.players[player], 78, MEDIUM), MEDIUM)
         total = str(totals[player])
         draw_text(image, WIDTH - 3 - text_width(total, LARGE), y - 1, total, LARGE)
-    for i, line in enumerate(wrap(why, WIDTH - 4, SMALL, max_lines=2)):
-        draw_text(image, 2, 47 + i * 8, line, SMALL)
+    for i, line in enumerate(lines):
+        draw_text(image, 2, why_top + i * 8, line, SMALL)
     return image
 
 

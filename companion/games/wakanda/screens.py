@@ -31,6 +31,7 @@ from companion.ui.canvas import (
     fill_box,
     fit,
     hatch_box,
+    named,
     new_canvas,
     outline_box,
     short_name,
@@ -59,7 +60,7 @@ def column_left(village: int) -> int:
 
 def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
                  message: str | Refusal | None = None, refused: bool = False,
-                 done: str | None = None, lit: int | None = None) -> Image.Image:
+                 done: str | None = None, lit: int | None = None, then: str | None = None) -> Image.Image:
     """The board of a Wakanda game (see the module docstring).
 
     ``cursor`` (1..6) frames the village being chosen with the buttons; ``pending`` is the
@@ -67,10 +68,11 @@ def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
     go to are lit, and it is shown on top of the cursor's pole. ``message`` is a one- or
     two-line band at the bottom, lit as a warning when ``refused`` (then as long as the
     refusal needs); ``done``, what the last action did, goes above it. ``lit``: the one
-    village to light instead (the box's move, on its turn).
+    village to light instead (the box's move, on its turn). ``then``: what to do now, on the
+    bottom line under the message.
     """
     image = new_canvas()
-    band_top = note_band(image, message, refused, medium_first=True, done=done)
+    band_top = note_band(image, message, refused, medium_first=True, done=done, then=then)
     _board(image, game, band_top, cursor, pending, {lit} if lit is not None else _playable(game, pending))
     return image
 
@@ -339,7 +341,8 @@ def status_screen(game) -> Image.Image:
         if player == game.to_move:
             fill_box(image, (0, y - 1, WIDTH - 1, y + SMALL.height))
         ink = 0 if player == game.to_move else 1
-        draw_text(image, 2, y, fit(name, 9 * SMALL.width, SMALL), SMALL, ink)
+        # Up to the points: whole, or shortened and told apart ("G1", never "Giocator…").
+        draw_text(image, 2, y, named("{name}", name, 40, SMALL, game.players), SMALL, ink)
         figures = (game.score(player).total, sum(game.hands[player].values()), game.headdresses[player])
         for right, figure in zip(columns, figures):
             draw_text(image, right - text_width(str(figure), SMALL), y, str(figure), SMALL, ink)

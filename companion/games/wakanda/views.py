@@ -28,6 +28,7 @@ class BoardView:
     refused: bool = False
     done: str | None = None  # what the last action did, above the next prompt
     lit: int | None = None   # the one village to light (the box's move); None: every playable
+    then: str | None = None  # what to do now, under a refusal or an undo's note
     kind = "board"
 
 
@@ -57,7 +58,7 @@ def render(view, game=None, score_pages=None) -> Image.Image:
     """The picture of ``view`` (``game`` for the board, ``score_pages`` for the score)."""
     if isinstance(view, BoardView):
         return board_screen(game, pending=view.pending, message=view.message, refused=view.refused,
-                            done=view.done, lit=view.lit)
+                            done=view.done, lit=view.lit, then=view.then)
     if isinstance(view, HintView):
         return hint_screen(game, view.tip.move, view.tip.words, view.footer)
     if isinstance(view, StatusView):

@@ -17,6 +17,7 @@ import gzip
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 
 from PIL import Image
@@ -38,6 +39,59 @@ RANGES: tuple[tuple[int, int], ...] = (
 SYMBOLS = "–—‘’“”„•…‹›€№←↑→↓−■□▲▶▼◀●○✓"
 
 COLUMNS = 32
+
+#: One-row marks for the 5×7 font: its two-row marks touch a small letter ("ê" read as
+#: "&") and its capitals have no room above for them (it drew "É" as "E").
+SMALL_MARKS = {"\u0300": ".#...", "\u0301": "..#..", "\u0302": ".##..", "\u0303": ".#.#.", "\u0308": "#..#."}
+#: Letters the 5×7 font clips or draws as another sign: "ф" read as "♭"; "í", whose
+#: one-row mark would stand where "i" has its dot.
+SMALL_DRAWN = {"ф": ("..#..", ".###.", "#.#.#", "#.#.#", ".###.", "..#..", "....."),
+               "í": ("...#.", ".....", ".##..", "..#..", "..#..", ".###.", ".....")}
+
+
+def _rows(cell: Image.Image) -> list[str]:
+    return ["".join("#" if cell.getpixel((x, y)) else "." for x in range(cell.width)) for y in range(cell.height)]
+
+
+def _cell(rows: list[str] | tuple[str, ...]) -> Image.Image:
+    cell = Image.new("1", (len(rows[0]), len(rows)), 0)
+    for y, row in enumerate(rows):
+        for x, ink in enumerate(row):
+            cell.putpixel((x, y), 1 if ink == "#" else 0)
+    return cell
+
+
+def _apart(rows: list[str], small: bool) -> bool:
+    """Whether a small letter's mark stands a blank row above its body (a capital: always)."""
+    inked = [any(c == "#" for c in row) for row in rows]
+    first = inked.index(True)
+    return not small or not all(inked[first:6])
+
+
+def redraw_small(glyphs: dict[int, Image.Image]) -> None:
+    """Redraw in ``glyphs`` (the 5×7 font's) the marked letters that look like their unmarked
+    twin or whose mark touches them: the mark in the top row, a capital's body pressed into
+    the five rows under it (a row its shape repeats dropped), a small letter's body as it
+    is, a blank row between; and the letters of ``SMALL_DRAWN``."""
+    for code, cell in list(glyphs.items()):
+        parts = unicodedata.normalize("NFD", chr(code))
+        if len(parts) != 2 or parts[1] not in SMALL_MARKS or ord(parts[0]) not in glyphs:
+            continue
+        rows, base = _rows(cell), _rows(glyphs[ord(parts[0])])
+        small = parts[0].islower()
+        if rows != base and _apart(rows, small):
+            continue
+        mark = SMALL_MARKS[parts[1]]
+        if small:
+            body = base[2:6]
+            new = [mark, "." * len(mark), *body, base[6]]
+        else:
+            drop = next((r for r in range(1, 5) if base[r] == base[r + 1]), 1)
+            new = [mark, *(base[r] for r in range(6) if r != drop), base[6]]
+        glyphs[code] = _cell(new)
+    for char, drawn in SMALL_DRAWN.items():
+        if ord(char) in glyphs:
+            glyphs[ord(char)] = _cell(drawn)
 
 
 def wanted_codepoints() -> list[int]:
@@ -92,6 +146,8 @@ def build(misc_dir: Path, out_dir: Path, name: str, sources: tuple[str, ...]) ->
         if (w, h) == (width, height):
             for code, cell in more.items():
                 glyphs.setdefault(code, cell)
+    if name == "small":
+        redraw_small(glyphs)
     kept = [cp for cp in wanted_codepoints() if cp in glyphs]
     rows = -(-len(kept) // COLUMNS)
     atlas = Image.new("1", (COLUMNS * width, rows * height), 0)
