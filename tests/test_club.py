@@ -392,7 +392,7 @@ def test_the_club_pages_and_json(club, broker, base_records, tmp_path):
     assert {p["name"] for p in players} >= {"P0", "P1"}
     assert set(players[0]) == {"name", "game", "rating", "games", "wins"}
     assert sum(p["games"] for p in players) == 2 * len(records)
-    assert front[0] == 200 and "Classement : Wakanda" in front[1] and "Dernières parties" in front[1]
+    assert front[0] == 200 and "Classement: Wakanda" in front[1] and "Dernières parties" in front[1]
     assert player[0] == 200 and "Cote après chaque partie" in player[1]
     assert tables[0] == 200 and "Aucune partie en cours" in tables[1]
     assert csv[0] == 200 and csv[1].count("\n") == 1 + 2 * len(records)
