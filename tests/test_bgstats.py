@@ -116,8 +116,8 @@ def test_the_tables_page_draws_wakanda_with_labelled_columns_in_the_clubs_langua
 def test_the_tables_page_draws_totem_wars_with_labelled_columns_and_no_card_face():
     game, table = _table(DATA / "totem_wars_finished.jsonl")
     heads, people = [item for item in game.table.phone.rows(table, "fr") if not isinstance(item, str)][0]
-    assert heads == ["Joueur", "Totem", "Sur la table", GAMES["totem-wars"].text("tw.status.hand", "fr"),
-                     GAMES["totem-wars"].text("tw.status.points", "fr"), GAMES["totem-wars"].text("tw.status.taken", "fr")]
+    words = [GAMES["totem-wars"].text(f"tw.status.{key}", "fr") for key in ("hand", "points", "taken")]
+    assert heads == ["Joueur", "Totem", "Sur la table", *words]
     assert [row[4] for row in people] == [str(r["points"]) for r in table["rows"]]
     assert all(set(row[2]) <= set("▮▯ +0123456789") for row in people)
 

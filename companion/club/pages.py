@@ -121,13 +121,16 @@ def _chart(points: list[float]) -> str:
             f'<polyline fill="none" stroke="#036" stroke-width="2" points="{xy}"/></svg>')
 
 
+def _english_title(game: str) -> str:
+    """A game's English title, as BG Stats and BoardGameGeek name it."""
+    from companion.games import GAMES
+    return GAMES[game].title if game in GAMES else game
+
+
 def bgstats_link(kept: KeptGame, record: str) -> str:
     """The BG Stats link of a kept game: played at its box, its first mover the start player."""
-    from companion.games import GAMES
-
     r = kept.result
-    title = GAMES[r.game].title if r.game in GAMES else r.game
-    return bgstats.link(bgstats.play(r.game, title, r.players, r.points, r.winners,
+    return bgstats.link(bgstats.play(r.game, _english_title(r.game), r.players, r.points, r.winners,
                                      _play_date(kept.finished), start=bgstats.start_seat(record),
                                      location=kept.box))
 
@@ -220,12 +223,15 @@ def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Applicat
     async def plays(request: web.Request) -> web.Response:
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["id", "game", "box", "finished", "player", "score", "winner"])
+        # One row a player of a game; what a play log (BG Stats, BoardGameGeek) asks for: the
+        # game's title, the date, where, each player's score, place and win.
+        writer.writerow(["id", "game", "title", "box", "finished", "player", "score", "winner", "rank"])
         for kept in store.games():
             r = kept.result
+            places = bgstats.ranks(r.points, r.winners)
             for seat, (name, points) in enumerate(zip(r.players, r.points)):
-                writer.writerow([kept.id, r.game, kept.box, kept.finished, name, f"{points:g}",
-                                 int(seat in r.winners)])
+                writer.writerow([kept.id, r.game, _english_title(r.game), kept.box, kept.finished, name,
+                                 f"{points:g}", int(seat in r.winners), places[seat]])
         return web.Response(text=out.getvalue(), content_type="text/csv", charset="utf-8",
                             headers={"Content-Disposition": 'attachment; filename="plays.csv"'})
 
