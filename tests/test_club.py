@@ -752,3 +752,55 @@ def test_a_box_cannot_knock_the_club_server_off_by_taking_its_client_id(club, br
     assert taken in log.read_text()
     thief.disconnect()
     thief.loop_stop()
+
+
+def test_the_tables_page_and_a_games_bgstats_page_in_a_real_browser(club, broker, base_records, tmp_path):
+    from tests.web_browser import CHROMIUM, FLAGS, browser_missing
+
+    if (why := browser_missing()) is not None:
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    from companion.club.pages import make_app, serve
+    from companion.games import read_any_record
+
+    make_box(tmp_path / "box1", games_for(base_records, "box1", 1))
+    assert sync(Outbox(tmp_path / "box1"), address(broker, "box1"), wait=WAIT).acknowledged == 1
+    key = club.store.games()[0].id
+    game, state, _ = read_any_record((Path(__file__).parent / "data" / "wakanda_worked_example.jsonl").read_text())
+    view = {"game": "wakanda", "note": "", "done": None, "table": game.table.phone.table(state, None)}
+    _publish(broker, "box3", names.live_topic("box3"), json.dumps(view).encode())
+    port, stop, started = free_port(), None, threading.Event()
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    def web():
+        async def run():
+            nonlocal stop
+            stop = asyncio.Event()
+            loops.append(asyncio.get_running_loop())
+            await serve(make_app(club.store, club.server, "de"), "127.0.0.1", port, started.set, stop)
+        asyncio.run(run())
+    threading.Thread(target=web, daemon=True).start()
+    assert started.wait(WAIT)
+    problems: list[str] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            page = browser.new_page()
+            page.on("console", lambda message: problems.append(message.text)
+                    if "Content Security Policy" in message.text else None)
+            page.goto(f"http://localhost:{port}/tables")
+            page.wait_for_selector(".live table")
+            headings = page.locator(".live th").all_text_contents()
+            tiles = [village["tile"] for village in view["table"]["villages"]]
+            assert headings[:6] == [game.text("done.turned_up", "de", n=v + 1, village=tile)
+                                    for v, tile in enumerate(tiles)]
+            assert headings[6:] == ["Spieler", "Hand", "Punkte"]
+            page.goto(f"http://localhost:{port}/bgstats/{key}")
+            assert page.locator("a[href^='bgstats://']").text_content() == "Zu BG Stats hinzufügen"
+            box = page.locator("svg").bounding_box()
+            assert box is not None and box["width"] > 150
+            browser.close()
+    finally:
+        loops[0].call_soon_threadsafe(stop.set)
+    assert problems == []   # nothing the page's Content-Security-Policy refused
