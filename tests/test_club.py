@@ -734,7 +734,9 @@ def test_a_box_cannot_knock_the_club_server_off_by_taking_its_client_id(club, br
     log = broker.folder / "mosquitto.log"
     # The ids a box might try: the well-known one of earlier versions, the club's login, guesses.
     for tried in ("totem-club-server", "club", "totem-club", "totem-club-0"):
-        _client(broker, "box2", tried).disconnect()
+        guess = _client(broker, "box2", tried)
+        guess.disconnect()
+        guess.loop_stop()
     assert taken not in log.read_text()
     # The club took no notice: games still go in at once.
     make_box(tmp_path / "box1", games_for(base_records, "box1", 1))
