@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import csv
+import html
 import io
 import json
 import threading
@@ -640,3 +642,167 @@ def test_the_database_server_restarted_the_club_goes_on_and_loses_nothing(postgr
         assert sorted(kept_ids(c.db)) == sorted(ids_of(records))
     finally:
         c.stop()
+
+
+async def _pages(club: Club, lang: str, *paths: str) -> list[tuple[int, str]]:
+    """The club's pages at ``paths``, in ``lang``, over a real socket."""
+    from aiohttp import ClientSession
+    from aiohttp.test_utils import TestServer
+
+    from companion.club.pages import make_app
+
+    server = TestServer(make_app(club.store, club.server, lang), host="127.0.0.1")
+    await server.start_server()
+    try:
+        async with ClientSession() as http:
+            got = []
+            for path in paths:
+                async with http.get(f"http://127.0.0.1:{server.port}{path}") as response:
+                    got.append((response.status, await response.text()))
+            return got
+    finally:
+        await server.close()
+
+
+def test_each_game_is_a_bgstats_link_and_qr_and_the_csv_has_what_a_play_log_needs(club, broker, base_records,
+                                                                                  tmp_path):
+    import re
+    from urllib.parse import unquote
+
+    records = games_for(base_records, "box1", 3)
+    make_box(tmp_path / "box1", records)
+    assert sync(Outbox(tmp_path / "box1"), address(broker, "box1"), wait=WAIT).pending == 0
+    kept = {k.id: k for k in club.store.games()}
+    (front_status, front), = asyncio.run(_pages(club, "fr", "/"))
+    linked = re.findall(r'href="/bgstats/([0-9a-f]{64})"', front)
+    assert front_status == 200 and sorted(linked) == sorted(kept)
+    pages = asyncio.run(_pages(club, "fr", *[f"/bgstats/{key}" for key in linked], "/bgstats/" + "0" * 64,
+                               "/bgstats/xyz", "/plays.csv"))
+    by_id = {game_id(text.encode()): text for text in records}
+    for key, (status, text) in zip(linked, pages):
+        assert status == 200 and "<svg" in text and "Scannez ce code" in text and "Ajouter à BG Stats" in text
+        link = html.unescape(re.search(r'href="(bgstats://[^"]+)"', text).group(1))
+        data = json.loads(unquote(link.split("?data=", 1)[1]))
+        r = kept[key].result
+        assert [p["name"] for p in data["players"]] == list(r.players)
+        assert [p["score"] for p in data["players"]] == [int(p) for p in r.points]
+        assert [s for s, p in enumerate(data["players"]) if p["winner"]] == list(r.winners)
+        first = next(json.loads(line)["p"] for line in by_id[key].splitlines()[1:] if '"p"' in line)
+        assert [p["startPlayer"] for p in data["players"]].index(True) == first
+        assert data["location"] == "box1" and data["game"]["sourceGameId"] == r.game
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", data["playDate"])
+    assert [status for status, _ in pages[-3:-1]] == [404, 404]
+    rows = list(csv.DictReader(io.StringIO(pages[-1][1])))
+    assert list(rows[0]) == ["id", "game", "title", "box", "finished", "player", "score", "winner", "rank"]
+    assert len(rows) == sum(len(k.result.players) for k in kept.values())
+    for row in rows:
+        r = kept[row["id"]].result
+        seat = r.players.index(row["player"])
+        assert row["title"] in ("Wakanda", "Totem Wars") and int(row["winner"]) == (seat in r.winners)
+        assert (row["rank"] == "1") == (seat in r.winners) or not r.winners
+
+
+def test_the_tables_page_labels_each_players_figures_in_the_clubs_language(club, broker, tmp_path):
+    from companion.games import read_any_record
+
+    record = (Path(__file__).parent / "data" / "totem_wars_finished.jsonl").read_text()
+    game, state, _ = read_any_record(record, None)
+    table = game.table.phone.table(state, None)
+    view = {"game": "totem-wars", "lang": "en", "kind": "board", "title": "", "lines": [], "note": "Ana's turn",
+            "done": None, "table": table}
+    _publish(broker, "box1", names.live_topic("box1"), json.dumps(view).encode())
+    # A box's table the game cannot read: shown plainly, the page goes on.
+    _publish(broker, "box2", names.live_topic("box2"),
+             json.dumps({"game": "wakanda", "table": {"players": [{"name": "<b>Eve</b>"}], "villages": 3}}).encode())
+    deadline = threading.Event()
+    for _ in range(int(WAIT * 20)):   # the club takes both tables from the broker
+        if {"box1", "box2"} <= set(club.server.live):
+            break
+        deadline.wait(0.05)
+    (status, page), = asyncio.run(_pages(club, "fr", "/tables"))
+    assert status == 200
+    one = page.split('<div class="live">')[1]
+    assert "<th>Joueur</th><th>Totem</th><th>Sur la table</th>" in one
+    assert all(f"<td>{html.escape(p)}" in one or f"▶ {html.escape(p)}" in one for p in state.players)
+    assert [f"<td>{r['points']}</td>" in one for r in table["rows"]] == [True] * len(table["rows"])
+    assert "&lt;b&gt;Eve&lt;/b&gt;" in page and "<b>Eve</b>" not in page
+
+
+def test_a_box_cannot_knock_the_club_server_off_by_taking_its_client_id(club, broker, base_records, tmp_path):
+    secret = names.club_client_id(PASSWORDS["club"])
+    taken = f"Client {secret} already connected"   # Mosquitto's line when an id is taken over
+    log = broker.folder / "mosquitto.log"
+    # The ids a box might try: the well-known one of earlier versions, the club's login, guesses.
+    for tried in ("totem-club-server", "club", "totem-club", "totem-club-0"):
+        guess = _client(broker, "box2", tried)
+        guess.disconnect()
+        guess.loop_stop()
+    assert taken not in log.read_text()
+    # The club took no notice: games still go in at once.
+    make_box(tmp_path / "box1", games_for(base_records, "box1", 1))
+    assert sync(Outbox(tmp_path / "box1"), address(broker, "box1"), wait=WAIT).acknowledged == 1
+    assert taken not in log.read_text()
+    assert secret != names.club_client_id("another password") and len(secret) > 40
+    # Only the id itself would do it (which no box can learn: the ACL keeps $SYS and the
+    # club's topics from the boxes) — and this test would see it.
+    thief = _client(broker, "box2", secret)
+    seen = threading.Event()
+    for _ in range(int(WAIT * 20)):
+        if taken in log.read_text():
+            break
+        seen.wait(0.05)
+    assert taken in log.read_text()
+    thief.disconnect()
+    thief.loop_stop()
+
+
+def test_the_tables_page_and_a_games_bgstats_page_in_a_real_browser(club, broker, base_records, tmp_path):
+    from tests.web_browser import CHROMIUM, FLAGS, browser_missing
+
+    if (why := browser_missing()) is not None:
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    from companion.club.pages import make_app, serve
+    from companion.games import read_any_record
+
+    make_box(tmp_path / "box1", games_for(base_records, "box1", 1))
+    assert sync(Outbox(tmp_path / "box1"), address(broker, "box1"), wait=WAIT).acknowledged == 1
+    key = club.store.games()[0].id
+    game, state, _ = read_any_record((Path(__file__).parent / "data" / "wakanda_worked_example.jsonl").read_text())
+    view = {"game": "wakanda", "note": "", "done": None, "table": game.table.phone.table(state, None)}
+    _publish(broker, "box3", names.live_topic("box3"), json.dumps(view).encode())
+    port, stop, started = free_port(), None, threading.Event()
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    def web():
+        async def run():
+            nonlocal stop
+            stop = asyncio.Event()
+            loops.append(asyncio.get_running_loop())
+            await serve(make_app(club.store, club.server, "de"), "127.0.0.1", port, started.set, stop)
+        asyncio.run(run())
+    threading.Thread(target=web, daemon=True).start()
+    assert started.wait(WAIT)
+    problems: list[str] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            page = browser.new_page()
+            page.on("console", lambda message: problems.append(message.text)
+                    if "Content Security Policy" in message.text else None)
+            page.goto(f"http://localhost:{port}/tables")
+            page.wait_for_selector(".live table")
+            headings = page.locator(".live th").all_text_contents()
+            tiles = [village["tile"] for village in view["table"]["villages"]]
+            assert headings[:6] == [game.text("done.turned_up", "de", n=v + 1, village=tile)
+                                    for v, tile in enumerate(tiles)]
+            assert headings[6:] == ["Spieler", "Hand", "Punkte"]
+            page.goto(f"http://localhost:{port}/bgstats/{key}")
+            assert page.locator("a[href^='bgstats://']").text_content() == "Zu BG Stats hinzufügen"
+            box = page.locator("svg").bounding_box()
+            assert box is not None and box["width"] > 150
+            browser.close()
+    finally:
+        loops[0].call_soon_threadsafe(stop.set)
+    assert problems == []   # nothing the page's Content-Security-Policy refused

@@ -6,6 +6,9 @@ them where it can)."""
 
 from __future__ import annotations
 
+import json
+from urllib.parse import unquote
+
 import pytest
 from web_browser import Box, browser_missing, open_browser
 
@@ -173,11 +176,20 @@ def test_past_games_are_listed_with_their_records_and_statistics(tmp_path):
             assert len(games) == 2 and "Totem Wars" in games[0] and "Ana 20" in games[1]
             assert page.locator("#stats td").first.text_content() == "Ana"
             with page.expect_download() as download:
-                page.locator(".game a").nth(1).click()
+                page.locator(".game a[download]").nth(1).click()
             saved = tmp_path / "record.jsonl"
             download.value.save_as(saved)
             assert saved.read_text() == (tmp_path / "data" / "games" / "20260301-201500-wakanda.jsonl").read_text()
             wakanda = page.locator(".game").nth(1)
+            # BG Stats: its link, and its QR code drawn when opened (from the box: the page's CSP).
+            link = wakanda.locator("a.bgstats").get_attribute("href")
+            data = json.loads(unquote(link.split("?data=", 1)[1]))
+            assert link.startswith("bgstats://") and [p["name"] for p in data["players"]] == ["Ana", "Ben"]
+            assert wakanda.locator("details.bgstats summary").text_content() == "QR code for BG Stats"
+            assert wakanda.locator("details.bgstats img").get_attribute("src") is None
+            wakanda.locator("details.bgstats summary").click()
+            page.wait_for_function("() => document.querySelectorAll('.game')[1].querySelector('details img')"
+                                   ".naturalWidth > 100")
             wakanda.locator("button.frames").click()                # the end first: the score
             wakanda.locator(".frame li").first.wait_for()
             count = len((tmp_path / "data" / "games" / "20260301-201500-wakanda.jsonl").read_text().splitlines())

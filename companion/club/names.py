@@ -7,6 +7,8 @@ own name only and use only those two topics, so a box cannot publish as another.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 
 from companion.errors import UsageError
@@ -18,6 +20,17 @@ BOX_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}")
 CLUB_USER = "club"
 #: MQTT's default port without TLS.
 DEFAULT_PORT = 1883
+
+
+def club_client_id(password: str) -> str:
+    """The club server's MQTT client id: derived from its password, so the same at every
+    start (its persistent session) and known to no box. MQTT lets any client that logs in
+    take a client id over, which closes the connection holding it; Mosquitto 2.0 ties an
+    id to a login only with ``use_username_as_clientid``, which a box's two connections
+    (games, live table) cannot use, and the ACL keeps ``$SYS`` from the boxes, so a box has
+    no way to learn this id (docs/club.md)."""
+    digest = hmac.new(password.encode(), b"totem club server client id", hashlib.sha256).hexdigest()
+    return f"totem-club-{digest[:32]}"
 
 
 def games_topic(box: str) -> str:

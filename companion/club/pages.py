@@ -4,7 +4,9 @@ names are answered, connections are bounded a client and in all, problems are on
 * ``/``                        every game's leaderboard and the latest games
 * ``/games/GAME``              a game's whole leaderboard
 * ``/players/GAME/NAME``       a player's games, wins and rating after each game
-* ``/tables``                  every box's live table (the public view), for a café's screen
+* ``/tables``                  every box's live table (the public view), for a café's screen,
+                               each game drawn by its own ``rows`` (its phone page's part)
+* ``/bgstats/ID``              a game as a BG Stats link and its QR code
 * ``/api/games``, ``/api/players``   the same as JSON; ``/plays.csv`` every play as CSV
 
 Pages are in the club's language (the shared catalogue's ``club.*`` words). A player's page
@@ -27,7 +29,7 @@ from aiohttp import web
 from companion.club.server import ClubServer
 from companion.club.store import KeptGame, Store
 from companion.ui.text import t
-from companion.web import doors
+from companion.web import bgstats, doors
 
 #: The leaderboard's length on the front page.
 TOP = 20
@@ -94,14 +96,16 @@ def _games_table(games: list[KeptGame], lang: str) -> str:
     if not games:
         return f"<p>{html.escape(t('club.no_games', lang))}</p>"
     head = "".join(f"<th>{html.escape(t(k, lang))}</th>" for k in ("club.finished", "club.box",
-                                                                   "club.players", "club.winners"))
+                                                                   "club.players", "club.winners",
+                                                                   "club.bgstats"))
     rows = []
     for kept in games:
         r = kept.result
         players = ", ".join(f"{_player_link(r.game, name)} {points:g}" for name, points in zip(r.players, r.points))
         winners = ", ".join(html.escape(r.players[w]) for w in r.winners)
         rows.append(f"<tr><td>{html.escape(kept.finished)}</td><td>{html.escape(kept.box)}</td>"
-                    f"<td>{html.escape(_title(r.game, lang))}: {players}</td><td>{winners}</td></tr>")
+                    f"<td>{html.escape(_title(r.game, lang))}: {players}</td><td>{winners}</td>"
+                    f'<td><a href="/bgstats/{kept.id}">BG Stats</a></td></tr>')
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
 
 
@@ -115,6 +119,30 @@ def _chart(points: list[float]) -> str:
                   for i, p in enumerate(points))
     return (f'<svg width="400" height="120" viewBox="-5 0 410 120" role="img">'
             f'<polyline fill="none" stroke="#036" stroke-width="2" points="{xy}"/></svg>')
+
+
+def _english_title(game: str) -> str:
+    """A game's English title, as BG Stats and BoardGameGeek name it."""
+    from companion.games import GAMES
+    return GAMES[game].title if game in GAMES else game
+
+
+def bgstats_link(kept: KeptGame, record: str) -> str:
+    """The BG Stats link of a kept game: played at its box, its first mover the start player."""
+    r = kept.result
+    return bgstats.link(bgstats.play(r.game, _english_title(r.game), r.players, r.points, r.winners,
+                                     _play_date(kept.finished), start=bgstats.start_seat(record),
+                                     location=kept.box))
+
+
+def _play_date(finished: str) -> str:
+    """``YYYY-MM-DD HH:MM:SS`` in the club's time of an ISO 8601 time (UTC, as a box's
+    outbox writes it; BG Stats takes the local time)."""
+    from datetime import datetime
+    try:
+        return datetime.fromisoformat(finished.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return finished.replace("T", " ")[:19]
 
 
 def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Application:
@@ -172,6 +200,17 @@ def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Applicat
             body = "".join(_live_html(box, view, lang) for box, view in sorted(live.items()))
         return _page(lang, t("club.tables", lang), body, refresh=5)
 
+    async def to_bgstats(request: web.Request) -> web.Response:
+        found = store.game(request.match_info["id"])
+        if found is None:
+            raise web.HTTPNotFound()
+        kept, record = found
+        link = bgstats_link(kept, record)
+        r = kept.result
+        body = (f'<p><a href="{html.escape(link)}">{html.escape(t("club.bgstats", lang))}</a></p>'
+                f"{bgstats.qr_svg(link)}<p>{html.escape(t('club.bgstats_scan', lang))}</p>")
+        return _page(lang, f"{_title(r.game, lang)} · {kept.finished} · {kept.box}", body)
+
     async def api_games(request: web.Request) -> web.Response:
         after = request.query.get("after", "0")
         if not after.isdigit() or len(after) > 18:
@@ -184,12 +223,15 @@ def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Applicat
     async def plays(request: web.Request) -> web.Response:
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["id", "game", "box", "finished", "player", "score", "winner"])
+        # One row a player of a game; what a play log (BG Stats, BoardGameGeek) asks for: the
+        # game's title, the date, where, each player's score, place and win.
+        writer.writerow(["id", "game", "title", "box", "finished", "player", "score", "winner", "rank"])
         for kept in store.games():
             r = kept.result
+            places = bgstats.ranks(r.points, r.winners)
             for seat, (name, points) in enumerate(zip(r.players, r.points)):
-                writer.writerow([kept.id, r.game, kept.box, kept.finished, name, f"{points:g}",
-                                 int(seat in r.winners)])
+                writer.writerow([kept.id, r.game, _english_title(r.game), kept.box, kept.finished, name,
+                                 f"{points:g}", int(seat in r.winners), places[seat]])
         return web.Response(text=out.getvalue(), content_type="text/csv", charset="utf-8",
                             headers={"Content-Disposition": 'attachment; filename="plays.csv"'})
 
@@ -198,6 +240,7 @@ def make_app(store: Store, server: ClubServer | None, lang: str) -> web.Applicat
     app.router.add_get("/games/{game}", leaderboard)
     app.router.add_get("/players/{game}/{name}", player)
     app.router.add_get("/tables", tables)
+    app.router.add_get("/bgstats/{id:[0-9a-f]{64}}", to_bgstats)
     app.router.add_get("/api/games", api_games)
     app.router.add_get("/api/players", api_players)
     app.router.add_get("/plays.csv", plays)
@@ -216,9 +259,9 @@ def _cell(value: Any) -> str:
 
 def _live_html(box: str, view: Any, lang: str) -> str:
     """A box's live table (its public view, as the phone page has it): its game, what the
-    box says now, and each list of its table (villages, players, rows) as a table, headed
-    by the table's own words where it gives them (the phone page's script draws each game
-    its own way; this page shows the same values plainly)."""
+    box says now, and the table as the game's own ``rows`` draws it (the phone page's part
+    of the game), headings in the club's language; a table the game cannot read (a box's
+    message is not trusted) is shown plainly, each list of rows as a table."""
     if not isinstance(view, dict):
         return ""
     parts = [f"<h2>{html.escape(box)} · {html.escape(_title(str(view.get('game')), lang))}</h2>"]
@@ -227,15 +270,44 @@ def _live_html(box: str, view: Any, lang: str) -> str:
             parts.append(f"<p>{html.escape(_cell(view[key]))}</p>")
     table = view.get("table")
     table = table if isinstance(table, dict) else {}
+    drawn = _game_rows(str(view.get("game")), table, lang)
+    for item in drawn if drawn is not None else _plain_rows(table):
+        if isinstance(item, str):
+            parts.append(f"<p>{html.escape(item)}</p>")
+        else:
+            heads, rows = item
+            head = "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+            parts.append(f"<table><tr>{head}</tr>{body}</table>")
+    return f'<div class="live">{"".join(parts)}</div>'
+
+
+def _game_rows(game: str, table: dict[str, Any], lang: str) -> list[Any] | None:
+    """The game's own drawing of ``table``; None when it has none or cannot read this one."""
+    from companion.games import GAMES
+
+    if game not in GAMES or not table:
+        return None
+    phone = GAMES[game].table.phone
+    if phone is None or phone.rows is None:
+        return None
+    try:
+        return phone.rows(table, lang)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
+
+
+def _plain_rows(table: dict[str, Any]) -> list[Any]:
+    """Each list of rows of ``table`` as a table, headed by the table's own words where it
+    gives them."""
     words: dict[str, Any] = table["words"] if isinstance(table.get("words"), dict) else {}
+    out: list[Any] = []
     for value in table.values():
         if isinstance(value, list) and value and all(isinstance(row, dict) for row in value):
             columns = list(value[0])
-            head = "".join(f"<th>{html.escape(str(words.get(c, '')))}</th>" for c in columns)
-            rows = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(row.get(c)))}</td>" for c in columns)
-                           + "</tr>" for row in value)
-            parts.append(f"<table><tr>{head}</tr>{rows}</table>")
-    return f'<div class="live">{"".join(parts)}</div>'
+            out.append(([str(words.get(c, "")) for c in columns],
+                        [[_cell(row.get(c)) for c in columns] for row in value]))
+    return out
 
 
 async def serve(app: web.Application, bind: str, port: int, started: Callable[[], None],

@@ -69,7 +69,7 @@ class ClubServer:
 
         from companion.club.box import ClubUnreachable
 
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="totem-club-server",
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=names.club_client_id(self.password),
                              clean_session=False, protocol=mqtt.MQTTv311, manual_ack=True)
         client.username_pw_set(self.user, self.password)
         # Back soon after the broker restarts: the boxes' games wait there meanwhile.

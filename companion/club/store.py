@@ -184,6 +184,15 @@ class Store:
                 for seq, key, name, box, finished, received, players, points, winners in rows]
         return [k for k in kept if player is None or player in k.result.players]
 
+    def game(self, key: str) -> tuple[KeptGame, str] | None:
+        """The kept game ``key`` and its record; None when the club has no such game."""
+        with self._transaction() as cur:
+            row = cur.execute("SELECT seq, record FROM games WHERE id = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        kept = self.games(after=int(row[0]) - 1, limit=1)
+        return (kept[0], str(row[1])) if kept else None
+
     def count(self) -> int:
         """How many games are kept."""
         with self._transaction() as cur:

@@ -16,7 +16,12 @@ class GamePhone:
 
     ``table(game, view)``: the table as anyone may see it (hands as counts where they are
     hidden), as JSON values, in the language spoken; ``summary(state, players)``: adds the
-    game's own figures to a finished game's players (``score --json`` objects)."""
+    game's own figures to a finished game's players (``score --json`` objects);
+    ``rows(table, lang)``: a table (as ``table`` made it, read back from JSON) as the club's
+    tables page draws it, its headings in ``lang``: lines (``str``) and tables
+    (``(headings, rows)``, every cell a string); ``KeyError``/``TypeError``/``ValueError``
+    for a table it cannot read."""
 
     table: Callable[[Any, Any], dict[str, Any]]
     summary: Callable[[Any, list[dict[str, Any]]], None]
+    rows: Callable[[dict[str, Any], str], list[Any]] | None = None

@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.ui.text import speaking
+from companion.web import bgstats
 
 #: The names the box gives finished games (journal.py), and nothing else.
 NAME = re.compile(r"^(\d{8})-(\d{6})-([a-z][a-z-]{0,30})(-\d{1,4})?\.jsonl$")
@@ -101,10 +102,25 @@ def _read(path: Path, name: str, data_dir: Path) -> dict[str, Any] | None:
     summary = {"file": name, "when": f"{day[:4]}-{day[4:6]}-{day[6:]} {clock[:2]}:{clock[2:4]}",
                "game": score["game"], "winners": score["winners"], "players": score["players"],
                "finished": bool(score.get("finished"))}
+    if summary["finished"]:
+        summary["bgstats"] = bgstats.link(bgstats.play(
+            entry.name, entry.title, [p["name"] for p in score["players"]],
+            [float(p.get(entry.report.points, 0)) for p in score["players"]], score["winners"],
+            f"{summary['when']}:{clock[4:6]}", start=bgstats.start_seat(text)))
     phone = entry.table.phone
     if phone is not None:
         phone.summary(state, summary["players"])
     return summary
+
+
+def bgstats_qr(data_dir: Path, name: str) -> str | None:
+    """The QR code (SVG) of the finished game ``name``'s BG Stats link; None when there is
+    no such finished game."""
+    if game_file(data_dir, name) is None:
+        return None
+    summary = _summary(data_dir, name, "en")
+    link = summary.get("bgstats") if summary is not None else None
+    return bgstats.qr_svg(link) if link else None
 
 
 def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -305,6 +305,13 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
         return web.Response(text=text, content_type="application/x-ndjson",
                             headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    async def bgstats_qr(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        found = await asyncio.to_thread(history.bgstats_qr, data_dir, name) if data_dir is not None else None
+        if found is None:
+            raise web.HTTPNotFound()
+        return web.Response(text=found, content_type="image/svg+xml")
+
     async def frames(request: web.Request) -> web.Response:
         name = request.match_info["name"]
         found = (await asyncio.to_thread(history.game_frames, data_dir, name, hub.language, phone(request))
@@ -339,6 +346,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
     app.router.add_get("/games", games)
     app.router.add_get(r"/games/{name:[0-9a-z-]{1,60}\.jsonl}", record)
     app.router.add_get(r"/games/{name:[0-9a-z-]{1,60}\.jsonl}/frames", frames)
+    app.router.add_get(r"/games/{name:[0-9a-z-]{1,60}\.jsonl}/bgstats.svg", bgstats_qr)
     app.router.add_post("/pair/ask", ask)
     app.router.add_post("/pair", pair)
     app.router.add_get("/pair", paired)

@@ -39,7 +39,8 @@ PAGE_WORDS = {"waiting": "web.waiting", "offline": "web.offline", "score": "scor
               "past": "web.past", "players": "web.players", "games": "web.games", "wins": "web.wins",
               "average": "web.average", "best": "web.best", "favourite": "web.favourite",
               "rounds_won": "web.rounds_won", "wars_won": "web.wars_won", "record": "web.record",
-              "backup": "web.backup", "frames": "web.frames", "settings": "settings.title",
+              "backup": "web.backup", "frames": "web.frames", "bgstats": "web.bgstats", "bgstats_qr": "web.bgstats_qr",
+              "settings": "settings.title",
               "bad_setting": "web.bad_setting", "busy": "web.busy"}
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.games.totem_wars.screens import TRIBE_SHORT, instruction, owed
 from companion.games.totem_wars.words import t as tt
-from companion.ui.text import language
+from companion.ui.text import language, t
 from companion.web.game_phone import GamePhone
 
 
@@ -67,4 +67,22 @@ def summary(state, players: list[dict[str, Any]]) -> None:
         player["wars_won"] = sum(1 for r in state.rounds if r.taker == seat and r.warring)
 
 
-PHONE = GamePhone(table=table, summary=summary)
+def rows(table: dict[str, Any], lang: str) -> list[Any]:
+    """The table as the club's tables page draws it, headings in ``lang``: the round and the
+    deck, the instruction, and each player's totem, cards on the table (▮ down, never their
+    faces, T4; ▯ just scanned; +N still owed), hand, points (T15) and cards taken; ▶ marks
+    the player to move."""
+    people = []
+    for row in table["rows"]:
+        down = "▮" * int(row["down"]) + "▯" * int(row["scanned"]) + (f" +{int(row['owed'])}" if row["owed"] else "")
+        people.append([("▶ " if row.get("to_move") else "") + str(row["name"]), str(row.get("totem") or ""),
+                       down, str(int(row["hand_size"])), str(row["points"]), str(int(row["taken"]))])
+    lines = [" · ".join(str(table[key]) for key in ("round", "deck") if table.get(key))]
+    if table.get("instruction"):
+        lines.append(str(table["instruction"]))
+    heads = [t("club.player", lang), tt("tw.club.totem", lang), tt("tw.club.down", lang),
+             tt("tw.status.hand", lang), tt("tw.status.points", lang), tt("tw.status.taken", lang)]
+    return [*lines, (heads, people)]
+
+
+PHONE = GamePhone(table=table, summary=summary, rows=rows)

@@ -16,7 +16,7 @@ from companion.games.wakanda.screens import ROW, _playable
 from companion.games.wakanda.words import piece_name as _piece_name
 from companion.games.wakanda.words import t as wt
 from companion.games.wakanda.words import tile_label as _tile_label
-from companion.ui.text import language
+from companion.ui.text import language, t
 from companion.web.game_phone import GamePhone
 
 
@@ -94,4 +94,27 @@ def piece_name_now(village: str) -> str:
     return _word("piece", village, language())
 
 
-PHONE = GamePhone(table=table, summary=summary)
+def rows(table: dict[str, Any], lang: str) -> list[Any]:
+    """The table as the club's tables page draws it, headings in ``lang``: the phase (and
+    the result), the row of villages (tile, pole bottom to top, owner) and each player's
+    hand and points (per village scored, W-scoring); ▶ marks the player to move."""
+    players = table["players"]
+    names = [str(p["name"]) for p in players]
+    villages = table["villages"]
+    heads = [wt("done.turned_up", lang, n=int(v["village"]), village=str(v["tile"])) for v in villages]
+    poles = [" / ".join(str(piece) for piece in v["pieces"]) for v in villages]
+    owners = [names[v["owner"]] if isinstance(v["owner"], int) and 0 <= v["owner"] < len(names) else ""
+              for v in villages]
+    people = []
+    for p in players:
+        hand = (", ".join(f"{piece} ×{n}" for piece, n in p["hand"]) if p.get("hand")
+                else str(int(p["hand_size"])))
+        scored = " · ".join(f"{tile} {points}" for tile, points in p.get("villages") or () if points)
+        people.append([("▶ " if p.get("to_move") else "") + str(p["name"]), hand,
+                       f"{p['points']}" + (f" ({scored})" if scored else "")])
+    lines = [str(table[key]) for key in ("phase", "result") if table.get(key)]
+    return [*lines, (heads, [poles, owners]),
+            ([t("club.player", lang), wt("status.hand", lang), wt("status.points", lang)], people)]
+
+
+PHONE = GamePhone(table=table, summary=summary, rows=rows)

@@ -174,7 +174,16 @@ async function pastGames() {
     const step = el("button", { type: "button", class: "frames" }, words.frames);
     const shown = el("ol", { class: "frame" });
     step.addEventListener("click", () => stepThrough(game.file, shown));
-    item.append(line, link, " ", step, shown);
+    item.append(line, link, " ", step);
+    if (game.bgstats) {
+      // BG Stats' own link, and its QR code for a phone other than this one (drawn when opened).
+      const qr = el("details", { class: "bgstats" });
+      const picture = el("img", { alt: words.bgstats_qr, width: 240, height: 240 });
+      qr.append(el("summary", {}, words.bgstats_qr), picture);
+      qr.addEventListener("toggle", () => { if (qr.open && !picture.src) picture.src = `/games/${encodeURIComponent(game.file)}/bgstats.svg`; });
+      item.append(" ", el("a", { href: game.bgstats, class: "bgstats" }, words.bgstats), qr);
+    }
+    item.append(shown);
     return item;
   }));
   const table = el("table");
