@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.files import printable
 from companion.games.totem_wars.game import TotemWars
-from companion.games.totem_wars.moves import Count, Declare, LegalMove
+from companion.games.totem_wars.moves import Count, DealDue, Declare, LegalMove
 from companion.games.totem_wars.rounds import REMOVED, RoundResult
 
 
@@ -40,6 +40,8 @@ def legal_line(player: int | None, move: LegalMove) -> dict:
         return {"p": player, "count": move.n}
     if isinstance(move, Declare):
         return {"p": player, "habitat": move.habitat}
+    if isinstance(move, DealDue):  # a card dealt onto a spot of a seat the box plays
+        return {"p": move.seat, "deal": move.spot}
     return {"totems": move.n}
 
 
