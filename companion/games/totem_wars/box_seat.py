@@ -198,8 +198,9 @@ class BoxSeats:
         """A card of a box seat's strip scanned for a person: refused (it is in the box's
         hand, T2); None for any other card."""
         for seat in self.levels:
-            if card in game.spots(seat):
-                return refusal("on_spot", {"card": card}, "T2")
+            strip = game.spots(seat)
+            if card in strip:
+                return refusal("on_spot", {"spot": strip.index(card) + 1}, "T2")
         return None
 
     # --- undo ----------------------------------------------------------------------------

@@ -341,18 +341,20 @@ class TotemWars:
         if due is None:
             raise illegal("no_deal_due", rule="T13")
         self._check_cards((move.card,), "T13")
-        if any(move.card in spots for spots in self._state.spots):
-            raise illegal("on_spot", rule="T2", card=move.card)
+        self._check_box_cards(None, (move.card,))
 
-    def _check_box_cards(self, player: int, cards: Sequence[Card]) -> None:
-        """A seat the box plays lays only cards of its strip; a person never one of them."""
+    def _check_box_cards(self, player: int | None, cards: Sequence[Card]) -> None:
+        """A seat the box plays lays only cards of its strip; a person (or the dealer,
+        ``None``) never one of them — said by its spot, never its face (T2)."""
         s = self._state
         for card in cards:
             if player in self._box:
                 if card not in s.spots[player]:
                     raise illegal("not_on_spots", rule="T4", name=self._players[player], card=card)
-            elif any(card in spots for spots in s.spots):
-                raise illegal("on_spot", rule="T2", card=card)
+                continue
+            for strip in s.spots:
+                if card in strip:
+                    raise illegal("on_spot", rule="T2", spot=strip.index(card) + 1)
 
     def _check_declare(self, move: Declare) -> None:
         """R2: only while a war waits for it, one of the declaring owner's totem habitats."""

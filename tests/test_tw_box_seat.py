@@ -1,0 +1,236 @@
+"""Totem Wars against the box (issue 31): its cards dealt onto numbered spots and scanned, its
+totem and placements said by spot and checked, undo over its placement, resume with its hand
+known again, the record's ``box`` header and ``deal`` lines, whole games through ``run --input``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from box_helpers import choose
+from tw_box_script import hidden_shown, write
+
+from companion.cli import main
+from companion.errors import RecordError
+from companion.games.totem_wars import ChooseTotems, Deal, IllegalMove, Play, TotemWars, read_record, write_record
+from companion.games.totem_wars.box_seat import BoxSeats, decision_seed
+from companion.games.totem_wars.box_setup import BOX, OTHERS
+from companion.games.totem_wars.public import note
+from companion.games.totem_wars.search import DEFAULT_LEVEL, suggest
+from companion.games.totem_wars.table_game import resumed
+from companion.table.registry import TagRegistry
+from companion.table.session import Session
+from companion.ui.canvas import frame_words
+
+
+@pytest.fixture
+def folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
+    return tmp_path
+
+
+def run_script(text: str, folder, capsys) -> list[str]:
+    """Run ``text`` as an input script on a box whose data folder is ``folder / "data"``:
+    the frames' words."""
+    folder.mkdir(exist_ok=True)
+    path = folder / "script.txt"
+    path.write_text(text, encoding="utf-8")
+    assert main(["run", "--input", str(path), "--display", "text", "--data", str(folder / "data")]) == 0
+    return [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines() if line.startswith("frame ")]
+
+
+def record_of(folder) -> str:
+    return (folder / "data" / "current.jsonl").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("seed", "players", "seat"), [(3, 2, 1), (5, 2, 0), (8, 3, 2), (11, 4, 1)])
+def test_a_whole_game_against_the_box_from_an_input_script(folders, capsys, seed, players, seat):
+    text, played = write(folders / "writer", seed, players, seat)
+    frames = run_script(text, folders / "table", capsys)
+    record = record_of(folders / "table")
+    assert record == record_of(folders / "writer")              # the script plays the same game
+    game, _ = read_record(record)
+    assert "undo" in record and game.history == played.game.history
+    assert game.phase == "over" and game.box == {seat: DEFAULT_LEVEL}
+    assert json.loads(record.splitlines()[0])["box"] == {str(seat): DEFAULT_LEVEL}
+    said = " ".join(frames).replace(" | ", " ")  # lines of the band joined again
+    assert "deal my card onto spot 1, scan it" in said
+    assert "my totem is spot" in said
+    assert "Not that card: I lay spot" in said                 # the wrong card, refused
+    assert "lies on spot" in said and "of the box: in its hand" in said
+    assert "and my reply" in said                               # the undo over its placement
+    # Every placement of the box is the one its search makes from its own hand.
+    replay = TotemWars(game.players, game.dealer, box=game.box)
+    for player, move in game.history:
+        if player == seat and isinstance(move, Play):
+            hand = [c.name for c in replay.box_hand(seat)]
+            assert suggest(replay, seat, level=DEFAULT_LEVEL, seed=decision_seed(replay), hand=hand).move == move
+        replay.push(move)
+    kept = folders / "game.jsonl"
+    kept.write_text(record)
+    assert main(["score", str(kept), "--json"]) == 0
+    assert [p["name"] for p in json.loads(capsys.readouterr().out)["players"]][seat] == "Box"
+    assert main(["replay", str(kept), "--out", str(folders / "frames")]) == 0
+    capsys.readouterr()
+    assert any((folders / "frames").iterdir())
+
+
+def test_no_card_on_the_boxs_spots_is_read_on_any_frame_or_the_public_view(folders, mocker):
+    """The script's writer checks every frame (``hidden_shown``); here a card on a spot is
+    put on the screen on purpose, and the check sees it."""
+    text, played = write(folders / "writer", 3)
+    assert hidden_shown(played) == []
+    game = TotemWars(["Ana", "Box"], 0, box={1: "easy"})
+    game.push(Deal(game.deck.card("indians/snake")))
+    flow = mocker.Mock(game=game)
+    assert note(flow, "Snake (Indians)") == "1 card"            # the phone and the voice
+
+
+def test_the_script_resumed_halfway_ends_the_same(folders, capsys):
+    text, played = write(folders / "writer", 3)
+    lines = text.splitlines()
+    # Cut right after a card dealt to the box: the resumed box knows its hand again.
+    cut = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and "dealt onto spot" in line) + 2
+    run_script("\n".join(lines[:cut]) + "\n", folders / "table", capsys)
+    frames = run_script("press ok\n" + "\n".join(lines[cut:]) + "\n", folders / "table", capsys)
+    assert "Resume Totem Wars" in frames[0]
+    assert not any("Not that card" in frame for frame in frames)  # it asked for the same cards
+    game, _ = read_record(record_of(folders / "table"))
+    assert game.phase == "over" and game.history == played.game.history
+
+
+# --- the set-up ------------------------------------------------------------------------------
+
+def session(tmp_path, players=()):
+    return Session(tmp_path / "data", TagRegistry(tmp_path / "tags.json", {}), players=players,
+                   rng=random.Random(1))
+
+
+def test_without_names_a_step_seats_the_box_then_asks_its_level(tmp_path):
+    s = session(tmp_path)
+    choose(s, "totem-wars")
+    choose(s, 3)
+    assert s.view.choice.title == "The box plays:"
+    assert s.view.choice.labels == ("No seat", "Seat 1", "Seat 2", "Seat 3", "All seats but 1")
+    choose(s, OTHERS)
+    assert s.view.choice.title == "Box: how strong?" and s.view.choice.value == DEFAULT_LEVEL
+    choose(s, "easy")
+    assert s.view.choice.labels == ("Player 1", "Box 1", "Box 2")      # the dealer
+    choose(s, 0)
+    assert s.game.box == {1: "easy", 2: "easy"} and s.game.players == ("Player 1", "Box 1", "Box 2")
+    assert "Box 1: deal my card onto spot 1, scan it" in " ".join(frame_words(s.frame()))
+
+
+def test_with_names_the_box_is_the_last_name_of_each_seat_never_all(tmp_path):
+    s = session(tmp_path, players=("Ana", "Ben"))
+    choose(s, "totem-wars")
+    choose(s, 2)
+    assert s.view.choice.values[-1] is BOX
+    choose(s, BOX)
+    assert s.view.choice.title == "Box: how strong?"             # right after seating it
+    choose(s, DEFAULT_LEVEL)
+    assert BOX not in s.view.choice.values                       # one seat is a person's
+    choose(s, "Ana")
+    choose(s, 1)
+    assert s.game.players == ("Box", "Ana") and s.game.box == {0: DEFAULT_LEVEL}
+
+
+def test_no_box_seat_plays_as_before(tmp_path):
+    s = session(tmp_path)
+    choose(s, "totem-wars")
+    choose(s, 2)
+    choose(s, None)
+    choose(s, 0)
+    assert s.game.box == {} and s.screen == "totems"
+    assert "box" not in json.loads(record_of(tmp_path).splitlines()[0])
+
+
+# --- the engine and the record ----------------------------------------------------------------
+
+def dealt_game():
+    """Ana against the box (seat 1): the box's five cards dealt onto spots 1-5."""
+    game = TotemWars(["Ana", "Box"], 0, box={1: "standard"})
+    d = game.deck.card
+    for name in ("indians/snake", "indians/wolf", "indians/bear", "africans/lion", "eskimos/seal"):
+        game.push(Deal(d(name)))
+    return game, d
+
+
+def test_the_box_must_have_its_cards_dealt_before_anything_else():
+    game = TotemWars(["Ana", "Box"], 0, box={1: "standard"})
+    d = game.deck.card
+    with pytest.raises(IllegalMove, match=r"first deal Box's card onto spot 1 and scan it \(T2\)"):
+        game.push(ChooseTotems((d("indians/eagle"), d("indians/snake"))))
+    game, d = dealt_game()
+    assert game.spots(1)[:5] == tuple(map(d, ("indians/snake", "indians/wolf", "indians/bear",
+                                              "africans/lion", "eskimos/seal")))
+    with pytest.raises(IllegalMove, match="no card is due"):
+        game.push(Deal(d("indians/eagle")))
+    with pytest.raises(IllegalMove, match=r"that card lies on spot 1 of the box: in its hand \(T2\)"):
+        game.push(ChooseTotems((d("indians/snake"), d("indians/wolf"))))
+    with pytest.raises(IllegalMove, match="is not on Box's spots"):
+        game.push(ChooseTotems((d("indians/eagle"), d("indians/hawk"))))
+    game.push(ChooseTotems((d("indians/eagle"), d("indians/wolf"))))
+    assert game.deal_due.spot == 2 and game.spots(1)[1] is None   # the totem's spot is next (T2)
+    with pytest.raises(IllegalMove, match=r"spot 2 and scan it \(T13\)"):
+        game.push(Play((d("indians/bear"),)))
+    with pytest.raises(IllegalMove, match="that card lies on spot 1"):
+        game.push(Deal(d("indians/snake")))
+    game.push(Deal(d("africans/zebra")))
+    assert game.to_move == 1
+    with pytest.raises(IllegalMove, match="is not on Box's spots"):
+        game.push(Play((d("indians/hawk"),)))
+    game.push(Play((d("indians/bear"), d("indians/snake"))))
+    assert game.box_hand(1) == [d("africans/zebra"), d("africans/lion"), d("eskimos/seal")]
+    game.pop()
+    assert len(game.box_hand(1)) == 5
+
+
+def test_the_record_keeps_the_box_and_its_deals_and_reads_them_back():
+    game, d = dealt_game()
+    text = write_record(game)
+    assert json.loads(text.splitlines()[0])["box"] == {"1": "standard"}
+    assert json.loads(text.splitlines()[1]) == {"p": 1, "deal": "indians/snake"}
+    again, _ = read_record(text)
+    assert again.spots(1) == game.spots(1) and again.box == {1: "standard"}
+
+
+@pytest.mark.parametrize(("line", "reason"), [
+    ('{"p": 0, "deal": "indians/snake"}', "line 2: the card due is Box's (p 1), not Ana's (T13)"),
+    ('{"p": 1, "deal": 3}', 'line 2: deal must be a card name like "indians/snake"'),
+    ('{"p": 1, "deal": "indians/dragon"}', "line 2: unknown card"),
+])
+def test_a_bad_deal_line_is_one_line(line, reason):
+    header = '{"game": "totem-wars", "players": ["Ana", "Box"], "box": {"1": "easy"}}\n'
+    with pytest.raises(RecordError) as found:
+        read_record(header + line + "\n")
+    assert str(found.value).startswith(reason)
+
+
+@pytest.mark.parametrize("box", [{"2": "easy"}, {"1": "hardest"}, ["easy"], {"1": 3}])
+def test_a_bad_box_in_a_header_is_one_line(box):
+    header = {"game": "totem-wars", "players": ["Ana", "Box"], "box": box}
+    with pytest.raises(RecordError, match='line 1: box must map a seat "0" to "1" to a level'):
+        read_record(json.dumps(header) + "\n")
+
+
+def test_undo_over_the_boxs_placement_goes_back_to_the_persons_move():
+    game, d = dealt_game()
+    box = BoxSeats(game.box)
+    game.push(ChooseTotems((d("indians/eagle"), d("indians/wolf"))))
+    game.push(Deal(d("africans/zebra")))
+    assert box.undo_count(game) == 1                            # a deal: the players' own entry
+    move = box.placement(game)
+    game.push(move)
+    assert box.undo_count(game) == 3                            # back over the deal to the totems
+    assert box.undo_text(game, lambda g, p, m: "the totems") == "the totems, and my reply"
+
+
+def test_a_game_resumed_where_the_box_wants_a_card_says_so():
+    game, d = dealt_game()
+    game.push(ChooseTotems((d("indians/eagle"), d("indians/wolf"))))
+    again, _ = read_record(write_record(game))
+    assert resumed(again) == "Resumed. Box: my card, spot 2"
+    assert again.box_hand(1) == game.box_hand(1)                # its hand known again
