@@ -5,7 +5,9 @@ known again, the record's ``box`` header and ``deal`` lines, whole games through
 from __future__ import annotations
 
 import json
+import os
 import random
+from pathlib import Path
 
 import pytest
 from box_helpers import choose
@@ -13,15 +15,19 @@ from tw_box_script import hidden_shown, write
 
 from companion.cli import main
 from companion.errors import RecordError
+from companion.events import Press
 from companion.games.totem_wars import ChooseTotems, Deal, IllegalMove, Play, TotemWars, read_record, write_record
-from companion.games.totem_wars.box_seat import BoxSeats, decision_seed
-from companion.games.totem_wars.box_setup import BOX, OTHERS
+from companion.games.totem_wars.box_seat import BoxSeats, decision_seed, public_game
+from companion.games.totem_wars.box_setup import BOX, SOLO
 from companion.games.totem_wars.public import note
 from companion.games.totem_wars.search import DEFAULT_LEVEL, suggest
 from companion.games.totem_wars.table_game import resumed
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 from companion.ui.canvas import frame_words
+
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 
 @pytest.fixture
@@ -31,10 +37,13 @@ def folders(tmp_path, monkeypatch):
     return tmp_path
 
 
-def run_script(text: str, folder, capsys) -> list[str]:
-    """Run ``text`` as an input script on a box whose data folder is ``folder / "data"``:
-    the frames' words."""
+def run_script(text: str, folder, capsys, names=("Ana",)) -> list[str]:
+    """Run ``text`` as an input script on a box whose data folder is ``folder / "data"``
+    and whose configuration names ``names``: the frames' words."""
     folder.mkdir(exist_ok=True)
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "totem-companion" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f"players = {json.dumps(list(names))}\n", encoding="utf-8")
     path = folder / "script.txt"
     path.write_text(text, encoding="utf-8")
     assert main(["run", "--input", str(path), "--display", "text", "--data", str(folder / "data")]) == 0
@@ -45,10 +54,10 @@ def record_of(folder) -> str:
     return (folder / "data" / "current.jsonl").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("seed", "players", "seat"), [(3, 2, 1), (5, 2, 0), (8, 3, 2), (11, 4, 1)])
+@pytest.mark.parametrize(("seed", "players", "seat"), [(3, 2, 1), (5, 2, 0), (8, 3, 2), (11, 4, 0), (12, 4, 3)])
 def test_a_whole_game_against_the_box_from_an_input_script(folders, capsys, seed, players, seat):
-    text, played = write(folders / "writer", seed, players, seat)
-    frames = run_script(text, folders / "table", capsys)
+    text, played = write(folders / "writer", seed, players, seat, dealer=seat)
+    frames = run_script(text, folders / "table", capsys, NAMES[:players - 1])
     record = record_of(folders / "table")
     assert record == record_of(folders / "writer")              # the script plays the same game
     game, _ = read_record(record)
@@ -66,12 +75,14 @@ def test_a_whole_game_against_the_box_from_an_input_script(folders, capsys, seed
     for player, move in game.history:
         if player == seat and isinstance(move, Play):
             hand = [c.name for c in replay.box_hand(seat)]
-            assert suggest(replay, seat, level=DEFAULT_LEVEL, seed=decision_seed(replay), hand=hand).move == move
+            found = suggest(public_game(replay), seat, level=DEFAULT_LEVEL, seed=decision_seed(replay), hand=hand)
+            assert found.move == move
         replay.push(move)
     kept = folders / "game.jsonl"
     kept.write_text(record)
     assert main(["score", str(kept), "--json"]) == 0
     assert [p["name"] for p in json.loads(capsys.readouterr().out)["players"]][seat] == "Box"
+    assert game.players[seat] == "Box" and "Box" not in game.players[:seat] + game.players[seat + 1:]
     assert main(["replay", str(kept), "--out", str(folders / "frames")]) == 0
     capsys.readouterr()
     assert any((folders / "frames").iterdir())
@@ -108,19 +119,25 @@ def session(tmp_path, players=()):
                    rng=random.Random(1))
 
 
-def test_without_names_a_step_seats_the_box_then_asks_its_level(tmp_path):
+def test_without_names_the_count_offers_solo_games_then_asks_the_level(tmp_path):
     s = session(tmp_path)
     choose(s, "totem-wars")
-    choose(s, 3)
-    assert s.view.choice.title == "The box plays:"
-    assert s.view.choice.labels == ("No seat", "Seat 1", "Seat 2", "Seat 3", "All seats but 1")
-    choose(s, OTHERS)
+    assert s.view.choice.labels == ("2 players", "3 players", "4 players", "Solo vs the box",
+                                    "Solo vs 2 boxes", "Solo vs 3 boxes")
+    choose(s, (SOLO, 3))
     assert s.view.choice.title == "Box: how strong?" and s.view.choice.value == DEFAULT_LEVEL
     choose(s, "easy")
     assert s.view.choice.labels == ("Player 1", "Box 1", "Box 2")      # the dealer
     choose(s, 0)
     assert s.game.box == {1: "easy", 2: "easy"} and s.game.players == ("Player 1", "Box 1", "Box 2")
     assert "Box 1: deal my card onto spot 1, scan it" in " ".join(frame_words(s.frame()))
+
+
+def test_a_whole_solo_game_against_three_box_seats(folders, capsys):
+    text, played = write(folders / "writer", 4, 4, None)
+    run_script(text, folders / "table", capsys, names=())
+    game, _ = read_record(record_of(folders / "table"))
+    assert game.phase == "over" and game.box == {1: DEFAULT_LEVEL, 2: DEFAULT_LEVEL, 3: DEFAULT_LEVEL}
 
 
 def test_with_names_the_box_is_the_last_name_of_each_seat_never_all(tmp_path):
@@ -140,8 +157,9 @@ def test_with_names_the_box_is_the_last_name_of_each_seat_never_all(tmp_path):
 def test_no_box_seat_plays_as_before(tmp_path):
     s = session(tmp_path)
     choose(s, "totem-wars")
+    choose(s, (SOLO, 2))
+    s.handle(Press("back"))                                      # back to the count
     choose(s, 2)
-    choose(s, None)
     choose(s, 0)
     assert s.game.box == {} and s.screen == "totems"
     assert "box" not in json.loads(record_of(tmp_path).splitlines()[0])

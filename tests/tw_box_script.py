@@ -20,6 +20,7 @@ from box_helpers import MAX_STEPS
 
 from companion.events import Press, Tag, TagGone
 from companion.games.totem_wars import ChooseTotems, Deal, Play, deal, greedy_bot
+from companion.games.totem_wars.box_setup import BOX
 from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.words import card_label
 from companion.signals import Signal
@@ -79,18 +80,31 @@ def physical(seed: int, game):
     return sim
 
 
-def write(folder: Path, seed: int, players: int = 2, box_seat: int = 1, *, undo_at: int = 2,
-          wrong_at: int = 1) -> tuple[str, Session]:
-    """The script of the game of ``seed`` with the box in ``box_seat``, and the session that
-    played it. The box's placement number ``wrong_at`` gets a wrong card first; number
-    ``undo_at`` is taken back once after it is played."""
-    session = Session(folder / "data", TagRegistry(folder / "tags.json", {}), rng=random.Random(1))
+def write(folder: Path, seed: int, players: int = 2, box_seat: int | None = 1, *, dealer: int = 0,
+          undo_at: int = 2, wrong_at: int = 1) -> tuple[str, Session]:
+    """The script of the game of ``seed`` with the box in ``box_seat`` (people named Ana,
+    Ben…, the box the last name offered for its seat), or with ``None`` one person against
+    the box in every other seat (no names: the solo set-up), and the session that played it.
+    The box's placement number ``wrong_at`` gets a wrong card first; number ``undo_at`` is
+    taken back once after it is played."""
+    names = ("Ana", "Ben", "Cleo", "Dan")[:players - 1] if box_seat is not None else ()
+    session = Session(folder / "data", TagRegistry(folder / "tags.json", {}), rng=random.Random(1),
+                      players=names)
     w = Writer(session)
     w.choose("totem-wars", "New: Totem Wars")
-    w.choose(players, f"{players} players")
-    w.choose(box_seat, f"the box plays seat {box_seat + 1}")
-    w.send("press ok", Press("ok"), "at its default level")
-    w.choose(0, "seat 1 deals")
+    if box_seat is None:
+        w.choose(("solo", players), f"solo against {players - 1} box seats")
+        w.send("press ok", Press("ok"), "at its default level")
+    else:
+        w.choose(players, f"{players} players")
+        people = iter(names)
+        for seat in range(players):
+            if seat == box_seat:
+                w.choose(BOX, f"the box plays seat {seat + 1}")
+                w.send("press ok", Press("ok"), "at its default level")
+            else:
+                w.choose(next(people))
+    w.choose(dealer, f"seat {dealer + 1} deals")
     game = session.game
     rng = random.Random(seed)
     placements, undone, person_refused = 0, False, False

@@ -49,6 +49,17 @@ def decision_seed(game: TotemWars) -> int:
     return zlib.crc32(json.dumps(facts).encode("utf-8"))
 
 
+def public_game(game: TotemWars) -> TotemWars:
+    """``game`` as the search sees it: the same moves without the cards dealt to the box's
+    spots, so its play-outs deal every other hand from the unseen cards (the box's other
+    seats too) and it decides from the seat's own information only."""
+    public = TotemWars(game.players, game.dealer, game.deck, hints=game.hints)
+    for _, move in game.history:
+        if not isinstance(move, Deal):
+            public.push(move)
+    return public
+
+
 def box_names(count: int) -> tuple[str, ...]:
     """The names of ``count`` seats the box plays: ``Box``, or ``Box 1``, ``Box 2`` …"""
     if count == 1:
@@ -78,7 +89,7 @@ class BoxSeats:
         key = (decision_seed(game), game.history, seat, self.levels[seat])
         if key not in _DECIDED:
             hand = [card.name for card in game.box_hand(seat)]
-            found = suggest(game, seat, level=self.levels[seat], seed=key[0], hand=hand).move
+            found = suggest(public_game(game), seat, level=self.levels[seat], seed=key[0], hand=hand).move
             _DECIDED.clear()
             # The totem choice is answered with its card; a placement or a habitat as moves.
             _DECIDED[key] = found.card if isinstance(found, TotemChoice) else found  # type: ignore[assignment]

@@ -1,11 +1,10 @@
-"""Setting up Totem Wars with the box in a seat (``box_seat.py``): the steps of
-``setup_flow.py``, with "The box" offered for any seat and how strong it plays.
+"""Setting up Totem Wars with the box in seats (``box_seat.py``): the steps of
+``setup_flow.py``, with "The box" offered for the seats and how strong it plays.
 
 With names to offer, "The box" is the last name offered for each seat (as in Wakanda); the
-box may take several seats, but not all of them. Without names, a step after the number of
-players asks who the box plays: nobody, one seat, or (three or four players) every seat but
-the first — one person against the box. A step then asks its level: the search's levels in
-plain words, the default first chosen.
+box may take several seats, but never all of them. Without names, the number of players
+offers solo games too: one person (seat 1) against the box in one to three seats. A step
+then asks its level: the search's levels in plain words, the default first chosen.
 """
 
 from __future__ import annotations
@@ -29,8 +28,8 @@ class _TheBox:
 
 #: The box as the choice of a seat's player.
 BOX = _TheBox()
-#: The box step's value for every seat but the first (solo, T1: 3 or 4 players).
-OTHERS = "others"
+#: The number of players' value of a solo game: one person against the box in the others.
+SOLO = "solo"
 
 
 def level_label(level: str) -> str:
@@ -49,13 +48,10 @@ class BoxSetupFlow(TotemWarsSetupFlow):
 
     @property
     def steps(self) -> tuple[str, ...]:
-        """The steps: the box's seat (without names to offer), its level after the step
-        that seats it."""
+        """The steps, the box's level right after the step that seats it."""
         steps = list(super().steps)
-        if not self.offered:
-            steps.insert(1, "box")
         if self.box_seats:
-            seated = "box" if not self.offered else f"name{max(self.box_seats)}"
+            seated = "count" if not self.offered else f"name{max(self.box_seats)}"
             steps.insert(steps.index(seated) + 1, "level")
         return tuple(steps)
 
@@ -67,17 +63,15 @@ class BoxSetupFlow(TotemWarsSetupFlow):
 
     def _choice(self) -> Choice:
         step = self.step
-        if step == "box":
-            seats = tuple(range(self.count))
-            solo = (OTHERS,) if self.count > 2 else ()
-            labels = (t("tw.setup.no_box"), *(t("tw.setup.box_seat", n=s + 1) for s in seats),
-                      *(t("tw.setup.box_others") for _ in solo))
-            choice = Choice(t("tw.setup.box"), labels, (None, *seats, *solo))
-            return choice.select(self._box_value())
         if step == "level":
             return Choice(t("tw.setup.box_level"), tuple(level_label(lv) for lv in LEVELS),
                           LEVELS).select(self.level)
         choice = super()._choice()
+        if step == "count" and not self.offered:
+            solo = tuple((SOLO, n) for n in (2, 3, 4))
+            choice = Choice(choice.title, (*choice.labels, *(t("tw.setup.solo", n=n - 1) for _, n in solo)),
+                            (*choice.values, *solo))
+            return choice.select((SOLO, self.count) if self.box_seats else self.count)
         if not step.startswith("name"):
             return choice
         seat = int(step[4:])
@@ -86,22 +80,17 @@ class BoxSetupFlow(TotemWarsSetupFlow):
         choice = Choice(choice.title, (*choice.labels, t("tw.setup.the_box")), (*choice.values, BOX))
         return choice.select(BOX) if seat in self.box_seats else choice
 
-    def _box_value(self):
-        if not self.box_seats:
-            return None
-        if len(self.box_seats) == 1:
-            return next(iter(self.box_seats))
-        return OTHERS
-
     def _take(self, value) -> Reply:
         step = self.step
         if step == "count":
-            self.box_seats = {s for s in self.box_seats if s < value}
-            if self.box_seats and not set(range(value)) - self.box_seats:
+            solo = isinstance(value, tuple)
+            value = value[1] if solo else value
+            if solo or not self.offered:  # without names, the count alone seats the box
+                self.box_seats = set(range(1, value)) if solo else set()
+            else:
+                self.box_seats = {s for s in self.box_seats if s < value}
+            if not set(range(value)) - self.box_seats:
                 self.box_seats = set()
-        elif step == "box":
-            self.box_seats = (set() if value is None else set(range(1, self.count)) if value == OTHERS
-                              else {value})
         elif step == "level":
             self.level = value
         elif step.startswith("name"):

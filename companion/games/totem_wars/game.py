@@ -348,7 +348,7 @@ class TotemWars:
         ``None``) never one of them — said by its spot, never its face (T2)."""
         s = self._state
         for card in cards:
-            if player in self._box:
+            if player is not None and player in self._box:
                 if card not in s.spots[player]:
                     raise illegal("not_on_spots", rule="T4", name=self._players[player], card=card)
                 continue
