@@ -26,7 +26,6 @@ from companion.table.registry import TagRegistry
 from companion.table.session import Session
 from companion.ui.canvas import frame_words
 
-
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 
