@@ -256,6 +256,6 @@ class BoxSeats:
             except UserError:
                 if not done:
                     raise
-                raise UserError(t("save.partly_taken_back", done=done, n=count)) from None
+                raise UserError(t("tw.box.partly_taken_back", done=done, n=count)) from None
         return last
 
