@@ -251,3 +251,25 @@ def test_a_game_resumed_where_the_box_wants_a_card_says_so():
     again, _ = read_record(write_record(game))
     assert resumed(again) == "Resumed. Box: my card, spot 2"
     assert again.box_hand(1) == game.box_hand(1)                # its hand known again
+
+
+# --- the demo ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("seat", "seed"), [(1, 2), (2, 7), (4, 9)])
+def test_the_demo_plays_a_whole_game_with_the_box_in_a_seat(folders, capsys, seat, seed):
+    record = folders / "demo.jsonl"
+    assert main(["demo", "--game", "totem-wars", "--box", str(seat), "--seed", str(seed),
+                 "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "(the box)" in out.splitlines()[0] and "Totems: " in out
+    game, _ = read_record(record.read_text(encoding="utf-8"))
+    assert game.phase == "over" and game.box == {seat - 1: DEFAULT_LEVEL}
+    assert game.players[seat - 1] == "Box"
+    assert any(isinstance(move, Deal) for _, move in game.history)
+
+
+@pytest.mark.parametrize("seat", ["0", "5"])
+def test_a_demo_box_seat_out_of_range_is_one_line(folders, capsys, seat):
+    assert main(["demo", "--game", "totem-wars", "--box", seat, "--seed", "1"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--box: a seat from 1 to" in err[0]
