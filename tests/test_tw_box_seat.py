@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from box_helpers import choose
+from box_helpers import choose, scan
 from tw_box_script import hidden_shown, write
 
 from companion.cli import main
@@ -273,3 +273,51 @@ def test_a_demo_box_seat_out_of_range_is_one_line(folders, capsys, seat):
     assert main(["demo", "--game", "totem-wars", "--box", seat, "--seed", "1"]) != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--box: a seat from 1 to" in err[0]
+
+
+# --- at the table ---------------------------------------------------------------------------------
+
+def against_box(tmp_path):
+    """Player 1 against the box (seat 2), Player 1 deals; no card dealt yet."""
+    s = session(tmp_path)
+    choose(s, "totem-wars")
+    choose(s, (SOLO, 2))
+    choose(s, DEFAULT_LEVEL)
+    choose(s, 0)
+    return s
+
+
+def band(s) -> str:
+    return " ".join(frame_words(s.frame())).replace(" | ", " ")
+
+
+def test_a_card_dealt_to_the_box_is_taken_back_alone_and_ok_is_refused_until_it_is_dealt(tmp_path):
+    s = against_box(tmp_path)
+    assert s.handle(Press("ok")).signal.value == "refused"
+    assert "First deal Box's card onto spot 1 and scan it — T2" in band(s)
+    scan(s, "indians/snake")
+    assert "Snake" not in band(s) and "Box: deal my card onto spot 2, scan it" in band(s)
+    s.handle(Press("back"))
+    assert s.screen == "confirm" and s.view.detail == "Card dealt to Box"
+    s.handle(Press("ok"))
+    assert s.game.box_hand(1) == [] and "spot 1" in band(s)
+    assert [json.loads(line) for line in record_of(tmp_path).splitlines()][1:] == [
+        {"p": 1, "deal": "indians/snake"}, {"undo": True}]
+
+
+def test_the_box_wants_its_own_totem_and_a_person_cannot_lay_its_cards(tmp_path):
+    s = against_box(tmp_path)
+    for name in ("indians/snake", "indians/wolf", "indians/bear", "africans/lion", "eskimos/seal"):
+        scan(s, name)
+    totem = s.play.box.totem(s.game, 1)
+    spot = s.game.spots(1).index(totem) + 1
+    assert f"Box: my totem is spot {spot}: turn it up, scan it (T2)" in band(s)
+    other = next(c for c in s.game.box_hand(1) if c != totem)
+    assert scan(s, other.name).signal.value == "refused"
+    assert f"Not that card: my totem is spot {spot} — T2" in band(s)
+    assert scan(s, totem.name).signal.value == "accepted"      # the box's totem is down
+    assert scan(s, other.name).signal.value == "refused"        # Player 1's totem: not the box's card
+    spot_of_other = s.game.spots(1).index(other) + 1
+    assert f"That card lies on spot {spot_of_other} of the box: in its hand — T2" in band(s)
+    assert scan(s, "indians/eagle").signal.value == "accepted"
+    assert s.game.totems == (s.game.deck.card("indians/eagle"), totem)

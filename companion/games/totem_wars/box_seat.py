@@ -52,7 +52,10 @@ def decision_seed(game: TotemWars) -> int:
 def public_game(game: TotemWars) -> TotemWars:
     """``game`` as the search sees it: the same moves without the cards dealt to the box's
     spots, so its play-outs deal every other hand from the unseen cards (the box's other
-    seats too) and it decides from the seat's own information only."""
+    seats too) and it decides from the seat's own information only. ``game`` itself when
+    the box plays no seat."""
+    if not game.box:
+        return game
     public = TotemWars(game.players, game.dealer, game.deck, hints=game.hints)
     for _, move in game.history:
         if not isinstance(move, Deal):

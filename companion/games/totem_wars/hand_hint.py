@@ -31,6 +31,7 @@ from PIL import Image
 
 from companion.engine import Refusal
 from companion.events import Press
+from companion.games.totem_wars.box_seat import public_game
 from companion.games.totem_wars.card_picker import CardPicker, card_problem
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.hint_screens import TipPicture, by_tribe, hand_screen, tip_screen
@@ -110,7 +111,7 @@ class HandHint:
         game = flow.game
         if game.phase == "declare":
             due = game.declaration_due
-            return self._make_tips(flow, suggest(game, due.player))
+            return self._make_tips(flow, suggest(public_game(game), due.player))
         seat = hand_owner(flow)
         if seat is None:
             return ()
@@ -206,7 +207,8 @@ class HandHint:
         game = flow.game
         seat = self.seat
         assert seat is not None
-        suggestion = suggest(game, seat, level=DEFAULT_LEVEL, hand=[card.name for card in self.cards])
+        # Without the box's deals: the play-outs deal its seats from the unseen cards too.
+        suggestion = suggest(public_game(game), seat, level=DEFAULT_LEVEL, hand=[card.name for card in self.cards])
         self._make_tips(flow, suggestion)
         self.invitation = None
         flow.hint.close()
