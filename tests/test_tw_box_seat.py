@@ -321,3 +321,14 @@ def test_the_box_wants_its_own_totem_and_a_person_cannot_lay_its_cards(tmp_path)
     assert f"That card lies on spot {spot_of_other} of the box: in its hand — T2" in band(s)
     assert scan(s, "indians/eagle").signal.value == "accepted"
     assert s.game.totems == (s.game.deck.card("indians/eagle"), totem)
+
+
+def test_back_on_the_end_pages_after_the_boxs_last_move_goes_back_to_a_person(folders, capsys):
+    text, played = write(folders / "writer", 3)
+    last_player, _ = played.game.history[-1]
+    frames = run_script(text + "press back\npress ok\n", folders / "table", capsys)
+    game, _ = read_record(record_of(folders / "table"))
+    assert game.phase != "over"
+    if last_player == 1:  # the box's placement ended the game: back over it to Player 1's
+        assert frames[-2].replace(" | ", " ").endswith("and my reply OK yes · BACK no")
+        assert game.to_move == 0
