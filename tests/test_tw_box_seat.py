@@ -332,3 +332,18 @@ def test_back_on_the_end_pages_after_the_boxs_last_move_goes_back_to_a_person(fo
     if last_player == 1:  # the box's placement ended the game: back over it to Player 1's
         assert frames[-2].replace(" | ", " ").endswith("and my reply OK yes · BACK no")
         assert game.to_move == 0
+
+
+def test_the_box_names_the_column_its_spots_go_into_when_they_share_one(mocker):
+    game, d = dealt_game()
+    game.push(ChooseTotems((d("indians/eagle"), d("indians/wolf"))))
+    game.push(Deal(d("africans/zebra")))
+    box = BoxSeats(game.box)
+    same = Play((d("indians/snake"), d("indians/bear")))       # both above the Indian totem (T7)
+    mocker.patch.object(box, "placement", return_value=same)
+    assert box.prompt(game, 0, [1, 0], [], False) == "Box: I lay spots 1, 3: column of the Indians"
+    assert box.prompt(game, 0, [1, 0], [], True) == "Box: spots 1, 3"
+    assert box.prompt(game, 0, [1, 0], [d("indians/snake")], False) == "Box: I lay spot 3: column of the Indians"
+    apart = Play((d("indians/snake"), d("eskimos/seal")))       # two columns: the spots alone
+    mocker.patch.object(box, "placement", return_value=apart)
+    assert box.prompt(game, 0, [1, 0], [], False) == "Box: I lay spots 1, 5: scan each"

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from companion.engine import Refusal
 from companion.errors import UserError
 from companion.events import Press
+from companion.games.totem_wars.arrangement import best_arrangement
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.items import CardTag
@@ -39,6 +40,7 @@ from companion.games.totem_wars.search import TotemChoice, suggest
 from companion.games.totem_wars.words import refusal, t
 from companion.signals import Signal
 from companion.table.flow import Reply, Scan
+from companion.ui.canvas import SMALL, WIDTH, wrap
 from companion.ui.screens import prompt_line
 
 
@@ -61,6 +63,17 @@ def public_game(game: TotemWars) -> TotemWars:
         if not isinstance(move, Deal):
             public.push(move)
     return public
+
+
+def column_of(game: TotemWars, seat: int, move: Play) -> str | None:
+    """The tribe of the column all of ``move``'s cards go into, in the seat's best
+    arrangement with them (T7, R1); None when they go into several."""
+    totem = game.totems[seat]
+    if totem is None:
+        return None
+    arrangement = best_arrangement(totem, game.table[seat] + move.cards)
+    keys = {column.key for column in arrangement.columns if set(column.cards) & set(move.cards)}
+    return keys.pop() if len(keys) == 1 else None
 
 
 def box_names(count: int) -> tuple[str, ...]:
@@ -154,8 +167,15 @@ class BoxSeats:
         if move is None or game.to_move is None:
             return None
         left = self._spots_of(game, game.to_move, [c for c in move.cards if c not in pending])
+        name = game.players[game.to_move]
+        tribe = None if short else column_of(game, game.to_move, move)
+        if tribe is not None:  # the column too, when it fits the band's two lines
+            said = prompt_line(t("tw.prompt.box_lay_column", name="{name}", spots=spot_list(left), n=len(left),
+                                 tribe=t(f"tribe.{tribe}")), name)
+            if len(wrap(said, WIDTH - 4, SMALL)) <= 2:
+                return said
         template = t(f"tw.prompt.box_lay{form}", name="{name}", spots=spot_list(left), n=len(left))
-        return prompt_line(template, game.players[game.to_move], short=short)
+        return prompt_line(template, name, short=short)
 
     def _wants(self, game: TotemWars, laid: int, order: list[int], pending: list[Card]) -> Refusal | None:
         """The refusal that names what the box wants now (None when it wants nothing)."""
