@@ -347,3 +347,11 @@ def test_the_box_names_the_column_its_spots_go_into_when_they_share_one(mocker):
     apart = Play((d("indians/snake"), d("eskimos/seal")))       # two columns: the spots alone
     mocker.patch.object(box, "placement", return_value=apart)
     assert box.prompt(game, 0, [1, 0], [], False) == "Box: I lay spots 1, 5: scan each"
+
+
+def test_moves_names_the_card_due_to_the_boxs_spot(tmp_path, capsys):
+    record = tmp_path / "box.jsonl"
+    record.write_text('{"game": "totem-wars", "players": ["Ana", "Box"], "box": {"1": "easy"}}\n'
+                      '{"p": 1, "deal": "indians/snake"}\n', encoding="utf-8")
+    assert main(["moves", str(record)]) == 0
+    assert capsys.readouterr().out.strip() == "Deal: Box's card, face down onto spot 2, scanned (T2)."

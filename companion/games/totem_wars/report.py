@@ -77,6 +77,11 @@ def format_moves(game: TotemWars) -> str:
     """The legal next moves in words."""
     if game.phase == "over":
         return "The game is over: no more moves."
+    deal = game.deal_due
+    if deal is not None:  # a seat the box plays: its card first, face down on its spot
+        rule = "T2" if game.phase == "totems" else "T13"
+        return (f"Deal: {_names(game)[deal.seat]}'s card, face down onto spot {deal.spot}, "
+                f"scanned ({rule}).")
     if game.phase == "totems":
         return (f"Totems: each player lays one card as their totem (T2), "
                 f"{len(game.players)} cards in seat order.")
