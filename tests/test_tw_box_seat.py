@@ -19,6 +19,7 @@ from companion.events import Press
 from companion.games.totem_wars import ChooseTotems, Deal, IllegalMove, Play, TotemWars, read_record, write_record
 from companion.games.totem_wars.box_seat import BoxSeats, decision_seed, public_game
 from companion.games.totem_wars.box_setup import BOX, SOLO
+from companion.games.totem_wars.hand_hint import hand_owner
 from companion.games.totem_wars.public import note
 from companion.games.totem_wars.search import DEFAULT_LEVEL, suggest
 from companion.games.totem_wars.table_game import resumed
@@ -355,3 +356,13 @@ def test_moves_names_the_card_due_to_the_boxs_spot(tmp_path, capsys):
                       '{"p": 1, "deal": "indians/snake"}\n', encoding="utf-8")
     assert main(["moves", str(record)]) == 0
     assert capsys.readouterr().out.strip() == "Deal: Box's card, face down onto spot 2, scanned (T2)."
+
+
+def test_the_hint_never_asks_for_the_boxs_hand(tmp_path):
+    s = against_box(tmp_path)
+    for name in ("indians/snake", "indians/wolf", "indians/bear", "africans/lion", "eskimos/seal"):
+        assert hand_owner(s.play) is None                        # a card due to its spots
+        scan(s, name)
+    assert s.game.totems == (None, None) and hand_owner(s.play) is None   # its totem is next (T2)
+    scan(s, s.play.box.totem(s.game, 1).name)
+    assert hand_owner(s.play) == 0                               # Player 1's totem: their hand

@@ -69,17 +69,19 @@ class HandView:
 
 def hand_owner(flow) -> int | None:
     """Whose hand a hint would ask for: the player to lay a totem (T2) or to place (T4–T6);
-    None when no hand is due — a war's declaration (R2), the game over, or a page over the
-    board (the deal reminder, a round's result, the status page)."""
+    None when no hand is due — a war's declaration (R2), the game over, a page over the
+    board (the deal reminder, a round's result, the status page), a card due to the box's
+    spots, or the turn of a seat the box plays (its hand is its own, box_seat.py)."""
     game = flow.game
-    if flow.showing is not None or flow.status:
+    if flow.showing is not None or flow.status or game.deal_due is not None:
         return None
+    seat = None
     if game.phase == "totems":
         order = [(game.dealer + 1 + i) % len(game.players) for i in range(len(game.players))]
-        return order[len(flow.totems)]
-    if game.phase == "play":
-        return game.to_move
-    return None
+        seat = order[len(flow.totems)]
+    elif game.phase == "play":
+        seat = game.to_move
+    return None if seat in game.box else seat
 
 
 class HandHint:
