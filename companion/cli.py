@@ -102,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", metavar="FILE", help="write the game record to FILE")
     p.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
                    help="pause between turns (to watch a frame display)")
+    p.add_argument("--box", type=int, default=None, metavar="SEAT",
+                   help="(Totem Wars) the box plays seat SEAT (1 to 4), the bots the others")
 
     p = add("tutorial", "the learn-by-doing lessons: one real action a step, on the device")
     _playing(p, argparse.SUPPRESS)

@@ -129,7 +129,7 @@ def test_a_deck_named_in_the_header_is_taken_from_the_data_folder_and_a_custom_d
     ([HEADER, TOTEMS, '{"p": 3, "play": ["indians/wolf"]}'], "line 3: p must be a seat from 0 to 1"),
     ([HEADER, TOTEMS, '{"p": 1, "play": "indians/wolf"}'], "line 3: play must be a list of card names"),
     ([HEADER, TOTEMS, '{"p": 1, "play": ["indians/wolf"], "x": 1}'], "line 3: unknown key 'x'"),
-    ([HEADER, TOTEMS, '{"pass": true}'], "line 3: expected a totems, play, habitat or undo line"),
+    ([HEADER, TOTEMS, '{"pass": true}'], "line 3: expected a totems, play, habitat, deal or undo line"),
     ([HEADER, TOTEMS, '{"p": 1, "habitat": "land"}'], "line 3: no habitat declaration is due (R2)"),
     ([*EXAMPLE.read_text().splitlines(), '{"p": 1, "habitat": "air"}'],
      "line 5: it is Ana's declaration (p 0), not Ben's (R2)"),

@@ -84,8 +84,9 @@ def _demo(args, config, game_name: str, seed: int, stdout) -> int:
     table = game_entry(game_name).table
     display = open_display(config, stream=stdout)
     try:
+        box = getattr(args, "box", None)
         return table.demo(DemoOptions(seed, args.record, display, tuple(config.players), data_dir,
-                                      args.delay))
+                                      args.delay, None if box is None else box - 1))
     finally:
         display.close()
 

@@ -46,8 +46,8 @@ class Display(Protocol):
 @dataclass(frozen=True)
 class DemoOptions:
     """What the ``demo`` command passes a game's demo: the seed, the file to write the
-    record to, the display, the configured names, the data folder and the pause between
-    turns."""
+    record to, the display, the configured names, the data folder, the pause between
+    turns and the seat the box plays (``--box``)."""
 
     seed: int
     record: str | None = None
@@ -55,6 +55,7 @@ class DemoOptions:
     players: tuple[str, ...] = ()
     data_dir: Path | None = None
     delay: float = 0.0
+    box: int | None = None  # a seat (from 0) the box plays, for a game whose box can
 
 
 class NewGame(Protocol[G_co]):

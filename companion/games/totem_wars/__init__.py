@@ -3,7 +3,8 @@
 The package offers what every game package offers the command line (``read_record``,
 ``score_json``, ``format_score``, ``moves_json``, ``format_moves``, ``result_line``) and the
 engine itself, python-chess-like and a ``companion.engine.Engine``: ``TotemWars``, the moves
-``ChooseTotems``, ``Play`` and ``Declare`` (a war's habitat, R2), the legal counts ``Count``
+``ChooseTotems``, ``Play``, ``Declare`` (a war's habitat, R2) and ``Deal`` (a card dealt to a seat
+the box plays), the legal counts ``Count``
 and ``TotemsDue``, and the shared ``IllegalMove`` and ``Outcome``.
 """
 
@@ -21,7 +22,17 @@ from companion.games.totem_wars.deck import (
 )
 from companion.games.totem_wars.game import SetupError, TotemWars
 from companion.games.totem_wars.match import Match
-from companion.games.totem_wars.moves import ChooseTotems, Count, Declare, LegalMove, Move, Play, TotemsDue
+from companion.games.totem_wars.moves import (
+    ChooseTotems,
+    Count,
+    Deal,
+    DealDue,
+    Declare,
+    LegalMove,
+    Move,
+    Play,
+    TotemsDue,
+)
 from companion.games.totem_wars.record import event_line, header_line, read_record, write_record
 from companion.games.totem_wars.report import format_moves, format_score, moves_json, result_line, score_json
 from companion.games.totem_wars.rounds import DeclarationDue, RoundResult, habitat_winner, refill_order
@@ -35,7 +46,7 @@ from companion.games.totem_wars.simulation import (
 )
 
 __all__ = [
-    "Arrangement", "Card", "ChooseTotems", "Column", "Count", "DeclarationDue", "Declare", "Deck",
+    "Arrangement", "Card", "ChooseTotems", "Column", "Count", "Deal", "DealDue", "DeclarationDue", "Declare", "Deck",
     "DeckError", "HABITATS", "IllegalMove", "LegalMove", "Match", "Move", "Outcome", "Play",
     "RoundResult", "SetupError", "Simulation", "TRIBES", "Termination", "TotemWars", "TotemsDue",
     "best_arrangement", "best_declaration", "deal", "deck_from_list", "default_deck", "event_line",

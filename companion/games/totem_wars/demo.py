@@ -18,6 +18,7 @@ from pathlib import Path
 from companion.errors import UserError
 from companion.events import Press, Tag, TagGone
 from companion.games.totem_wars import ChooseTotems, Declare, Play, deal, greedy_bot, random_bot, write_record
+from companion.games.totem_wars.box_demo import play_with_box
 from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.round_screens import outcome_line, refill_line
@@ -102,30 +103,45 @@ def _print_round(game, result, out) -> None:
 
 
 def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, players=None,
-                        data_dir=None) -> int:
+                        data_dir=None, box: int | None = None) -> int:
     """Play one demo game of Totem Wars; prints each round and the result.
 
     ``players`` (2 to 4 names) default to 2–4 of Ana, Ben, Cleo, Dan drawn by the seed;
     ``data_dir`` keeps the journal, the record and the big game (default: a temporary
-    folder); ``record`` is a file to write the game's record to. Returns the exit status.
+    folder); ``record`` is a file to write the game's record to; ``box`` a seat (from 0)
+    the box plays (``box_demo.py``), the others the names. Returns the exit status.
     """
     rng = random.Random(seed)
-    players = tuple(players) if players else NAMES[:rng.choice((2, 3, 4))]
+    if box is None:
+        players = tuple(players) if players else NAMES[:rng.choice((2, 3, 4))]
+    else:  # the box takes a seat of its own: one to three people
+        if not 0 <= box <= 3:
+            raise UserError("--box: a seat from 1 to 4 (T1)")
+        people = tuple(players)[:3] if players else NAMES[:rng.choice(range(max(box, 1), 4))]
+        if not 0 <= box <= len(people):
+            raise UserError(f"--box: a seat from 1 to {len(people) + 1}")
+        players = people[:box] + (t("tw.box.name"),) + people[box:]
     if not 2 <= len(players) <= 4:
         raise UserError(f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
     n = len(players)
     dealer = rng.randrange(n)
     bots = [rng.choice((greedy_bot, random_bot)) for _ in range(n)]
-    names = ", ".join(f"{players[p]} ({t('tw.demo.bot.greedy' if bots[p] is greedy_bot else 'tw.demo.bot.random')})"
+    names = ", ".join(players[p] if p == box else
+                      f"{players[p]} ({t('tw.demo.bot.greedy' if bots[p] is greedy_bot else 'tw.demo.bot.random')})"
                       for p in range(n))
     out(t("tw.demo.header", seed=seed, players=names, name=players[dealer]))
     with tempfile.TemporaryDirectory(prefix="totem-demo-") as scratch:
         folder = Path(data_dir) if data_dir is not None else Path(scratch)
-        table = demo_session(folder, TagRegistry(Path(scratch) / TAGS_FILE), players=players)
+        people = tuple(name for p, name in enumerate(players) if p != box)
+        table = demo_session(folder, TagRegistry(Path(scratch) / TAGS_FILE), players=people)
         player = TotemWarsPlayer(table, rng, display)
         try:
             player.choose("totem-wars")
-            game = _play(table, player, players, dealer, bots, rng, out, kept=data_dir is not None)
+            if box is None:
+                game = _play(table, player, players, dealer, bots, rng, out, kept=data_dir is not None)
+            else:
+                game = play_with_box(table, player, people, box, dealer, bots, rng, out, _print_round)
+                _end(table, player, data_dir is not None, out)
         except DemoError as exc:
             raise UserError(f"seed {seed}: {exc}") from None
     out(result_line(game))
@@ -164,6 +180,12 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out, *, ke
         if len(sim.game.rounds) > rounds:
             _print_round(game, game.last_round, out)
             player.turn_pages()
+    _end(table, player, kept, out)
+    return game
+
+
+def _end(table, player: TotemWarsPlayer, kept: bool, out) -> None:
+    """The end pages, left with OK when the data folder is ``kept``; the big game's totals."""
     if table.screen != "score":
         raise DemoError("the end pages are not shown")
     match = table.flow.match
@@ -173,7 +195,6 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out, *, ke
     if match is not None:
         totals = ", ".join(f"{name} {total}" for name, total in zip(match.players, match.totals))
         out(t("tw.demo.big", totals=totals))
-    return game
 
 
 def run_demo(options: DemoOptions) -> int:
@@ -181,4 +202,4 @@ def run_demo(options: DemoOptions) -> int:
     configured names (at least two, else names drawn by the seed); the exit status."""
     players = options.players[:4] if len(options.players) >= 2 else None
     return run_totem_wars_demo(options.seed, options.record, options.display, players=players,
-                               data_dir=options.data_dir)
+                               data_dir=options.data_dir, box=options.box)

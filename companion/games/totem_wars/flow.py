@@ -20,6 +20,9 @@
 - Undo: Back (or Undo) with nothing scanned, then OK, takes back the last placement or
   declaration (or the totems), as often as wanted. Holding Back offers to leave the game
   (it is kept).
+- The box's seats (``box_seat.py``): the band says what to do for the box — deal its card
+  onto a spot and scan it, turn up its totem, lay its spots —, a card it does not want is
+  refused with what it wants, and undo goes back over its decisions.
 - Hint (``hand_hint.py``, through ``hint_pages.py``): at a placement or the totem choice the
   player shows their hand privately and gets the suggested cards and why; at a war's
   declaration the habitats. The hand is forgotten when the hint closes.
@@ -33,7 +36,8 @@ from __future__ import annotations
 from companion.engine import Cited, IllegalMove
 from companion.errors import UserError
 from companion.events import Hold, Press
-from companion.games.totem_wars import ChooseTotems, Declare, Play, event_line
+from companion.games.totem_wars import ChooseTotems, Deal, Declare, Play, event_line
+from companion.games.totem_wars.box_seat import BoxSeats
 from companion.games.totem_wars.card_picker import CardPicker, card_problem
 from companion.games.totem_wars.hand_hint import HandHint, HandView
 from companion.games.totem_wars.items import CardTag
@@ -71,6 +75,8 @@ def describe(game, player: int | None, move) -> str:
     land``; for the totems, the last one laid (the others stay down)."""
     if isinstance(move, ChooseTotems):
         return t("tw.totem_of", name=game.players[totem_order(game)[-1]])
+    if isinstance(move, Deal):  # never the card: the box's hand is its own (T2)
+        return t("tw.dealt", name=game.players[player])
     if isinstance(move, Declare):
         return t("tw.declared", name=game.players[player], habitat=t(f"habitat.{move.habitat}"))
     return t("tw.placed", name=game.players[player], cards=cards(len(move.cards)))
@@ -97,6 +103,7 @@ class TotemWarsFlow(PlayFlow):
         self._pages_of = None  # the round result the cached pages show
         self.hand = HandHint()  # the hint's coach: the hand shown, never kept (hand_hint.py)
         self._rounds = 0  # rounds played before the move being taken back
+        self.box = BoxSeats(game.box) if game.box else None  # the seats the box plays
 
     # --- the picture ---------------------------------------------------------------------
 
@@ -145,6 +152,10 @@ class TotemWarsFlow(PlayFlow):
         (T4–T6, T14); None while cards are being scanned (the board counts them).
         ``short``: the one-line form, under the confirmation of the last action."""
         game = self.game
+        if self.box is not None:  # what to do for the box: deal, its totem, its spots
+            said = self.box.prompt(game, len(self.totems), totem_order(game), self.pending, short)
+            if said is not None:
+                return said
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems)]
             return prompt_line(t("tw.prompt.totem"), game.players[player])
@@ -197,6 +208,10 @@ class TotemWarsFlow(PlayFlow):
                 return self._paging(event.button)
             if isinstance(event, Scan):
                 self.showing = None  # the next placement has begun
+        if self.box is not None:  # the box wants a card dealt, its totem or its spots laid
+            said = self.box.meaning(self, event, totem_order(self.game))
+            if said is not None:
+                return said
         due = self.game.declaration_due
         if due is not None and isinstance(event, (Scan, Press)):
             return self._declaring(due, event)
@@ -266,6 +281,10 @@ class TotemWarsFlow(PlayFlow):
         if game.phase == "totems" and card in self.totems:
             # Everyone sees the screen: a totem is never named before all are down (T2).
             return self.refuse(refusal("totem_down", rule="T2"))
+        if self.box is not None and self.box.totem_seat(game, len(self.totems), totem_order(game)) is None:
+            mine = self.box.refused_person(game, card)  # a card of the box's strip
+            if mine is not None:
+                return self.refuse(mine)
         problem = card_problem(game, card, self.pending)
         if problem is not None:
             return self.refuse(problem.refusal)
@@ -343,9 +362,11 @@ class TotemWarsFlow(PlayFlow):
     def undo_text(self) -> str:
         """What an undo would take back: the last totem laid, or the last move."""
         game = self.game
-        if game.phase == "totems":
+        if game.phase == "totems" and self.totems:
             player = totem_order(game)[len(self.totems) - 1]
             return t("tw.totem_of", name=game.players[player])
+        if self.box is not None:
+            return self.box.undo_text(game, describe)
         return super().undo_text()
 
     # --- changing the game ---------------------------------------------------------------
@@ -360,6 +381,8 @@ class TotemWarsFlow(PlayFlow):
             if isinstance(move, ChooseTotems) and game.phase == "totems":
                 self.totems.pop()  # the last totem is not down until it is saved
             return refused
+        if self.box is not None:
+            self.box.declare(self)  # a war the box fights: its habitat at once (R2)
         self.pending, self.totems, self.selected = [], [], 0
         if isinstance(move, ChooseTotems):
             self.showing = "deal"
@@ -381,7 +404,10 @@ class TotemWarsFlow(PlayFlow):
             return self.tell(t("undo.done", what=text))
         move = game.history[-1][1] if game.history else None
         try:
-            self.take_back()
+            if self.box is not None:  # over the box's decisions, to a person's (box_seat.py)
+                move = self.box.take_back(self)
+            else:
+                self.take_back()
         except UserError as exc:
             return self.tell(str(exc), True)
         if isinstance(move, ChooseTotems):

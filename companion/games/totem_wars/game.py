@@ -32,14 +32,25 @@ companion.engine.IllegalMove: place at least 2 cards, the level of this round (T
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from companion.engine import IllegalMove, Outcome, Termination
 from companion.errors import UserError
 from companion.games.totem_wars.arrangement import war_grouping
 from companion.games.totem_wars.deck import HABITATS, TRIBES, Card, Deck, default_deck
-from companion.games.totem_wars.moves import ChooseTotems, Count, Declare, LegalMove, Move, Play, TotemsDue
+from companion.games.totem_wars.moves import (
+    ChooseTotems,
+    Count,
+    Deal,
+    DealDue,
+    Declare,
+    LegalMove,
+    Move,
+    Play,
+    TotemsDue,
+)
 from companion.games.totem_wars.rounds import (
     HAND_SIZE,
     DeclarationDue,
@@ -50,7 +61,11 @@ from companion.games.totem_wars.rounds import (
 )
 from companion.games.totem_wars.words import illegal
 
-__all__ = ["IllegalMove", "Outcome", "SetupError", "Termination", "TotemWars"]
+__all__ = ["SPOTS", "IllegalMove", "Outcome", "SetupError", "Termination", "TotemWars"]
+
+#: The numbered spots of the strip beside the box where a seat it plays keeps its cards face
+#: down (box_seat.py); a hand never holds more than 5 (T2, T13), the strip leaves room.
+SPOTS = 7
 
 
 class SetupError(UserError):
@@ -77,6 +92,7 @@ class _State:
     read_as: frozenset[int]               # of those, the ones nobody made: read by points (R2)
     due: DeclarationDue | None            # the declaration the war waits for (R2)
     rounds: tuple[RoundResult, ...]
+    spots: tuple[tuple[Card | None, ...], ...] = ()  # a box seat's strip (else empty), T2, T13
 
 
 def _next_to_move(s: _State) -> int | None:
@@ -98,7 +114,7 @@ class TotemWars:
     """One small game of Totem Wars, python-chess-like: ``push``, ``pop``, ``outcome()``."""
 
     def __init__(self, players: Sequence[str], dealer: int = 0, deck: Deck | None = None, *,
-                 hints: bool = False):
+                 hints: bool = False, box: Mapping[int, str] | None = None):
         players = tuple(players)
         if not 2 <= len(players) <= 4:
             raise SetupError(f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
@@ -106,6 +122,13 @@ class TotemWars:
             raise SetupError(f"the dealer must be a seat from 0 to {len(players) - 1} (T2)")
         if not isinstance(hints, bool):
             raise SetupError(f"hints must be true or false, got {hints!r}")
+        box = dict(box or {})
+        if not all(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players)
+                   and isinstance(level, str) for seat, level in box.items()):
+            raise SetupError(f"box must map seats 0 to {len(players) - 1} to a level, got {box!r}")
+        # The seats the box plays and their levels (box_seat.py): the engine keeps their
+        # hands, dealt onto the strip's spots and scanned, so their plays come from them.
+        self._box = MappingProxyType(box)
         self._players: tuple[str, ...] = players
         self._dealer = dealer
         self._hints = hints  # played with the box's coach on: nothing the rules read
@@ -116,7 +139,8 @@ class TotemWars:
             deck_count=len(self._deck) - HAND_SIZE * n, unseen=frozenset(self._deck.cards),
             table=((),) * n, taken=((),) * n, removed=(), starter=None, level=0,
             playing=(False,) * n, placed_first=(False,) * n, declared=(None,) * n,
-            read_as=frozenset(), due=None, rounds=())
+            read_as=frozenset(), due=None, rounds=(),
+            spots=tuple((None,) * SPOTS if p in box else () for p in range(n)))
         self._stack: list[_State] = []
         self._history: list[tuple[int | None, Move]] = []
 
@@ -131,6 +155,35 @@ class TotemWars:
         """Whether the game is played with the box's coach on (the box's Hints setting when
         it started): the hint button then asks for the hand and suggests cards."""
         return self._hints
+
+    @property
+    def box(self) -> Mapping[int, str]:
+        """The seats the box plays, seat → its search level (empty: people play every seat)."""
+        return self._box
+
+    def spots(self, seat: int) -> tuple[Card | None, ...]:
+        """The strip of a seat the box plays: spot 1 first, None where it is empty; ``()``
+        for a person's seat (their hand is never seen)."""
+        return self._state.spots[seat]
+
+    def box_hand(self, seat: int) -> list[Card]:
+        """The cards a seat the box plays holds, spot by spot."""
+        return [card for card in self._state.spots[seat] if card is not None]
+
+    @property
+    def deal_due(self) -> DealDue | None:
+        """The card the dealer deals next to a seat the box plays, and onto which spot: while
+        its strip holds fewer cards than its hand (T2, T13), seats clockwise from the
+        dealer's left; None when every box seat's hand is on its strip."""
+        s = self._state
+        if not self._box or s.phase == "over":
+            return None
+        n = len(self._players)
+        for i in range(n):
+            p = (self._dealer + 1 + i) % n
+            if p in self._box and len(self.box_hand(p)) < s.hand_sizes[p]:
+                return DealDue(p, s.spots[p].index(None) + 1)
+        return None
 
     @property
     def phase(self) -> str:
@@ -229,6 +282,9 @@ class TotemWars:
         round ``[TotemsDue(players)]`` (T2), while a war waits for a habitat the owner's
         ``Declare`` moves, the best for them first (R2); ``[]`` once the game is over."""
         s = self._state
+        deal = self.deal_due
+        if deal is not None:
+            return [deal]
         if s.phase == "totems":
             return [TotemsDue(len(self._players))]
         if s.due is not None:
@@ -259,6 +315,13 @@ class TotemWars:
         s = self._state
         if s.phase == "over":
             raise illegal("game_over", rule="T15")  # T15: deck and hands are empty
+        deal = self.deal_due
+        if isinstance(move, Deal):
+            self._check_deal(deal, move)
+            return
+        if deal is not None:  # the box decides from its whole hand: its cards are dealt first
+            raise illegal("deal_box_first", rule="T2" if s.phase == "totems" else "T13",
+                          name=self._players[deal.seat], spot=deal.spot)
         if isinstance(move, ChooseTotems):
             self._check_totems(move)
         elif isinstance(move, Play):
@@ -271,6 +334,27 @@ class TotemWars:
             self._check_declare(move)
         else:
             raise illegal("not_totem_wars_move", rule="T4", move=move)
+
+    def _check_deal(self, due: DealDue | None, move: Deal) -> None:
+        """T2, T13: only while a box seat's strip is short of its hand, a card still unseen
+        and on no strip."""
+        if due is None:
+            raise illegal("no_deal_due", rule="T13")
+        self._check_cards((move.card,), "T13")
+        self._check_box_cards(None, (move.card,))
+
+    def _check_box_cards(self, player: int | None, cards: Sequence[Card]) -> None:
+        """A seat the box plays lays only cards of its strip; a person (or the dealer,
+        ``None``) never one of them — said by its spot, never its face (T2)."""
+        s = self._state
+        for card in cards:
+            if player is not None and player in self._box:
+                if card not in s.spots[player]:
+                    raise illegal("not_on_spots", rule="T4", name=self._players[player], card=card)
+                continue
+            for strip in s.spots:
+                if card in strip:
+                    raise illegal("on_spot", rule="T2", spot=strip.index(card) + 1)
 
     def _check_declare(self, move: Declare) -> None:
         """R2: only while a war waits for it, one of the declaring owner's totem habitats."""
@@ -291,6 +375,8 @@ class TotemWars:
         if len(move.cards) != n:
             raise illegal("one_totem_each", rule="T2", players=n, given=len(move.cards))
         self._check_cards(move.cards, "T2")
+        for player, card in enumerate(move.cards):
+            self._check_box_cards(player, (card,))
 
     def _check_play(self, move: Play) -> None:
         """T4–T6, T14: the number of cards placed; the cards themselves by ``_check_cards``."""
@@ -298,6 +384,7 @@ class TotemWars:
         p = self.to_move
         assert p is not None  # in play, a round always has a player to place
         self._check_cards(move.cards, "T4")
+        self._check_box_cards(p, move.cards)
         count, legal = len(move.cards), self.legal_counts()
         if count in legal:
             return
@@ -338,9 +425,15 @@ class TotemWars:
     def push(self, move: Move) -> None:
         """Apply a legal move (``IllegalMove`` otherwise, the state unchanged)."""
         self.check(move)
-        player = self.to_move
+        deal = self.deal_due
+        player = deal.seat if isinstance(move, Deal) and deal is not None else self.to_move
         self._stack.append(self._state)
         self._history.append((player, move))
+        if isinstance(move, Deal):
+            assert deal is not None  # check() let it through: a deal is due
+            self._state = replace(self._state, spots=_with_spot(self._state.spots, deal.seat,
+                                                                 deal.spot - 1, move.card))
+            return
         if isinstance(move, ChooseTotems):
             self._state = self._after_totems(move)
             return
@@ -382,6 +475,7 @@ class TotemWars:
         n = len(self._players)
         # T2: each hand is 4 after its totem, and the dealer deals one more card each.
         return replace(s, phase="play", totems=tuple(move.cards), unseen=s.unseen - set(move.cards),
+                       spots=_without(s.spots, move.cards),
                        deck_count=s.deck_count - n, starter=(self._dealer + 1) % n,  # T3
                        playing=tuple(h > 0 for h in s.hand_sizes))
 
@@ -398,7 +492,7 @@ class TotemWars:
         placed_first = list(s.placed_first)
         placed_first[player] = True
         s = replace(s, table=tuple(table), hand_sizes=tuple(hands), unseen=s.unseen - set(move.cards),
-                    level=level, placed_first=tuple(placed_first))
+                    level=level, placed_first=tuple(placed_first), spots=_without(s.spots, move.cards))
         return s if _next_to_move(s) is not None else self._after_war_step(s)
 
     def _after_declare(self, s: _State, player: int, habitat: str) -> _State:
@@ -466,3 +560,18 @@ class TotemWars:
         top = max(points)
         winners = tuple(p for p, v in enumerate(points) if v == top)
         return Outcome(winners, Termination.DECK_EXHAUSTED, "T15")
+
+
+def _with_spot(spots: tuple[tuple[Card | None, ...], ...], seat: int, index: int,
+               card: Card) -> tuple[tuple[Card | None, ...], ...]:
+    """The strips with ``card`` on spot ``index`` (from 0) of ``seat``'s."""
+    strip = list(spots[seat])
+    strip[index] = card
+    return spots[:seat] + (tuple(strip),) + spots[seat + 1:]
+
+
+def _without(spots: tuple[tuple[Card | None, ...], ...],
+             cards: Sequence[Card]) -> tuple[tuple[Card | None, ...], ...]:
+    """The strips with ``cards`` taken off them (turned up as a totem, laid on the table):
+    their spots are empty, for the next cards dealt (T2, T13)."""
+    return tuple(tuple(None if card in cards else card for card in strip) for strip in spots)

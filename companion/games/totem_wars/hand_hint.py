@@ -31,6 +31,7 @@ from PIL import Image
 
 from companion.engine import Refusal
 from companion.events import Press
+from companion.games.totem_wars.box_seat import public_game
 from companion.games.totem_wars.card_picker import CardPicker, card_problem
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.hint_screens import TipPicture, by_tribe, hand_screen, tip_screen
@@ -68,17 +69,19 @@ class HandView:
 
 def hand_owner(flow) -> int | None:
     """Whose hand a hint would ask for: the player to lay a totem (T2) or to place (T4–T6);
-    None when no hand is due — a war's declaration (R2), the game over, or a page over the
-    board (the deal reminder, a round's result, the status page)."""
+    None when no hand is due — a war's declaration (R2), the game over, a page over the
+    board (the deal reminder, a round's result, the status page), a card due to the box's
+    spots, or the turn of a seat the box plays (its hand is its own, box_seat.py)."""
     game = flow.game
-    if flow.showing is not None or flow.status:
+    if flow.showing is not None or flow.status or game.deal_due is not None:
         return None
+    seat = None
     if game.phase == "totems":
         order = [(game.dealer + 1 + i) % len(game.players) for i in range(len(game.players))]
-        return order[len(flow.totems)]
-    if game.phase == "play":
-        return game.to_move
-    return None
+        seat = order[len(flow.totems)]
+    elif game.phase == "play":
+        seat = game.to_move
+    return None if seat in game.box else seat
 
 
 class HandHint:
@@ -110,7 +113,7 @@ class HandHint:
         game = flow.game
         if game.phase == "declare":
             due = game.declaration_due
-            return self._make_tips(flow, suggest(game, due.player))
+            return self._make_tips(flow, suggest(public_game(game), due.player))
         seat = hand_owner(flow)
         if seat is None:
             return ()
@@ -206,7 +209,8 @@ class HandHint:
         game = flow.game
         seat = self.seat
         assert seat is not None
-        suggestion = suggest(game, seat, level=DEFAULT_LEVEL, hand=[card.name for card in self.cards])
+        # Without the box's deals: the play-outs deal its seats from the unseen cards too.
+        suggestion = suggest(public_game(game), seat, level=DEFAULT_LEVEL, hand=[card.name for card in self.cards])
         self._make_tips(flow, suggestion)
         self.invitation = None
         flow.hint.close()

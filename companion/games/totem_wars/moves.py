@@ -51,7 +51,19 @@ class Declare:
         return f"declare {self.habitat}"
 
 
-Move = ChooseTotems | Play | Declare
+@dataclass(frozen=True)
+class Deal:
+    """A card dealt face down to a seat the box plays, onto the first empty spot of its strip
+    and scanned there (T2, T13): the box knows its own hand, nobody else sees it. Chance,
+    not a decision: the card is whatever the dealer dealt."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"deal {self.card.name}"
+
+
+Move = ChooseTotems | Play | Declare | Deal
 
 
 @dataclass(frozen=True)
@@ -76,4 +88,16 @@ class TotemsDue:
         return f"lay {self.n} totems, one per player"
 
 
-LegalMove = Count | TotemsDue | Declare
+@dataclass(frozen=True)
+class DealDue:
+    """The dealer deals a card to the seat the box plays, ``seat``, onto spot ``spot``
+    (1 to 7) and scans it, before anything else (T2, T13); the move is a ``Deal``."""
+
+    seat: int
+    spot: int
+
+    def __str__(self) -> str:
+        return f"deal a card to seat {self.seat}, spot {self.spot}"
+
+
+LegalMove = Count | TotemsDue | Declare | DealDue

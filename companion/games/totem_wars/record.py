@@ -27,7 +27,7 @@ from companion.errors import RecordError, UserError
 from companion.files import shown
 from companion.games.totem_wars.deck import DECKS_FOLDER, HABITATS, Deck, deck_from_list, deck_of_data, default_deck
 from companion.games.totem_wars.game import TotemWars
-from companion.games.totem_wars.moves import ChooseTotems, Declare, Move, Play
+from companion.games.totem_wars.moves import ChooseTotems, Deal, Declare, Move, Play
 from companion.records import check_keys, check_names, dump_line, integer, parse_lines, shown_value
 
 GAME = "totem-wars"
@@ -46,6 +46,8 @@ def header_line(game: TotemWars) -> dict:
         header = {"game": GAME, "version": VERSION, **header}
     if game.hints:
         header["hints"] = True
+    if game.box:
+        header["box"] = {str(seat): level for seat, level in sorted(game.box.items())}
     return header
 
 
@@ -55,6 +57,8 @@ def event_line(player: int | None, move: Move) -> dict:
         return {"totems": [c.name for c in move.cards]}
     if isinstance(move, Declare):
         return {"p": player, "habitat": move.habitat}
+    if isinstance(move, Deal):
+        return {"p": player, "deal": move.card.name}
     return {"p": player, "play": [c.name for c in move.cards]}
 
 
@@ -111,7 +115,7 @@ def games_by_line(text: str, warnings: list[str] | None = None, data_dir=None) -
 
 
 def _game_from_header(number: int, header: dict, data_dir) -> TotemWars:
-    check_keys(number, header, {"game", "players"}, {"version", "dealer", "deck", "hints"})
+    check_keys(number, header, {"game", "players"}, {"version", "dealer", "deck", "hints", "box"})
     if header["game"] != GAME:
         raise RecordError(number, f"this is not a Totem Wars record (game {shown_value(header['game'])})")
     if "version" in header:
@@ -127,7 +131,19 @@ def _game_from_header(number: int, header: dict, data_dir) -> TotemWars:
     hints = header.get("hints", False)
     if not isinstance(hints, bool):
         raise RecordError(number, f"hints must be true or false, got {shown_value(hints)}")
-    return TotemWars(players, dealer, _deck(number, header.get("deck", "default"), data_dir), hints=hints)
+    return TotemWars(players, dealer, _deck(number, header.get("deck", "default"), data_dir), hints=hints,
+                     box=_box(number, len(players), header.get("box", {})))
+
+
+def _box(number: int, count: int, box) -> dict[int, str]:
+    """The header's ``"box"``: the seats the box plays (``"0"`` …) → a search level."""
+    from companion.games.totem_wars.search import LEVELS  # the search reads records: not at import
+
+    seats = {str(seat) for seat in range(count)}
+    if not isinstance(box, dict) or not all(seat in seats and level in LEVELS for seat, level in box.items()):
+        raise RecordError(number, f'box must map a seat "0" to "{count - 1}" to a level '
+                                  f'({", ".join(LEVELS)}), got {shown_value(box)}')
+    return {int(seat): level for seat, level in box.items()}
 
 
 def _deck(number: int, deck, data_dir) -> Deck:
@@ -184,6 +200,17 @@ def _apply(game: TotemWars, number: int, obj: dict) -> None:
             raise RecordError(number, f"it is {game.players[game.to_move]}'s turn (p {game.to_move}), "
                                       f"not {game.players[player]}'s ({rule})")
         move = Play(_cards(game, number, obj["play"], "play"))
+    elif "deal" in obj:
+        check_keys(number, obj, {"p", "deal"})
+        player = _seat(game, number, obj)
+        owed = game.deal_due
+        if owed is not None and player != owed.seat:
+            raise RecordError(number, f"the card due is {game.players[owed.seat]}'s (p {owed.seat}), "
+                                      f"not {game.players[player]}'s (T13)")
+        if not isinstance(obj["deal"], str):
+            raise RecordError(number, 'deal must be a card name like "indians/snake"')
+        (card,) = _cards(game, number, [obj["deal"]], "deal")
+        move = Deal(card)
     elif "habitat" in obj:
         check_keys(number, obj, {"p", "habitat"})
         player = _seat(game, number, obj)
@@ -196,7 +223,7 @@ def _apply(game: TotemWars, number: int, obj: dict) -> None:
                                       f"not {game.players[player]}'s (R2)")
         move = Declare(habitat)
     else:
-        raise RecordError(number, "expected a totems, play, habitat or undo line")
+        raise RecordError(number, "expected a totems, play, habitat, deal or undo line")
     try:
         game.push(move)
     except IllegalMove as exc:

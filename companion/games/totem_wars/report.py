@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.files import printable
 from companion.games.totem_wars.game import TotemWars
-from companion.games.totem_wars.moves import Count, Declare, LegalMove
+from companion.games.totem_wars.moves import Count, DealDue, Declare, LegalMove
 from companion.games.totem_wars.rounds import REMOVED, RoundResult
 from companion.games.totem_wars.words import t
 
@@ -41,6 +41,8 @@ def legal_line(player: int | None, move: LegalMove) -> dict:
         return {"p": player, "count": move.n}
     if isinstance(move, Declare):
         return {"p": player, "habitat": move.habitat}
+    if isinstance(move, DealDue):  # a card dealt onto a spot of a seat the box plays
+        return {"p": move.seat, "deal": move.spot}
     return {"totems": move.n}
 
 
@@ -76,6 +78,11 @@ def format_moves(game: TotemWars) -> str:
     """The legal next moves in words."""
     if game.phase == "over":
         return "The game is over: no more moves."
+    deal = game.deal_due
+    if deal is not None:  # a seat the box plays: its card first, face down on its spot
+        rule = "T2" if game.phase == "totems" else "T13"
+        return (f"Deal: {_names(game)[deal.seat]}'s card, face down onto spot {deal.spot}, "
+                f"scanned ({rule}).")
     if game.phase == "totems":
         return (f"Totems: each player lays one card as their totem (T2), "
                 f"{len(game.players)} cards in seat order.")

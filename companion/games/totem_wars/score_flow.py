@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from companion.errors import UserError
 from companion.games.totem_wars.big_game_store import count_game, load_big_game, with_game
+from companion.games.totem_wars.box_seat import BoxSeats
 from companion.games.totem_wars.flow import describe
 from companion.games.totem_wars.round_screens import end_pages
 from companion.games.totem_wars.views import EndView, render
@@ -26,6 +27,14 @@ def big_game_preview(data_dir, game):
         return None
 
 
+def _undo_text(game, player, move) -> str:
+    """What Back on the end pages takes back: the last move, or over the box's decisions
+    the person's move before them (``box_seat.py``)."""
+    if game.box:
+        return BoxSeats(game.box).undo_text(game, describe)
+    return describe(game, player, move)
+
+
 class TotemWarsScoreFlow(ScorePagesFlow):
     """The final score of ``game``, page by page; ``data_dir`` keeps the big game."""
 
@@ -34,7 +43,7 @@ class TotemWarsScoreFlow(ScorePagesFlow):
     def __init__(self, game, data_dir):
         self.data_dir = data_dir
         self.match = big_game_preview(data_dir, game)
-        super().__init__(game, end_pages(game, self.match), describe)
+        super().__init__(game, end_pages(game, self.match), _undo_text)
 
     def page_view(self):
         """The page shown when no question is asked."""

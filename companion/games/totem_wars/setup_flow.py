@@ -29,12 +29,14 @@ DEFAULT_DECK = "Default deck"
 
 @dataclass(frozen=True)
 class TotemWarsSettings:
-    """A set-up ready to play: names in seat order, the dealer's seat, the deck."""
+    """A set-up ready to play: names in seat order, the dealer's seat, the deck, and the
+    seats the box plays with their levels (``(seat, level)`` pairs, box_setup.py)."""
 
     players: tuple[str, ...]
     dealer: int
     deck: Deck
     deck_name: str = DEFAULT_DECK
+    box: tuple[tuple[int, str], ...] = ()
 
 
 def deck_files(data_dir) -> list[Path]:
