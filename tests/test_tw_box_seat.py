@@ -179,7 +179,7 @@ def dealt_game():
 def test_the_box_must_have_its_cards_dealt_before_anything_else():
     game = TotemWars(["Ana", "Box"], 0, box={1: "standard"})
     d = game.deck.card
-    with pytest.raises(IllegalMove, match=r"first deal Box's card onto spot 1 and scan it \(T2\)"):
+    with pytest.raises(IllegalMove, match=r"first deal Box's card onto spot 1 \(T2\)"):
         game.push(ChooseTotems((d("indians/eagle"), d("indians/snake"))))
     game, d = dealt_game()
     assert game.spots(1)[:5] == tuple(map(d, ("indians/snake", "indians/wolf", "indians/bear",
@@ -192,7 +192,7 @@ def test_the_box_must_have_its_cards_dealt_before_anything_else():
         game.push(ChooseTotems((d("indians/eagle"), d("indians/hawk"))))
     game.push(ChooseTotems((d("indians/eagle"), d("indians/wolf"))))
     assert game.deal_due.spot == 2 and game.spots(1)[1] is None   # the totem's spot is next (T2)
-    with pytest.raises(IllegalMove, match=r"spot 2 and scan it \(T13\)"):
+    with pytest.raises(IllegalMove, match=r"spot 2 \(T13\)"):
         game.push(Play((d("indians/bear"),)))
     with pytest.raises(IllegalMove, match="that card lies on spot 1"):
         game.push(Deal(d("indians/snake")))
@@ -262,7 +262,8 @@ def test_the_demo_plays_a_whole_game_with_the_box_in_a_seat(folders, capsys, sea
     assert main(["demo", "--game", "totem-wars", "--box", str(seat), "--seed", str(seed),
                  "--record", str(record)]) == 0
     out = capsys.readouterr().out
-    assert "(the box)" in out.splitlines()[0] and "Totems: " in out
+    header = out.splitlines()[0]
+    assert "Box" in header and "Box (" not in header and "Totems: " in out  # the box plays no bot
     game, _ = read_record(record.read_text(encoding="utf-8"))
     assert game.phase == "over" and game.box == {seat - 1: DEFAULT_LEVEL}
     assert game.players[seat - 1] == "Box"
@@ -295,7 +296,7 @@ def band(s) -> str:
 def test_a_card_dealt_to_the_box_is_taken_back_alone_and_ok_is_refused_until_it_is_dealt(tmp_path):
     s = against_box(tmp_path)
     assert s.handle(Press("ok")).signal.value == "refused"
-    assert "First deal Box's card onto spot 1 and scan it — T2" in band(s)
+    assert "First deal Box's card onto spot 1 — T2" in band(s)
     scan(s, "indians/snake")
     assert "Snake" not in band(s) and "Box: deal my card onto spot 2, scan it" in band(s)
     s.handle(Press("back"))
