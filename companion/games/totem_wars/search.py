@@ -47,15 +47,30 @@ from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
 from companion.games.totem_wars.record import event_line
-from companion.games.totem_wars.rounds import HAND_SIZE, RoundResult
+from companion.games.totem_wars.ismcts import Root, evaluate, margin
+from companion.games.totem_wars.rounds import HAND_SIZE, UNDER_DECK, RoundResult
 from companion.games.totem_wars.simulation import deal
 from companion.games.totem_wars.words import card_label, illegal, t
 from companion.games.totem_wars.words import cards as cards_words
 from companion.search import Alternative, Duel, Search, Suggestion
 
-#: Levels, weakest first: how many deals of the other hands each plays out per candidate
-#: placement, and whether it chooses by the expected gain (else by the points now).
-_LEVELS = {"easy": (4, False), "standard": (6, True), "strong": (20, True)}
+@dataclass(frozen=True)
+class _Level:
+    """How a level places (T4-T6): ``samples`` deals of the unseen cards, each candidate
+    played out to the end of the round (``to_end`` False) or of the game (True, T15);
+    ``width`` candidates a count (the best by points now); ``by_gain`` False: choose by the
+    points now alone."""
+
+    samples: int
+    to_end: bool
+    width: int = 2
+    by_gain: bool = True
+
+
+#: Levels, weakest first. ``standard-2026`` is the default before play-outs went to the
+#: end of the game, kept to measure against (``match``).
+_LEVELS = {"easy": _Level(4, False, by_gain=False), "standard-2026": _Level(6, False),
+           "standard": _Level(12, True, width=3), "strong": _Level(40, True, width=5)}
 LEVELS: tuple[str, ...] = tuple(_LEVELS)
 #: The default: within the hint budget (≤ 50 ms median; tests/test_bench_search.py) and as
 #: strong as ``strong``, which played it even (docs/search.md) with steadier percentages.
@@ -110,8 +125,11 @@ def suggest(game: TotemWars, seat: int | None = None, *, level: str | None = Non
                           name=game.players[seat])
     if game.phase == "declare":
         return _declare(game, to_move)
-    samples, by_gain = _LEVELS[level]
-    return _place(game, to_move, _hand(game, to_move, hand), samples, by_gain, random.Random(seed))
+    how = _LEVELS[level]
+    cards = _hand(game, to_move, hand)
+    if how.to_end:
+        return _search(game, to_move, cards, how, random.Random(seed))
+    return _place(game, to_move, cards, how.samples, how.by_gain, random.Random(seed))
 
 
 def _hand(game: TotemWars, seat: int, names: list[str] | None) -> list[Card]:
@@ -218,6 +236,80 @@ def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: 
     best = ranked[0]
     return Suggestion(player=seat, move=Play(best), value=value(best), reason=reason(best),
                       alternatives=tuple(Alternative(Play(c), value(c), reason(c)) for c in ranked[1:]))
+
+
+def _search(game: TotemWars, seat: int, hand: list[Card], how: _Level, rng: random.Random) -> Suggestion:
+    """The placement with the best value over play-outs to the end of the game (T15,
+    ``ismcts.py``), among the ``how.width`` that score most now of each legal count; one
+    that surely ties a war nobody wins while the deck still deals (T12, T13: the same
+    cards come back) only when nothing else is legal."""
+    totem = game.totems[seat]
+    assert totem is not None, "the totems are down before any play"
+    down = game.table[seat]
+
+    def now(cards: tuple[Card, ...]) -> int:
+        return best_arrangement(totem, down + cards).points
+
+    def greedy_key(cards: tuple[Card, ...]) -> tuple[int, int, int]:
+        return now(cards), -len(cards), -sum(c.tribe == totem.tribe for c in cards)
+
+    candidates = [cards for n in game.legal_counts()
+                  for cards in sorted(combinations(hand, n), key=greedy_key, reverse=True)[:how.width]]
+    ends = {cards: _round_end(game, seat, cards) for cards in candidates}
+    going_round = [c for c in candidates if _endless(game, ends[c])]
+    if len(going_round) < len(candidates):
+        candidates = [c for c in candidates if c not in going_round]
+    root = Root(game, seat, hand)
+    stats = dict(zip(candidates, evaluate(root, [tuple(root.index[c] for c in cards) for cards in candidates],
+                                          how.samples, rng)))
+    ranked = sorted(candidates, key=lambda c: (stats[c].value, greedy_key(c)), reverse=True)
+    lead = margin(root.points, seat)
+
+    def tally(cards: tuple[Card, ...]) -> _Tally:
+        got, end = stats[cards], ends[cards]
+        if end is None:
+            return _Tally(gain=got.margin - lead * got.samples, takes=got.takes, wars=got.wars,
+                          rounds=got.samples, certain=False)
+        return _Tally(gain=got.margin - lead * got.samples, takes=got.samples * (end.taker == seat),
+                      wars=got.samples * end.war, rounds=got.samples)
+
+    tallies = {c: tally(c) for c in candidates}
+
+    def reason(cards: tuple[Card, ...]) -> str:
+        return _place_reason(game, seat, cards, now(cards), tallies[cards], True)
+
+    def value(cards: tuple[Card, ...]) -> float:
+        return tallies[cards].takes / tallies[cards].rounds
+
+    best = ranked[0]
+    return Suggestion(player=seat, move=Play(best), value=value(best), reason=reason(best),
+                      alternatives=tuple(Alternative(Play(c), value(c), reason(c)) for c in ranked[1:]))
+
+
+def _round_end(game: TotemWars, seat: int, cards: tuple[Card, ...]) -> RoundResult | None:
+    """How the round ends when the seat places ``cards``, if no one else places or declares
+    after it (only the seat's own war declarations, the best for it, R2); else None."""
+    rounds = len(game.rounds)
+    pushed = 0
+    try:
+        game.push(Play(cards))
+        pushed += 1
+        while len(game.rounds) == rounds:
+            due = game.declaration_due
+            if due is None or due.player != seat:
+                return None
+            game.push(Declare(due.habitats[0]))
+            pushed += 1
+        return game.rounds[-1]
+    finally:
+        for _ in range(pushed):
+            game.pop()
+
+
+def _endless(game: TotemWars, end: RoundResult | None) -> bool:
+    """Whether a round that surely ends so sends its cards back to be dealt again: nobody
+    takes them and the deck still deals (T12, T13; R4 only once it is empty)."""
+    return end is not None and end.taker is None and end.destination == UNDER_DECK
 
 
 def _deal(game: TotemWars, seat: int, others: list[Card], rng: random.Random) -> dict[int, list[Card]]:
@@ -342,21 +434,23 @@ def _chances(tally: _Tally) -> tuple[str, str]:
     return said, "" if not war else t("tw.hint.war.likely" if war >= LIKELY else "tw.hint.war.possible")
 
 
-def duel(levels: tuple[str, str], seed: int, first: int) -> Duel:
-    """One two-player small game, ``levels[i]`` coaching seat ``i`` with its own hand,
-    ``first`` to start (T3: the dealer is the other seat); the deal comes from ``seed``."""
+def duel(levels: tuple[str, ...], seed: int, first: int) -> Duel:
+    """One small game of ``len(levels)`` players (2 to 4), ``levels[i]`` coaching seat ``i``
+    with its own hand, ``first`` to start (T3: the dealer sits on its right); the deal comes
+    from ``seed``."""
     for level in levels:
         if level not in _LEVELS:
             raise UserError(f"unknown level {shown(level)} (levels: {', '.join(LEVELS)})")
-    sim = deal(random.Random(f"totem-wars deal {seed}"), ("A", "B"), dealer=1 - first)
+    n = len(levels)
+    sim = deal(random.Random(f"totem-wars deal {seed}"), ("A", "B", "C", "D")[:n], dealer=(first - 1) % n)
     decisions = random.Random(f"totem-wars decisions {seed}")
     picks = []
-    for p in (0, 1):
+    for p in range(n):
         totem = suggest(sim.game, p, level=levels[p], hand=[c.name for c in sim.hands[p]]).move
         assert isinstance(totem, TotemChoice)
         picks.append(totem.card)
     sim.push(ChooseTotems(tuple(picks)))
-    times: tuple[list[float], list[float]] = ([], [])
+    times: list[list[float]] = [[] for _ in range(n)]
     while sim.game.phase != "over":
         p = sim.seat
         choices = len(sim.game.legal_moves()) > 1 or sim.game.phase == "play" and len(sim.hands[p]) > 1
@@ -368,9 +462,10 @@ def duel(levels: tuple[str, str], seed: int, first: int) -> Duel:
         sim.push(move)  # type: ignore[arg-type]
     outcome = sim.game.outcome()
     assert outcome is not None
-    return Duel(winners=outcome.winners, totals=sim.game.all_points(), times=(tuple(times[0]), tuple(times[1])))
+    return Duel(winners=outcome.winners, totals=sim.game.all_points(), times=tuple(tuple(t) for t in times))
 
 
 #: A Totem Wars match has no variants: ``variant`` is always None here (``match`` checks).
 SEARCH = Search(levels=LEVELS, default_level=DEFAULT_LEVEL, value_words=VALUE_WORDS, suggest=suggest,
-                move_line=move_line, duel=lambda levels, seed, first, variant: duel(levels, seed, first))
+                move_line=move_line, duel=lambda levels, seed, first, variant: duel(levels, seed, first),
+                players=(2, 3, 4))

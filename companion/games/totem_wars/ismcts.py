@@ -1,0 +1,127 @@
+"""Information-set Monte Carlo for a Totem Wars placement, from one seat's information: its
+hand, the public table (totems, cards down, points taken, hand sizes) and the unseen cards.
+
+Each sample re-deals the cards the seat cannot see — the other hands at their known sizes,
+the rest as the deck in a random order (a determinization) — and plays every candidate
+placement out to the end of the small game (``playout.py``: every seat then greedy, T8),
+scored by its end value (T15): a win 1, a shared win split, plus a little of the margin so
+that among lost or won games the closer or the bigger counts. All candidates share each
+sample's deal (common random numbers): their differences are measured on the same cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from companion.games.totem_wars.deck import Card
+from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.playout import Playout, Policy, Scores, greedy
+
+#: How much one point of margin (the seat's points less the best other's, T15) adds to a
+#: play-out's value, against 1 for a win: enough to order games of the same result.
+MARGIN = 0.02
+#: What a win adds to a play-out's value.
+WIN = 1.0
+
+
+@lru_cache(maxsize=8)
+def scores_of(cards: tuple[Card, ...], totems: tuple[Card, ...]) -> Scores:
+    """One ``Scores`` per deck and totems: its look-ups serve every decision of a game."""
+    return Scores(cards, totems)
+
+
+class Root:
+    """The position a seat decides in, as numbers: ``deal`` gives one determinization."""
+
+    def __init__(self, game: TotemWars, seat: int, hand: Sequence[Card]):
+        totems = game.totems
+        assert all(t is not None for t in totems), "the totems are down before any play"
+        cards = game.deck.cards
+        self.index = {c: i for i, c in enumerate(cards)}
+        self.scores = scores_of(cards, tuple(t for t in totems if t is not None))
+        self.seat = seat
+        self.hand = [self.index[c] for c in hand]
+        self.hand_sizes = game.hand_sizes
+        mine = set(self.hand)
+        self.others = sorted(self.index[c] for c in game.unseen if self.index[c] not in mine)
+        self.points = list(game.all_points())
+        self.table = [sum(1 << self.index[c] for c in down) for down in game.table]
+        self.down = [len(down) for down in game.table]
+        self.level = game.level
+        self.starter = game.round_starter
+        self.opened = [p for p in range(len(totems)) if game.table[p]]
+
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """The other hands at their sizes and the deck, dealt from the unseen cards."""
+        pool = self.others[:]
+        rng.shuffle(pool)
+        hands: list[list[int]] = []
+        at = 0
+        for p, size in enumerate(self.hand_sizes):
+            if p == self.seat:
+                hands.append(self.hand[:])
+            else:
+                hands.append(pool[at:at + size])
+                at += size
+        return hands, pool[at:]
+
+    def playout(self, hands: list[list[int]], deck: list[int]) -> Playout:
+        """A play-out of the position with these hands and deck (copied)."""
+        out = Playout(self.scores, [h[:] for h in hands], deck, self.points[:], self.starter or 0)
+        out.table = self.table[:]
+        out.down = self.down[:]
+        out.level = self.level
+        return out
+
+
+@dataclass
+class Stats:
+    """What one candidate's play-outs gave: the sum of their values (``value``), of the
+    seat's margin over the best other seat at the end (T15), how many took the round and
+    how many fought a war in it (T9, T10), over ``samples`` play-outs."""
+
+    value: float = 0.0
+    margin: float = 0.0
+    takes: int = 0
+    wars: int = 0
+    samples: int = 0
+
+
+def margin(points: Sequence[int], seat: int) -> int:
+    """The seat's points less the best other seat's (T15)."""
+    return points[seat] - max(v for p, v in enumerate(points) if p != seat)
+
+
+def value(points: Sequence[int], seat: int, win: float = WIN) -> float:
+    """A finished play-out for ``seat`` (T15): ``win`` times its share of the win, plus
+    ``MARGIN`` a point of its lead over the best other seat (negative when behind)."""
+    top = max(points)
+    share = 1 / points.count(top) if points[seat] == top else 0.0
+    return win * share + MARGIN * margin(points, seat)
+
+
+def evaluate(root: Root, candidates: Sequence[tuple[int, ...]], samples: int, rng: random.Random,
+             policy: Policy = greedy, win: float = WIN) -> list[Stats]:
+    """Each candidate placement's play-outs over ``samples`` shared determinizations."""
+    stats = [Stats() for _ in candidates]
+    policies = [policy] * len(root.hand_sizes)
+    seat = root.seat
+    opened = root.opened + [seat]
+    for _ in range(samples):
+        hands, deck = root.deal(rng)
+        for cards, tally in zip(candidates, stats):
+            out = root.playout(hands, deck)
+            out.place(seat, cards)
+            if seat not in root.opened:
+                out.level = max(out.level, len(cards))
+            points = out.play(policies, opened)
+            tally.value += value(points, seat, win)
+            tally.margin += margin(points, seat)
+            assert out.first is not None
+            tally.takes += out.first[0] == seat
+            tally.wars += out.first[1]
+            tally.samples += 1
+    return stats

@@ -1,0 +1,205 @@
+"""Fast play-outs of a Totem Wars small game with every hand and the deck's order known (a
+determinization, ``ismcts.py``): the rules of T4–T15 and R4 on plain lists of card numbers,
+with the points of each set of cards (T8, R1) and of each war grouping (T10) looked up once
+and kept, so a search can play a game out to its end (T15) a few hundred times a decision.
+
+The engine (``game.py``) stays the referee; this is its copy for search only, simplified
+where a play-out needs no more: a two-habitat totem fights a war in the habitat that gives
+its owner the most war points (R2, the first listed on a tie), and cards nobody takes go
+under the deck in seat order (T12).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from companion.games.totem_wars.arrangement import best_arrangement, war_grouping
+from companion.games.totem_wars.deck import Card
+from companion.games.totem_wars.rounds import BEATS, HAND_SIZE
+
+#: A placement policy: ``(play-out, seat, legal counts) -> the cards placed``.
+Policy = Callable[["Playout", int, Sequence[int]], tuple[int, ...]]
+
+#: Rounds after which a play-out stops and is scored as it stands: deals where every seat
+#: ties a war nobody wins send the cards under a deck that deals them back (T12, T13).
+ROUND_LIMIT = 40
+
+
+class Scores:
+    """The points of one game's seats, by card numbers (the deck's order): a seat's cards
+    by tribe (T8, R1) and by habitat in a war (T10), each worked out once."""
+
+    def __init__(self, cards: Sequence[Card], totems: Sequence[Card]):
+        self.cards = tuple(cards)
+        self.totems = tuple(totems)
+        self.tribe = tuple(c.tribe for c in self.cards)
+        self.own = tuple(t.tribe for t in self.totems)
+        self._points: dict[tuple[int, int], int] = {}
+        self._war: dict[tuple[int, int], tuple[str, int]] = {}
+
+    def points(self, seat: int, mask: int) -> int:
+        """``seat``'s points with the cards of ``mask`` (bits by card number) down (T8, R1)."""
+        key = (seat, mask)
+        got = self._points.get(key)
+        if got is None:
+            got = self._points[key] = best_arrangement(self.totems[seat], self._of(mask)).points
+        return got
+
+    def war(self, seat: int, mask: int) -> tuple[str, int]:
+        """The habitat ``seat``'s totem fights in and its war points (T10, R2: the most points)."""
+        key = (seat, mask)
+        got = self._war.get(key)
+        if got is None:
+            totem, cards = self.totems[seat], self._of(mask)
+            got = max(((h, war_grouping(totem, cards, h).points) for h in totem.habitats),
+                      key=lambda hp: hp[1])
+            self._war[key] = got
+        return got
+
+    def _of(self, mask: int) -> list[Card]:
+        return [self.cards[i] for i in range(len(self.cards)) if mask >> i & 1]
+
+
+class Playout:
+    """One determinization of a small game: hands, the deck top first, each seat's points so
+    far (T15), the round's table; ``play`` runs it to the end with a policy per seat."""
+
+    def __init__(self, scores: Scores, hands: list[list[int]], deck: Sequence[int], points: list[int],
+                 starter: int):
+        self.scores = scores
+        self.hands = hands
+        self.deck = deque(deck)
+        self.points = points
+        self.starter: int | None = starter
+        self.n = len(hands)
+        self.table = [0] * self.n
+        self.down = [0] * self.n
+        self.level = 0
+        self.rounds = 0
+        #: The first round's taker (None: nobody) and whether it was a war, once resolved.
+        self.first: tuple[int | None, bool] | None = None
+
+    # -- a round --------------------------------------------------------------------
+    def counts(self, seat: int, first: bool, alone: bool) -> list[int]:
+        """The numbers of cards ``seat`` may place (T4–T6, T14), as ``TotemWars.legal_counts``."""
+        hand = len(self.hands[seat])
+        if alone:
+            return [hand]
+        if first:
+            if self.level == 0:
+                return list(range(1, hand + 1))
+            return [hand] if hand < self.level else list(range(self.level, hand + 1))
+        return [min(self.level - self.down[seat], hand)]
+
+    def place(self, seat: int, cards: Sequence[int]) -> None:
+        """``seat`` lays ``cards`` from its hand (a first placement sets or raises the level)."""
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+            self.table[seat] |= 1 << c
+        self.down[seat] += len(cards)
+
+    def round(self, policies: Sequence[Policy], opened: Sequence[int] = ()) -> None:
+        """Play the round from its start, ``opened`` (the seats in order) having already
+        placed their first placement, and resolve it (T9–T13)."""
+        n, starter = self.n, self.starter
+        assert starter is not None
+        seats = [(starter + i) % n for i in range(n)]
+        playing = [p for p in seats if self.hands[p] or self.down[p]]
+        alone = len(playing) == 1
+        for p in playing:
+            if p in opened:
+                continue
+            cards = policies[p](self, p, self.counts(p, True, alone))
+            self.place(p, cards)
+            self.level = max(self.level, len(cards))
+        for p in seats:  # T6: answers, clockwise from the starter
+            if self.hands[p] and self.down[p] < self.level:
+                self.place(p, policies[p](self, p, self.counts(p, False, alone)))
+        self.resolve()
+
+    def resolve(self) -> None:
+        """The complete round's taker (T9–T11, R3, T14), where its cards go (T9, T12, R4),
+        the refill (T13) and the next starter."""
+        n, scores, table = self.n, self.scores, self.table
+        in_round = [p for p in range(n) if table[p]]
+        taker: int | None
+        war = False
+        if len(in_round) == 1:
+            taker = in_round[0]
+        else:
+            pts = {p: scores.points(p, table[p]) for p in in_round}
+            top = max(pts.values())
+            tied = [p for p in in_round if pts[p] == top]
+            war = len(tied) > 1
+            taker = self._war(tied) if war else tied[0]
+        if self.first is None:
+            self.first = (taker, war)
+        cards = [c for p in range(n) for c in _bits(table[p])] if taker is None else []
+        if taker is not None:
+            own = scores.own[taker]
+            self.points[taker] += sum(scores.tribe[c] == own for p in in_round for c in _bits(table[p]))
+        elif self.deck:
+            self.deck.extend(cards)  # T12
+        # else R4: the round began with the deck empty (a refill empties it only after rounds)
+        first = self.starter if taker is None else taker
+        assert first is not None
+        hands, deck = self.hands, self.deck
+        p = first
+        while deck and any(len(h) < HAND_SIZE for h in hands):  # T13
+            if len(hands[p]) < HAND_SIZE:
+                hands[p].append(deck.popleft())
+            p = (p + 1) % n
+        self.starter = next((s for s in ((first + i) % n for i in range(n)) if hands[s]), None)
+        self.table = [0] * n
+        self.down = [0] * n
+        self.level = 0
+        self.rounds += 1
+
+    def _war(self, tied: list[int]) -> int | None:
+        """The war of the ``tied`` seats (T10, T11, R3)."""
+        fought = {p: self.scores.war(p, self.table[p]) for p in tied}
+        top = max(points for _, points in fought.values())
+        still = [p for p in tied if fought[p][1] == top]
+        if len(still) == 1:
+            return still[0]
+        present = {fought[p][0] for p in still}
+        survivors = [p for p in still if not any(BEATS[o] == fought[p][0] for o in present)]
+        return survivors[0] if len(survivors) == 1 else None
+
+    def play(self, policies: Sequence[Policy], opened: Sequence[int] = ()) -> list[int]:
+        """Play to the end of the game (or ``ROUND_LIMIT`` rounds): each seat's points (T15)."""
+        while self.starter is not None and self.rounds < ROUND_LIMIT:
+            self.round(policies, opened)
+            opened = ()
+        return self.points
+
+
+def _bits(mask: int):
+    c = 0
+    while mask:
+        if mask & 1:
+            yield c
+        mask >>= 1
+        c += 1
+
+
+def greedy(out: Playout, seat: int, counts: Sequence[int]) -> tuple[int, ...]:
+    """What scores most this round (T8, R1), fewest cards on a tie, then keeping the cards
+    of the seat's totem tribe: the greedy player."""
+    scores, down = out.scores, out.table[seat]
+    own = scores.own[seat]
+    tribe = scores.tribe
+    best: tuple[int, ...] = ()
+    best_key = None
+    for n in counts:
+        for cards in combinations(out.hands[seat], n):
+            mask = down
+            for c in cards:
+                mask |= 1 << c
+            key = (scores.points(seat, mask), -n, -sum(tribe[c] == own for c in cards))
+            if best_key is None or key > best_key:
+                best, best_key = cards, key
+    return best
