@@ -18,13 +18,11 @@ from functools import lru_cache
 
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
-from companion.games.totem_wars.playout import Playout, Policy, Scores, greedy
+from companion.games.totem_wars.playout import ROUND_LIMIT, Playout, Policy, Scores, greedy
 
 #: How much one point of margin (the seat's points less the best other's, T15) adds to a
 #: play-out's value, against 1 for a win: enough to order games of the same result.
 MARGIN = 0.02
-#: What a win adds to a play-out's value.
-WIN = 1.0
 
 
 @lru_cache(maxsize=8)
@@ -50,6 +48,7 @@ class Root:
         self.points = list(game.all_points())
         self.table = [sum(1 << self.index[c] for c in down) for down in game.table]
         self.down = [len(down) for down in game.table]
+        self.laid = game.table
         self.level = game.level
         self.starter = game.round_starter
         self.opened = [p for p in range(len(totems)) if game.table[p]]
@@ -72,6 +71,7 @@ class Root:
         """A play-out of the position with these hands and deck (copied)."""
         out = Playout(self.scores, [h[:] for h in hands], deck, self.points[:], self.starter or 0)
         out.table = self.table[:]
+        out.laid = [[self.index[c] for c in down] for down in self.laid]
         out.down = self.down[:]
         out.level = self.level
         return out
@@ -95,16 +95,34 @@ def margin(points: Sequence[int], seat: int) -> int:
     return points[seat] - max(v for p, v in enumerate(points) if p != seat)
 
 
-def value(points: Sequence[int], seat: int, win: float = WIN) -> float:
-    """A finished play-out for ``seat`` (T15): ``win`` times its share of the win, plus
-    ``MARGIN`` a point of its lead over the best other seat (negative when behind)."""
-    top = max(points)
-    share = 1 / points.count(top) if points[seat] == top else 0.0
-    return win * share + MARGIN * margin(points, seat)
+@dataclass(frozen=True)
+class Judge:
+    """How a play-out is played and valued: ``rounds`` rounds (0: to the end of the game);
+    its value ``win`` for a win (shared: split), plus ``MARGIN`` a point of the seat's lead
+    (over the best other seat, or the mean of the others with ``mean``), a card of the
+    seat's totem tribe still in its hand counting ``hand`` points (less the others')."""
+
+    rounds: int = 0
+    win: float = 1.0
+    mean: bool = False
+    hand: float = 0.0
+
+    def value(self, out: Playout, seat: int) -> float:
+        """The value of a played-out ``out`` for ``seat``."""
+        points = [float(v) for v in out.points]
+        if self.hand:
+            own, tribe = out.scores.own, out.scores.tribe
+            for p, held in enumerate(out.hands):
+                points[p] += self.hand * sum(tribe[c] == own[p] for c in held)
+        others = [v for p, v in enumerate(points) if p != seat]
+        lead = points[seat] - (sum(others) / len(others) if self.mean else max(others))
+        top = max(out.points)
+        share = 1 / out.points.count(top) if out.points[seat] == top else 0.0
+        return self.win * share + MARGIN * lead
 
 
 def evaluate(root: Root, candidates: Sequence[tuple[int, ...]], samples: int, rng: random.Random,
-             policy: Policy = greedy, win: float = WIN) -> list[Stats]:
+             judge: Judge = Judge(), policy: Policy = greedy) -> list[Stats]:
     """Each candidate placement's play-outs over ``samples`` shared determinizations."""
     stats = [Stats() for _ in candidates]
     policies = [policy] * len(root.hand_sizes)
@@ -117,8 +135,8 @@ def evaluate(root: Root, candidates: Sequence[tuple[int, ...]], samples: int, rn
             out.place(seat, cards)
             if seat not in root.opened:
                 out.level = max(out.level, len(cards))
-            points = out.play(policies, opened)
-            tally.value += value(points, seat, win)
+            points = out.play(policies, opened, judge.rounds or ROUND_LIMIT)
+            tally.value += judge.value(out, seat)
             tally.margin += margin(points, seat)
             assert out.first is not None
             tally.takes += out.first[0] == seat

@@ -3,10 +3,9 @@ determinization, ``ismcts.py``): the rules of T4–T15 and R4 on plain lists of 
 with the points of each set of cards (T8, R1) and of each war grouping (T10) looked up once
 and kept, so a search can play a game out to its end (T15) a few hundred times a decision.
 
-The engine (``game.py``) stays the referee; this is its copy for search only, simplified
-where a play-out needs no more: a two-habitat totem fights a war in the habitat that gives
-its owner the most war points (R2, the first listed on a tie), and cards nobody takes go
-under the deck in seat order (T12).
+The engine (``game.py``) stays the referee; this is its copy for search only: a war is
+fought with the engine's own functions, every declaration the one it offers first (R2);
+the refill deals each player's cards in turn, as ``Simulation`` does (T13).
 """
 
 from __future__ import annotations
@@ -17,7 +16,8 @@ from itertools import combinations
 
 from companion.games.totem_wars.arrangement import best_arrangement, war_grouping
 from companion.games.totem_wars.deck import Card
-from companion.games.totem_wars.rounds import BEATS, HAND_SIZE
+from companion.games.totem_wars.rounds import _war as war_result
+from companion.games.totem_wars.rounds import refill_order, war_plan
 
 #: A placement policy: ``(play-out, seat, legal counts) -> the cards placed``.
 Policy = Callable[["Playout", int, Sequence[int]], tuple[int, ...]]
@@ -37,7 +37,6 @@ class Scores:
         self.tribe = tuple(c.tribe for c in self.cards)
         self.own = tuple(t.tribe for t in self.totems)
         self._points: dict[tuple[int, int], int] = {}
-        self._war: dict[tuple[int, int], tuple[str, int]] = {}
 
     def points(self, seat: int, mask: int) -> int:
         """``seat``'s points with the cards of ``mask`` (bits by card number) down (T8, R1)."""
@@ -45,17 +44,6 @@ class Scores:
         got = self._points.get(key)
         if got is None:
             got = self._points[key] = best_arrangement(self.totems[seat], self._of(mask)).points
-        return got
-
-    def war(self, seat: int, mask: int) -> tuple[str, int]:
-        """The habitat ``seat``'s totem fights in and its war points (T10, R2: the most points)."""
-        key = (seat, mask)
-        got = self._war.get(key)
-        if got is None:
-            totem, cards = self.totems[seat], self._of(mask)
-            got = max(((h, war_grouping(totem, cards, h).points) for h in totem.habitats),
-                      key=lambda hp: hp[1])
-            self._war[key] = got
         return got
 
     def _of(self, mask: int) -> list[Card]:
@@ -75,6 +63,8 @@ class Playout:
         self.starter: int | None = starter
         self.n = len(hands)
         self.table = [0] * self.n
+        #: The cards down this round per seat, in the order laid.
+        self.laid: list[list[int]] = [[] for _ in range(self.n)]
         self.down = [0] * self.n
         self.level = 0
         self.rounds = 0
@@ -99,6 +89,7 @@ class Playout:
         for c in cards:
             hand.remove(c)
             self.table[seat] |= 1 << c
+        self.laid[seat].extend(cards)
         self.down[seat] += len(cards)
 
     def round(self, policies: Sequence[Policy], opened: Sequence[int] = ()) -> None:
@@ -137,41 +128,42 @@ class Playout:
             taker = self._war(tied) if war else tied[0]
         if self.first is None:
             self.first = (taker, war)
-        cards = [c for p in range(n) for c in _bits(table[p])] if taker is None else []
         if taker is not None:
             own = scores.own[taker]
             self.points[taker] += sum(scores.tribe[c] == own for p in in_round for c in _bits(table[p]))
         elif self.deck:
-            self.deck.extend(cards)  # T12
+            self.deck.extend(c for laid in self.laid for c in laid)  # T12
         # else R4: the round began with the deck empty (a refill empties it only after rounds)
         first = self.starter if taker is None else taker
         assert first is not None
         hands, deck = self.hands, self.deck
-        p = first
-        while deck and any(len(h) < HAND_SIZE for h in hands):  # T13
-            if len(hands[p]) < HAND_SIZE:
-                hands[p].append(deck.popleft())
-            p = (p + 1) % n
+        # T13, as ``Simulation`` deals it: each player's cards from the deck in turn (the
+        # deck is shuffled, so who gets which card is as random as one at a time).
+        for p, count in refill_order([len(h) for h in hands], len(deck), first):
+            hands[p].extend(deck.popleft() for _ in range(count))
         self.starter = next((s for s in ((first + i) % n for i in range(n)) if hands[s]), None)
         self.table = [0] * n
+        self.laid = [[] for _ in range(n)]
         self.down = [0] * n
         self.level = 0
         self.rounds += 1
 
     def _war(self, tied: list[int]) -> int | None:
-        """The war of the ``tied`` seats (T10, T11, R3)."""
-        fought = {p: self.scores.war(p, self.table[p]) for p in tied}
-        top = max(points for _, points in fought.values())
-        still = [p for p in tied if fought[p][1] == top]
-        if len(still) == 1:
-            return still[0]
-        present = {fought[p][0] for p in still}
-        survivors = [p for p in still if not any(BEATS[o] == fought[p][0] for o in present)]
-        return survivors[0] if len(survivors) == 1 else None
+        """The war of the ``tied`` seats (T10, T11, R3), each owner of a two-habitat totem
+        declaring as the engine offers first (R2), the engine's own functions deciding."""
+        scores = self.scores
+        table = [tuple(scores.cards[c] for c in _bits(mask)) for mask in self.table]
+        declared: list[str | None] = [None] * self.n
+        while True:
+            due, habitats = war_plan(scores.totems, table, tied, declared, self.starter)
+            if due is None:
+                return war_result(scores.totems, table, habitats)[0]
+            declared[due.player] = due.habitats[0]
 
-    def play(self, policies: Sequence[Policy], opened: Sequence[int] = ()) -> list[int]:
-        """Play to the end of the game (or ``ROUND_LIMIT`` rounds): each seat's points (T15)."""
-        while self.starter is not None and self.rounds < ROUND_LIMIT:
+    def play(self, policies: Sequence[Policy], opened: Sequence[int] = (), rounds: int = ROUND_LIMIT) -> list[int]:
+        """Play ``rounds`` rounds or to the end of the game, whichever comes first (at most
+        ``ROUND_LIMIT``): each seat's points (T15)."""
+        while self.starter is not None and self.rounds < min(rounds, ROUND_LIMIT):
             self.round(policies, opened)
             opened = ()
         return self.points

@@ -47,7 +47,7 @@ from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
 from companion.games.totem_wars.record import event_line
-from companion.games.totem_wars.ismcts import Root, evaluate, margin
+from companion.games.totem_wars.ismcts import Judge, Root, evaluate, margin
 from companion.games.totem_wars.rounds import HAND_SIZE, UNDER_DECK, RoundResult
 from companion.games.totem_wars.simulation import deal
 from companion.games.totem_wars.words import card_label, illegal, t
@@ -65,6 +65,7 @@ class _Level:
     to_end: bool
     width: int = 2
     by_gain: bool = True
+    judge: Judge = Judge()
 
 
 #: Levels, weakest first. ``standard-2026`` is the default before play-outs went to the
@@ -261,7 +262,7 @@ def _search(game: TotemWars, seat: int, hand: list[Card], how: _Level, rng: rand
         candidates = [c for c in candidates if c not in going_round]
     root = Root(game, seat, hand)
     stats = dict(zip(candidates, evaluate(root, [tuple(root.index[c] for c in cards) for cards in candidates],
-                                          how.samples, rng)))
+                                          how.samples, rng, how.judge)))
     ranked = sorted(candidates, key=lambda c: (stats[c].value, greedy_key(c)), reverse=True)
     lead = margin(root.points, seat)
 
