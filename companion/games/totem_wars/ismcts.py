@@ -114,23 +114,32 @@ class Judge:
             own, tribe = out.scores.own, out.scores.tribe
             for p, held in enumerate(out.hands):
                 points[p] += self.hand * sum(tribe[c] == own[p] for c in held)
-        others = [v for p, v in enumerate(points) if p != seat]
-        lead = points[seat] - (sum(others) / len(others) if self.mean else max(others))
         top = max(out.points)
         share = 1 / out.points.count(top) if out.points[seat] == top else 0.0
-        return self.win * share + MARGIN * lead
+        return self.win * share + MARGIN * self.lead(points, seat)
+
+    def lead(self, points: Sequence[float], seat: int) -> float:
+        """The seat's points less the best other seat's, or the others' mean with ``mean``."""
+        others = [v for p, v in enumerate(points) if p != seat]
+        return points[seat] - (sum(others) / len(others) if self.mean else max(others))
 
 
 def evaluate(root: Root, candidates: Sequence[tuple[int, ...]], samples: int, rng: random.Random,
-             judge: Judge = Judge(), policy: Policy = greedy) -> list[Stats]:
-    """Each candidate placement's play-outs over ``samples`` shared determinizations."""
+             judge: Judge = Judge(), policy: Policy = greedy, screen: int = 0, keep: int = 0) -> list[Stats]:
+    """Each candidate placement's play-outs over ``samples`` shared determinizations; with
+    ``keep``, only the ``keep`` best after the first ``screen`` samples play the others
+    (their figures then come from fewer samples)."""
     stats = [Stats() for _ in candidates]
     policies = [policy] * len(root.hand_sizes)
     seat = root.seat
     opened = root.opened + [seat]
-    for _ in range(samples):
+    playing = list(range(len(candidates)))
+    for sample in range(samples):
+        if keep and sample == screen and len(playing) > keep:
+            playing = sorted(playing, key=lambda i: stats[i].value, reverse=True)[:keep]
         hands, deck = root.deal(rng)
-        for cards, tally in zip(candidates, stats):
+        for i in playing:
+            cards, tally = candidates[i], stats[i]
             out = root.playout(hands, deck)
             out.place(seat, cards)
             if seat not in root.opened:

@@ -36,15 +36,46 @@ class Scores:
         self.totems = tuple(totems)
         self.tribe = tuple(c.tribe for c in self.cards)
         self.own = tuple(t.tribe for t in self.totems)
+        tribes = sorted(set(self.tribe))
+        #: Per seat, the bits of the cards of its totem's tribe (T15).
+        self.own_mask = tuple(sum(1 << i for i, c in enumerate(self.cards) if c.tribe == t.tribe)
+                              for t in self.totems)
+        #: The bits of each tribe's cards, and of the cards of each animal.
+        self._tribe_masks = tuple(sum(1 << i for i, c in enumerate(self.cards) if c.tribe == t) for t in tribes)
+        self._tribe_index = tuple(tribes.index(t.tribe) for t in self.totems)
+        self._animal = tuple(c.animal for c in self.cards)
         self._points: dict[tuple[int, int], int] = {}
+        #: The wars fought (``Playout._war``) and the greedy placements found (``greedy``).
+        self.wars: dict[tuple, int | None] = {}
+        self.greedy: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, ...]] = {}
 
     def points(self, seat: int, mask: int) -> int:
         """``seat``'s points with the cards of ``mask`` (bits by card number) down (T8, R1)."""
         key = (seat, mask)
         got = self._points.get(key)
         if got is None:
-            got = self._points[key] = best_arrangement(self.totems[seat], self._of(mask)).points
+            got = self._points[key] = self._count(seat, mask)
         return got
+
+    def _count(self, seat: int, mask: int) -> int:
+        """T8 by counting, when no two of the cards (the totem with them) share an animal:
+        every card then lies in its tribe's column (T7); else the exact search (R1)."""
+        animals = {self.totems[seat].animal}
+        size = 1
+        for i in _bits(mask):
+            animals.add(self._animal[i])
+            size += 1
+        if len(animals) < size:
+            return best_arrangement(self.totems[seat], self._of(mask)).points
+        mine = self._tribe_index[seat]
+        total = 0
+        for t, tribe_mask in enumerate(self._tribe_masks):
+            c = (mask & tribe_mask).bit_count()
+            if t == mine:
+                total += 1 + 2 * c if c else 0
+            elif c >= 2:
+                total += c
+        return total
 
     def _of(self, mask: int) -> list[Card]:
         return [self.cards[i] for i in range(len(self.cards)) if mask >> i & 1]
@@ -129,8 +160,8 @@ class Playout:
         if self.first is None:
             self.first = (taker, war)
         if taker is not None:
-            own = scores.own[taker]
-            self.points[taker] += sum(scores.tribe[c] == own for p in in_round for c in _bits(table[p]))
+            own_mask = scores.own_mask[taker]
+            self.points[taker] += sum((table[p] & own_mask).bit_count() for p in in_round)
         elif self.deck:
             self.deck.extend(c for laid in self.laid for c in laid)  # T12
         # else R4: the round began with the deck empty (a refill empties it only after rounds)
@@ -139,8 +170,10 @@ class Playout:
         hands, deck = self.hands, self.deck
         # T13, as ``Simulation`` deals it: each player's cards from the deck in turn (the
         # deck is shuffled, so who gets which card is as random as one at a time).
-        for p, count in refill_order([len(h) for h in hands], len(deck), first):
-            hands[p].extend(deck.popleft() for _ in range(count))
+        if deck:
+            for p, count in refill_order([len(h) for h in hands], len(deck), first):
+                for _ in range(count):
+                    hands[p].append(deck.popleft())
         self.starter = next((s for s in ((first + i) % n for i in range(n)) if hands[s]), None)
         self.table = [0] * n
         self.laid = [[] for _ in range(n)]
@@ -150,14 +183,19 @@ class Playout:
 
     def _war(self, tied: list[int]) -> int | None:
         """The war of the ``tied`` seats (T10, T11, R3), each owner of a two-habitat totem
-        declaring as the engine offers first (R2), the engine's own functions deciding."""
+        declaring as the engine offers first (R2), the engine's own functions deciding;
+        kept per starter and the tied seats' cards."""
         scores = self.scores
+        key = (self.starter, tuple((p, self.table[p]) for p in tied))
+        if key in scores.wars:
+            return scores.wars[key]
         table = [tuple(scores.cards[c] for c in _bits(mask)) for mask in self.table]
         declared: list[str | None] = [None] * self.n
         while True:
             due, habitats = war_plan(scores.totems, table, tied, declared, self.starter)
             if due is None:
-                return war_result(scores.totems, table, habitats)[0]
+                taker = scores.wars[key] = war_result(scores.totems, table, habitats)[0]
+                return taker
             declared[due.player] = due.habitats[0]
 
     def play(self, policies: Sequence[Policy], opened: Sequence[int] = (), rounds: int = ROUND_LIMIT) -> list[int]:
@@ -180,18 +218,27 @@ def _bits(mask: int):
 
 def greedy(out: Playout, seat: int, counts: Sequence[int]) -> tuple[int, ...]:
     """What scores most this round (T8, R1), fewest cards on a tie, then keeping the cards
-    of the seat's totem tribe: the greedy player."""
-    scores, down = out.scores, out.table[seat]
+    of the seat's totem tribe: the greedy player. Kept per seat, cards down, hand and counts:
+    play-outs ask the same again and again."""
+    scores, down, hand = out.scores, out.table[seat], out.hands[seat]
+    handmask = 0
+    for c in hand:
+        handmask |= 1 << c
+    key = (seat, down, handmask, tuple(counts))
+    got = scores.greedy.get(key)
+    if got is not None:
+        return got
     own = scores.own[seat]
     tribe = scores.tribe
     best: tuple[int, ...] = ()
     best_key = None
     for n in counts:
-        for cards in combinations(out.hands[seat], n):
+        for cards in combinations(sorted(hand), n):
             mask = down
             for c in cards:
                 mask |= 1 << c
-            key = (scores.points(seat, mask), -n, -sum(tribe[c] == own for c in cards))
-            if best_key is None or key > best_key:
-                best, best_key = cards, key
+            rank = (scores.points(seat, mask), -n, -sum(tribe[c] == own for c in cards))
+            if best_key is None or rank > best_key:
+                best, best_key = cards, rank
+    scores.greedy[key] = best
     return best

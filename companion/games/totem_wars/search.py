@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -47,7 +48,7 @@ from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
 from companion.games.totem_wars.record import event_line
-from companion.games.totem_wars.ismcts import Judge, Root, evaluate, margin
+from companion.games.totem_wars.ismcts import MARGIN, Judge, Root, evaluate
 from companion.games.totem_wars.rounds import HAND_SIZE, UNDER_DECK, RoundResult
 from companion.games.totem_wars.simulation import deal
 from companion.games.totem_wars.words import card_label, illegal, t
@@ -66,12 +67,21 @@ class _Level:
     width: int = 2
     by_gain: bool = True
     judge: Judge = Judge()
+    screen: int = 0
+    keep: int = 0
 
 
+#: Every placement of each legal count (at most 5 cards: 31 placements).
+_ALL = 31
+#: How ``standard`` and ``strong`` value a play-out: two rounds on (or to the end, T15), the
+#: seat's lead over the others' mean, each card of its totem tribe in hand a point.
+_JUDGE = Judge(rounds=2, win=0.0, mean=True, hand=1.0)
 #: Levels, weakest first. ``standard-2026`` is the default before play-outs went to the
 #: end of the game, kept to measure against (``match``).
 _LEVELS = {"easy": _Level(4, False, by_gain=False), "standard-2026": _Level(6, False),
-           "standard": _Level(12, True, width=3), "strong": _Level(40, True, width=5)}
+           "ismc-20": _Level(20, True, width=_ALL, judge=Judge(rounds=0, win=1)),
+           "standard": _Level(32, True, width=_ALL, judge=_JUDGE, screen=8, keep=8),
+           "strong": _Level(96, True, width=_ALL, judge=_JUDGE, screen=12, keep=12)}
 LEVELS: tuple[str, ...] = tuple(_LEVELS)
 #: The default: within the hint budget (≤ 50 ms median; tests/test_bench_search.py) and as
 #: strong as ``strong``, which played it even (docs/search.md) with steadier percentages.
@@ -214,8 +224,7 @@ def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: 
         # Points now; on a tie fewer cards, and keeping the cards of the totem's tribe.
         return now(cards), -len(cards), -sum(c.tribe == totem.tribe for c in cards)
 
-    candidates = [cards for n in game.legal_counts()
-                  for cards in sorted(combinations(hand, n), key=greedy_key, reverse=True)[:_PER_COUNT]]
+    candidates, _ = _candidates(game, seat, hand, _PER_COUNT, greedy_key)
     tallies = {cards: _Tally() for cards in candidates}
     others = sorted(game.unseen - set(hand))
     for _ in range(samples):
@@ -254,27 +263,28 @@ def _search(game: TotemWars, seat: int, hand: list[Card], how: _Level, rng: rand
     def greedy_key(cards: tuple[Card, ...]) -> tuple[int, int, int]:
         return now(cards), -len(cards), -sum(c.tribe == totem.tribe for c in cards)
 
-    candidates = [cards for n in game.legal_counts()
-                  for cards in sorted(combinations(hand, n), key=greedy_key, reverse=True)[:how.width]]
-    ends = {cards: _round_end(game, seat, cards) for cards in candidates}
-    going_round = [c for c in candidates if _endless(game, ends[c])]
-    if len(going_round) < len(candidates):
-        candidates = [c for c in candidates if c not in going_round]
+    candidates, ends = _candidates(game, seat, hand, how.width, greedy_key)
     root = Root(game, seat, hand)
     stats = dict(zip(candidates, evaluate(root, [tuple(root.index[c] for c in cards) for cards in candidates],
-                                          how.samples, rng, how.judge)))
-    ranked = sorted(candidates, key=lambda c: (stats[c].value, greedy_key(c)), reverse=True)
-    lead = margin(root.points, seat)
+                                          how.samples, rng, how.judge, screen=how.screen,
+                                          keep=how.keep)))
+    # Only the candidates played to the last sample (``keep``) are weighed against each other.
+    played = max(got.samples for got in stats.values())
+    ranked = sorted((c for c in candidates if stats[c].samples == played),
+                    key=lambda c: (stats[c].value, greedy_key(c)), reverse=True)
+    lead = how.judge.lead(root.points, seat)
 
     def tally(cards: tuple[Card, ...]) -> _Tally:
         got, end = stats[cards], ends[cards]
+        # The figure that orders them, as points: the lead the value counts, less the lead now
+        # (a win counted in it, only the lead at the end).
+        gain = (got.margin if how.judge.win else got.value / MARGIN) - lead * got.samples
         if end is None:
-            return _Tally(gain=got.margin - lead * got.samples, takes=got.takes, wars=got.wars,
-                          rounds=got.samples, certain=False)
-        return _Tally(gain=got.margin - lead * got.samples, takes=got.samples * (end.taker == seat),
-                      wars=got.samples * end.war, rounds=got.samples)
+            return _Tally(gain=gain, takes=got.takes, wars=got.wars, rounds=got.samples, certain=False)
+        return _Tally(gain=gain, takes=got.samples * (end.taker == seat), wars=got.samples * end.war,
+                      rounds=got.samples)
 
-    tallies = {c: tally(c) for c in candidates}
+    tallies = {c: tally(c) for c in ranked}
 
     def reason(cards: tuple[Card, ...]) -> str:
         return _place_reason(game, seat, cards, now(cards), tallies[cards], True)
@@ -285,6 +295,22 @@ def _search(game: TotemWars, seat: int, hand: list[Card], how: _Level, rng: rand
     best = ranked[0]
     return Suggestion(player=seat, move=Play(best), value=value(best), reason=reason(best),
                       alternatives=tuple(Alternative(Play(c), value(c), reason(c)) for c in ranked[1:]))
+
+
+def _candidates(game: TotemWars, seat: int, hand: list[Card], width: int,
+                key: Callable[[tuple[Card, ...]], tuple[int, ...]]
+                ) -> tuple[list[tuple[Card, ...]], dict[tuple[Card, ...], RoundResult | None]]:
+    """The ``width`` placements of each legal count that rank first by ``key``, and how the
+    round surely ends after each, when it does (``_round_end``). A placement that surely
+    ties a war nobody wins while the deck still deals is left out — the next of its count
+    takes its place — unless every placement does: the cards would go under the deck and
+    come back to the same hands, round after round (T12, T13; R4 only once it is empty)."""
+    ranked = [sorted(combinations(hand, n), key=key, reverse=True) for n in game.legal_counts()]
+    ends = {cards: _round_end(game, seat, cards) for by_count in ranked for cards in by_count}
+    ending = [[c for c in by_count if not _endless(game, ends[c])][:width] for by_count in ranked]
+    if not any(ending):
+        ending = [by_count[:width] for by_count in ranked]
+    return [c for by_count in ending for c in by_count], ends
 
 
 def _round_end(game: TotemWars, seat: int, cards: tuple[Card, ...]) -> RoundResult | None:
