@@ -87,7 +87,8 @@ class Search:
     value_words: str
     suggest: Suggest
     move_line: Callable[[int, Any], dict[str, Any]]
-    duel: Callable[[tuple[str, ...], int, int, str | None], Duel]
+    #: Its first argument, the levels: a tuple of two names (Wakanda), or one a seat.
+    duel: Callable[[Any, int, int, str | None], Duel]
     variants: tuple[str, ...] = ()
     players: tuple[int, ...] = (2,)
 

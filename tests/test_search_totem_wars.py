@@ -10,6 +10,7 @@ import pytest
 
 from companion.cli import main
 from companion.commands.engine import answer
+from companion.commands.match import tasks
 from companion.engine import IllegalMove
 from companion.errors import UserError
 from companion.games.totem_wars import (
@@ -22,7 +23,6 @@ from companion.games.totem_wars import (
     search,
     write_record,
 )
-from companion.commands.match import tasks
 from companion.games.totem_wars.ismcts import Root
 from companion.games.totem_wars.playout import Playout, Scores, greedy
 from companion.games.totem_wars.search import TotemChoice, move_line

@@ -152,3 +152,4 @@ def evaluate(root: Root, candidates: Sequence[tuple[int, ...]], samples: int, rn
             tally.wars += out.first[1]
             tally.samples += 1
     return stats
+

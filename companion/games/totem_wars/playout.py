@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from companion.games.totem_wars.arrangement import best_arrangement, war_grouping
+from companion.games.totem_wars.arrangement import best_arrangement
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.rounds import _war as war_result
 from companion.games.totem_wars.rounds import refill_order, war_plan
@@ -185,14 +185,15 @@ class Playout:
         """The war of the ``tied`` seats (T10, T11, R3), each owner of a two-habitat totem
         declaring as the engine offers first (R2), the engine's own functions deciding;
         kept per starter and the tied seats' cards."""
-        scores = self.scores
-        key = (self.starter, tuple((p, self.table[p]) for p in tied))
+        scores, starter = self.scores, self.starter
+        assert starter is not None, "a round under way has a starter"
+        key = (starter, tuple((p, self.table[p]) for p in tied))
         if key in scores.wars:
             return scores.wars[key]
         table = [tuple(scores.cards[c] for c in _bits(mask)) for mask in self.table]
         declared: list[str | None] = [None] * self.n
         while True:
-            due, habitats = war_plan(scores.totems, table, tied, declared, self.starter)
+            due, habitats = war_plan(scores.totems, table, tied, declared, starter)
             if due is None:
                 taker = scores.wars[key] = war_result(scores.totems, table, habitats)[0]
                 return taker

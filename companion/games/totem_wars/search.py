@@ -9,18 +9,34 @@ the hand sizes and the unseen cards (hands and deck together).
 - **Totems** (T2): the card of the tribe the hand holds most — those cards score in the
   totem column (T8) and at the end (T15) —, then the one whose animal other cards share
   (they may join its column, T7), then two habitats (more ways to win a war, T10, R2).
-- **A placement** (T4-T6, T14): the two placements of each legal count that score most
-  this round (T8, R1) are played out to the end of the round — the other hands dealt from
-  the unseen cards at their known sizes, every later placement the one that scores most,
-  each war declared as is best for its owner (R2) — 4, 6 or 20 times (``easy``,
-  ``standard``, ``strong``). ``easy`` then places what scores most now, fewest cards on a
-  tie; ``standard`` and ``strong`` the placement with the best expected change in end
-  points (T15) against the others (``_gain``).
+- **A placement** (T4-T6, T14), by level:
+
+  - ``easy`` and ``standard-2026`` (the default before 2027, kept to measure against):
+    the two placements of each legal count that score most this round (T8, R1) are
+    played out to the end of the round — the other hands dealt from the unseen cards at
+    their known sizes, every later placement the one that scores most, each war declared
+    as is best for its owner (R2) — 4 or 6 times. ``easy`` then places what scores most
+    now, fewest cards on a tie; ``standard-2026`` the placement with the best expected
+    change in end points (T15) against the others (``_gain``).
+  - ``standard`` (the default) and ``strong``: information-set Monte Carlo
+    (``ismcts.py``). Every legal placement is played out from 32 or 96 deals of the cards
+    the seat cannot see (the other hands at their sizes, the deck in a random order), two
+    rounds on or to the end of the game (``playout.py``: every later placement greedy),
+    all candidates on the same deals; after 8 or 12 deals only the best 8 or 12 go on.
+    A play-out is worth the seat's lead in end points (T15) over the others' mean, each
+    card of its totem's tribe still in a hand counting a point for its holder.
+  - ``ismc-20``, to measure against: every legal placement played out to the end of the
+    game from 20 deals, a win worth 1 (shared: split), the lead at the end a little.
+
+  No level suggests a placement that surely ties a war nobody wins while the deck still
+  deals, unless every placement does: the cards would go under the deck and come back to
+  the same hands round after round (T12, T13; R4 only once the deck is empty).
 - **A war declaration** (R2): the habitat best for the owner, as the engine orders them.
 
 The suggestion's ``value`` is the estimated chance to take the round (``VALUE_WORDS``). Its
 reason, and each alternative's, says first the figure that orders them — the expected end
-points (T15) to the nearest half, or at ``easy`` the points now (T8) —, then the other of
+points (T15) to the nearest half (at ``standard`` and ``strong`` the lead the play-outs
+value, less the lead now), or at ``easy`` the points now (T8) —, then the other of
 the two, the chance to take the round in words (never a percentage of a few play-outs),
 what a raise costs (T5) and the chance of a war (T10).
 
@@ -46,14 +62,15 @@ from companion.files import shown
 from companion.games.totem_wars.arrangement import best_arrangement, war_grouping
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.ismcts import MARGIN, Judge, Root, evaluate
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
 from companion.games.totem_wars.record import event_line
-from companion.games.totem_wars.ismcts import MARGIN, Judge, Root, evaluate
 from companion.games.totem_wars.rounds import HAND_SIZE, UNDER_DECK, RoundResult
 from companion.games.totem_wars.simulation import deal
 from companion.games.totem_wars.words import card_label, illegal, t
 from companion.games.totem_wars.words import cards as cards_words
 from companion.search import Alternative, Duel, Search, Suggestion
+
 
 @dataclass(frozen=True)
 class _Level:
@@ -249,10 +266,9 @@ def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: 
 
 
 def _search(game: TotemWars, seat: int, hand: list[Card], how: _Level, rng: random.Random) -> Suggestion:
-    """The placement with the best value over play-outs to the end of the game (T15,
-    ``ismcts.py``), among the ``how.width`` that score most now of each legal count; one
-    that surely ties a war nobody wins while the deck still deals (T12, T13: the same
-    cards come back) only when nothing else is legal."""
+    """The placement with the best value over play-outs from re-dealt hands (``ismcts.py``,
+    ``how.judge``), among the ``how.width`` that score most now of each legal count (``_candidates``);
+    the alternatives are the others played out to the last deal (``how.keep``)."""
     totem = game.totems[seat]
     assert totem is not None, "the totems are down before any play"
     down = game.table[seat]
