@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
-from companion.games.totem_wars.playout import ROUND_LIMIT, Playout, Policy, Scores, greedy
+from companion.games.totem_wars.playout import ROUND_LIMIT, Playout, Policy, Scores, canny, greedy
 
 #: How much one point of margin (the seat's points less the best other's, T15) adds to a
 #: play-out's value, against 1 for a win: enough to order games of the same result.
@@ -125,13 +125,13 @@ class Judge:
 
 
 def evaluate(root: Root, candidates: Sequence[tuple[int, ...]], samples: int, rng: random.Random,
-             judge: Judge = Judge(), policy: Policy = greedy, screen: int = 0, keep: int = 0) -> list[Stats]:
+             judge: Judge = Judge(), own: Policy = canny, screen: int = 0, keep: int = 0) -> list[Stats]:
     """Each candidate placement's play-outs over ``samples`` shared determinizations; with
     ``keep``, only the ``keep`` best after the first ``screen`` samples play the others
     (their figures then come from fewer samples)."""
     stats = [Stats() for _ in candidates]
-    policies = [policy] * len(root.hand_sizes)
     seat = root.seat
+    policies = [own if p == seat else greedy for p in range(len(root.hand_sizes))]
     opened = root.opened + [seat]
     playing = list(range(len(candidates)))
     for sample in range(samples):

@@ -243,3 +243,30 @@ def greedy(out: Playout, seat: int, counts: Sequence[int]) -> tuple[int, ...]:
                 best, best_key = cards, rank
     scores.greedy[key] = best
     return best
+
+
+def canny(out: Playout, seat: int, counts: Sequence[int]) -> tuple[int, ...]:
+    """``greedy``, but the last to place in a round, who knows how it ends, places what
+    takes it with the most cards of its totem tribe (T9, T15), or when nothing takes it
+    outright, the cards of its tribe it can keep back (T9: the taker has them)."""
+    level, down, hands = out.level, out.down, out.hands
+    need = level - down[seat]
+    last = level and need in counts and all(
+        p == seat or not hands[p] or 0 < level <= down[p] for p in range(out.n))
+    if not last:
+        return greedy(out, seat, counts)
+    scores, table = out.scores, out.table
+    best_other = max((scores.points(p, table[p]) for p in range(out.n) if p != seat and table[p]), default=-1)
+    own_mask = scores.own_mask[seat]
+    best: tuple[int, ...] = ()
+    best_key = None
+    for cards in combinations(sorted(hands[seat]), need):
+        mask = table[seat]
+        for c in cards:
+            mask |= 1 << c
+        own = (mask & own_mask).bit_count()
+        takes = scores.points(seat, mask) > best_other
+        key = (takes, own if takes else -own)
+        if best_key is None or key > best_key:
+            best, best_key = cards, key
+    return best

@@ -19,14 +19,16 @@ the hand sizes and the unseen cards (hands and deck together).
     now, fewest cards on a tie; ``standard-2026`` the placement with the best expected
     change in end points (T15) against the others (``_gain``).
   - ``standard`` (the default) and ``strong``: information-set Monte Carlo
-    (``ismcts.py``). Every legal placement is played out from 32 or 96 deals of the cards
+    (``ismcts.py``). Every legal placement is played out from 48 or 96 deals of the cards
     the seat cannot see (the other hands at their sizes, the deck in a random order), two
-    rounds on or to the end of the game (``playout.py``: every later placement greedy),
+    rounds on or to the end of the game (``playout.py``: every later placement greedy, but
+    the seat's own when it is the last to place and knows how the round ends, ``canny``),
     all candidates on the same deals; after 8 or 12 deals only the best 8 or 12 go on.
     A play-out is worth the seat's lead in end points (T15) over the others' mean, each
     card of its totem's tribe still in a hand counting a point for its holder.
   - ``ismc-20``, to measure against: every legal placement played out to the end of the
-    game from 20 deals, a win worth 1 (shared: split), the lead at the end a little.
+    game from 20 deals, every seat greedy, a win worth 1 (shared: split), the lead at the
+    end a little.
 
   No level suggests a placement that surely ties a war nobody wins while the deck still
   deals, unless every placement does: the cards would go under the deck and come back to
@@ -64,6 +66,7 @@ from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.ismcts import MARGIN, Judge, Root, evaluate
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
+from companion.games.totem_wars.playout import Policy, canny, greedy
 from companion.games.totem_wars.record import event_line
 from companion.games.totem_wars.rounds import HAND_SIZE, UNDER_DECK, RoundResult
 from companion.games.totem_wars.simulation import deal
@@ -86,6 +89,7 @@ class _Level:
     judge: Judge = Judge()
     screen: int = 0
     keep: int = 0
+    own: Policy = canny
 
 
 #: Every placement of each legal count (at most 5 cards: 31 placements).
@@ -96,8 +100,8 @@ _JUDGE = Judge(rounds=2, win=0.0, mean=True, hand=1.0)
 #: Levels, weakest first. ``standard-2026`` is the default before play-outs went to the
 #: end of the game, kept to measure against (``match``).
 _LEVELS = {"easy": _Level(4, False, by_gain=False), "standard-2026": _Level(6, False),
-           "ismc-20": _Level(20, True, width=_ALL, judge=Judge(rounds=0, win=1)),
-           "standard": _Level(32, True, width=_ALL, judge=_JUDGE, screen=8, keep=8),
+           "ismc-20": _Level(20, True, width=_ALL, judge=Judge(rounds=0, win=1), own=greedy),
+           "standard": _Level(48, True, width=_ALL, judge=_JUDGE, screen=8, keep=8),
            "strong": _Level(96, True, width=_ALL, judge=_JUDGE, screen=12, keep=12)}
 LEVELS: tuple[str, ...] = tuple(_LEVELS)
 #: The default: within the hint budget (≤ 50 ms median; tests/test_bench_search.py) and as
@@ -282,7 +286,7 @@ def _search(game: TotemWars, seat: int, hand: list[Card], how: _Level, rng: rand
     candidates, ends = _candidates(game, seat, hand, how.width, greedy_key)
     root = Root(game, seat, hand)
     stats = dict(zip(candidates, evaluate(root, [tuple(root.index[c] for c in cards) for cards in candidates],
-                                          how.samples, rng, how.judge, screen=how.screen,
+                                          how.samples, rng, how.judge, how.own, screen=how.screen,
                                           keep=how.keep)))
     # Only the candidates played to the last sample (``keep``) are weighed against each other.
     played = max(got.samples for got in stats.values())
