@@ -24,7 +24,7 @@ from companion.games.totem_wars import (
     write_record,
 )
 from companion.games.totem_wars.ismcts import Root
-from companion.games.totem_wars.playout import Playout, Scores, greedy
+from companion.games.totem_wars.playout import Playout, Scores, canny, greedy
 from companion.games.totem_wars.search import TotemChoice, move_line
 from companion.games.totem_wars.simulation import deal
 from companion.games.totem_wars.words import card_label, cards
@@ -355,3 +355,27 @@ def test_a_match_refuses_a_number_of_players_the_game_has_not(capsys):
     assert capsys.readouterr().err == "totem-companion match: --players must be one of 2, 3, 4 for totem-wars, not 5\n"
     assert main(["match", "--a", "easy", "--b", "easy", "--players", "4"]) == 2
     assert capsys.readouterr().err == "totem-companion match: --players must be one of 2 for wakanda, not 4\n"
+
+
+def last_to_place(ben_laid, ana_hand):
+    """A 2-player play-out where Ben (lion) has laid ``ben_laid`` and Ana (snake), the last
+    to place, holds ``ana_hand``: what ``canny`` and ``greedy`` place for her."""
+    cards = default_deck().cards
+    number = {card: i for i, card in enumerate(cards)}
+    ben = [number[C(n)] for n in ben_laid]
+    out = Playout(Scores(cards, [C("indians/snake"), C("africans/lion")]), [[number[C(n)] for n in ana_hand], ben[:]],
+                  [], [1, 1], starter=1)
+    out.place(1, ben)
+    out.level = len(ben_laid)
+    return ({cards[i].name for i in policy(out, 0, out.counts(0, True, False))} for policy in (canny, greedy))
+
+
+def test_the_last_to_place_takes_with_the_cards_of_its_tribe_or_keeps_them_back():
+    # Ben's wolf scores 0 (T8): the bear takes it, the seal would tie (T10).
+    took, greedy_took = last_to_place(["indians/wolf"], ["indians/bear", "eskimos/seal"])
+    assert took == greedy_took == {"indians/bear"}
+    # Ben's two Africans on his lion score 5: Ana's two Indians only tie it. Canny keeps them
+    # back (the taker would have them, T9); greedy lays them all, raising for 7 points (T5).
+    kept, laid = last_to_place(["africans/zebra", "africans/giraffe"],
+                               ["indians/bear", "indians/eagle", "eskimos/seal", "eskimos/whale"])
+    assert kept == {"eskimos/seal", "eskimos/whale"} and {"indians/bear", "indians/eagle"} < laid
