@@ -3,11 +3,12 @@ hand, the public table (totems, cards down, points taken, hand sizes) and the un
 
 Each sample re-deals the cards the seat cannot see — the other hands at their known sizes,
 the rest as the deck in a random order (a determinization) — and plays every candidate
-placement out to the end of the small game (``playout.py``: every seat then greedy, T8),
-scored by its end value (T15): a win 1, a shared win split, plus a little of the margin so
-that among lost or won games the closer or the bigger counts. All candidates share each
-sample's deal (common random numbers): their differences are measured on the same cards.
-"""
+placement out (``playout.py``: the others greedy, T8; the seat ``canny``) for a number of
+rounds or to the end of the small game, valued as a ``Judge`` says: the seat's lead in
+points (T15), a card of a player's totem tribe in hand counting for that player, a win.
+All candidates share each sample's deal (common random numbers): their differences are
+measured on the same cards. Other hands are never looked at: only ``TotemWars``' public
+state and the seat's own hand go in."""
 
 from __future__ import annotations
 
@@ -20,14 +21,15 @@ from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.playout import ROUND_LIMIT, Playout, Policy, Scores, canny, greedy
 
-#: How much one point of margin (the seat's points less the best other's, T15) adds to a
-#: play-out's value, against 1 for a win: enough to order games of the same result.
+#: How much one point of lead (T15) adds to a play-out's value, against 1 for a win
+#: (``Judge.win``): enough to order games of the same result.
 MARGIN = 0.02
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2)
 def scores_of(cards: tuple[Card, ...], totems: tuple[Card, ...]) -> Scores:
-    """One ``Scores`` per deck and totems: its look-ups serve every decision of a game."""
+    """One ``Scores`` per deck and totems: its look-ups serve every decision of a game (two
+    kept: the game under way and the one before, so the box's memory does not grow)."""
     return Scores(cards, totems)
 
 
