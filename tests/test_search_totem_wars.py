@@ -379,3 +379,10 @@ def test_the_last_to_place_takes_with_the_cards_of_its_tribe_or_keeps_them_back(
     kept, laid = last_to_place(["africans/zebra", "africans/giraffe"],
                                ["indians/bear", "indians/eagle", "eskimos/seal", "eskimos/whale"])
     assert kept == {"eskimos/seal", "eskimos/whale"} and {"indians/bear", "indians/eagle"} < laid
+
+
+def test_a_duel_that_goes_round_too_long_is_scored_where_it_stands(mocker):
+    mocker.patch.object(search, "DUEL_ROUNDS", 1)
+    duel = search.duel(("easy", "easy", "easy"), seed=3, first=0)
+    assert len(duel.totals) == 3 and max(duel.totals) < 13        # one round: no game's end (T15)
+    assert duel.winners == tuple(p for p, v in enumerate(duel.totals) if v == max(duel.totals))

@@ -481,6 +481,12 @@ def _chances(tally: _Tally) -> tuple[str, str]:
     return said, "" if not war else t("tw.hint.war.likely" if war >= LIKELY else "tw.hint.war.possible")
 
 
+#: Rounds after which a duel is scored where it stands (T15): when every placement of the
+#: last to place ties a war nobody wins, the cards go under the deck and may come back to
+#: the same hands (T12, T13); players at a table would agree to stop. Games end far sooner.
+DUEL_ROUNDS = 200
+
+
 def duel(levels: tuple[str, ...], seed: int, first: int) -> Duel:
     """One small game of ``len(levels)`` players (2 to 4), ``levels[i]`` coaching seat ``i``
     with its own hand, ``first`` to start (T3: the dealer sits on its right); the deal comes
@@ -498,7 +504,7 @@ def duel(levels: tuple[str, ...], seed: int, first: int) -> Duel:
         picks.append(totem.card)
     sim.push(ChooseTotems(tuple(picks)))
     times: list[list[float]] = [[] for _ in range(n)]
-    while sim.game.phase != "over":
+    while sim.game.phase != "over" and len(sim.game.rounds) < DUEL_ROUNDS:
         p = sim.seat
         choices = len(sim.game.legal_moves()) > 1 or sim.game.phase == "play" and len(sim.hands[p]) > 1
         start = time.perf_counter()
@@ -507,9 +513,9 @@ def duel(levels: tuple[str, ...], seed: int, first: int) -> Duel:
         if choices:
             times[p].append(time.perf_counter() - start)
         sim.push(move)  # type: ignore[arg-type]
-    outcome = sim.game.outcome()
-    assert outcome is not None
-    return Duel(winners=outcome.winners, totals=sim.game.all_points(), times=tuple(tuple(t) for t in times))
+    points = sim.game.all_points()
+    winners = tuple(p for p, v in enumerate(points) if v == max(points))
+    return Duel(winners=winners, totals=points, times=tuple(tuple(t) for t in times))
 
 
 #: A Totem Wars match has no variants: ``variant`` is always None here (``match`` checks).
