@@ -166,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default: 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed of tiles, draws and decisions")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel (default: 1)")
+    p.add_argument("--players", type=int, default=2, metavar="N",
+                   help="players a game: A in one seat, B in every other (totem-wars: 2 to 4; default: 2)")
     p.add_argument("--variant", metavar="V",
                    help="a variant of the rules (wakanda: hidden, W10; default: open)")
     p.add_argument("--json", action="store_true", help="the result as one JSON object")

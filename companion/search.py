@@ -15,9 +15,9 @@ A game that can give hints names a ``Search`` in its definition (``load_search``
 - ``move_line(player, move) -> dict``: a suggested move as the line ``hint`` and ``engine``
   answer with (a record line, or what the record format lacks, like a totem choice);
 - ``duel(levels, seed, first, variant) -> Duel``: one whole game, ``levels[i]`` playing
-  seat ``i``, the chance drawn from ``seed`` (the same seed, the same draws), ``first`` the
-  start player, ``variant`` one of ``variants`` (``match --variant``) or None for the
-  rulebook's.
+  seat ``i`` (as many levels as players, one of ``players``: ``match --players``), the
+  chance drawn from ``seed`` (the same seed, the same draws), ``first`` the start player,
+  ``variant`` one of ``variants`` (``match --variant``) or None for the rulebook's.
 """
 
 from __future__ import annotations
@@ -87,8 +87,10 @@ class Search:
     value_words: str
     suggest: Suggest
     move_line: Callable[[int, Any], dict[str, Any]]
-    duel: Callable[[tuple[str, str], int, int, str | None], Duel]
+    #: Its first argument, the levels: a tuple of two names (Wakanda), or one a seat.
+    duel: Callable[[Any, int, int, str | None], Duel]
     variants: tuple[str, ...] = ()
+    players: tuple[int, ...] = (2,)
 
 
 def search_of(game: str) -> Search:

@@ -283,7 +283,7 @@ def test_hint_screens_golden(tmp_path, golden):
 
 def test_four_cards_or_more_are_said_by_the_cards_kept(tmp_path, golden):
     box = two_players(tmp_path)
-    show_hand(box, ("indians/wolf", "africans/snake", "indians/bear", "eskimos/seal", "indians/eagle"))
+    show_hand(box, ("eskimos/fox", "eskimos/polar_bear", "africans/snake", "aborigines/cockatoo", "eskimos/seal"))
     box.handle(Press("ok"))
     titles = []
     while box.screen == "hint":

@@ -1,14 +1,17 @@
 """``totem-companion match --game G --a LEVEL --b LEVEL --games N --seed S [--variant V]
-[--jobs J] [--json]``: two levels of a game's search play each other, and the score says
-which is stronger. ``--variant`` plays a variant of the game's rules (its search module's
-``VARIANTS``: Wakanda's ``hidden``, W10), else the game as its search plays it by default.
+[--players P] [--jobs J] [--json]``: two levels of a game's search play each other, and the
+score says which is stronger. ``--variant`` plays a variant of the game's rules (its search
+module's ``VARIANTS``: Wakanda's ``hidden``, W10), else the game as its search plays it by
+default. ``--players`` (a game whose search offers more than two, Totem Wars) seats A once
+and B in every other seat.
 
-Games go in pairs on the same tiles and draws, the levels swapping seats; the first player
-alternates from pair to pair, so over four games each level has played each seat with and
-without the start. A win counts 1, a shared win ½. The score comes with its 95% Wilson
-score interval, and each level's time per decision (median and 95th percentile, counting
-only decisions between more than one legal move). ``--jobs`` plays games in parallel
-processes: the score is the same, the times are then those of a busier machine.
+Games go in groups of P (pairs at two players) on the same deal and draws, A taking each
+seat in turn; the first player moves on from group to group, so over P groups each level
+has played each seat with and without the start. A win counts 1, a win shared by k players
+1/k: par is 1/P. The score comes with its 95% Wilson score interval, and each level's time
+per decision (median and 95th percentile, counting only decisions between more than one
+legal move; B's over all its seats). ``--jobs`` plays games in parallel processes: the score
+is the same, the times are then those of a busier machine.
 """
 
 from __future__ import annotations
@@ -48,9 +51,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
-def _game(task: tuple[str, str, str, int, int, int], variant: str | None = None) -> Duel:
+def _game(task: tuple[str, str, str, int, int, int], variant: str | None = None, players: int = 2) -> Duel:
     game, a, b, seat_of_a, seed, first = task
-    levels = (a, b) if seat_of_a == 0 else (b, a)
+    levels = tuple(a if p == seat_of_a else b for p in range(players))
     return search_of(game).duel(levels, seed, first, variant)
 
 
@@ -62,15 +65,23 @@ def check_variant(game: str, search: Search, variant: str | None) -> None:
         raise UsageError(f"unknown variant '{variant}' for {game} ({offered})")
 
 
-def tasks(game: str, a: str, b: str, games: int, seed: int) -> list[tuple[str, str, str, int, int, int]]:
-    """One task per game: pairs share a seed (tiles, draws) with the seats swapped; the
-    first player alternates between pairs."""
+def tasks(game: str, a: str, b: str, games: int, seed: int,
+          players: int = 2) -> list[tuple[str, str, str, int, int, int]]:
+    """One task per game: groups of ``players`` games share a seed (tiles, draws), A in
+    each seat in turn; the first player moves on from group to group."""
     out = []
     for i in range(games):
-        pair = i // 2
-        pair_seed = random.Random(f"match {seed} {pair}").getrandbits(48)
-        out.append((game, a, b, i % 2, pair_seed, pair % 2))
+        group = i // players
+        group_seed = random.Random(f"match {seed} {group}").getrandbits(48)
+        out.append((game, a, b, i % players, group_seed, group % players))
     return out
+
+
+def check_players(game: str, search: Search, players: int) -> None:
+    """``UsageError`` naming the numbers of players the game's search plays otherwise."""
+    if players not in search.players:
+        offered = ", ".join(str(n) for n in search.players)
+        raise UsageError(f"--players must be one of {offered} for {game}, not {players}")
 
 
 def run(args) -> int:
@@ -84,38 +95,46 @@ def run(args) -> int:
     a, b = check_level(search, args.a), check_level(search, args.b)
     variant = args.variant
     check_variant(game, search, variant)
-    work = tasks(game, a, b, args.games, args.seed)
+    players = getattr(args, "players", 2)
+    check_players(game, search, players)
+    work = tasks(game, a, b, args.games, args.seed, players)
     if args.jobs == 1:
-        duels = [_game(task, variant) for task in work]
+        duels = [_game(task, variant, players) for task in work]
     else:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            duels = list(pool.map(_game, work, repeat(variant)))
+            duels = list(pool.map(_game, work, repeat(variant), repeat(players)))
     summary = summarise(game, a, b, args.seed, work, duels)
     if variant is not None:
         summary["variant"] = variant
+    if players != 2:
+        summary["players"] = players
     print(json_text(summary) if args.json else format_summary(summary))
     return 0
 
 
 def summarise(game: str, a: str, b: str, seed: int, work: list, duels: list[Duel]) -> dict[str, Any]:
-    """The match in numbers: A's score, its interval, the margin and the times per decision."""
+    """The match in numbers: A's score, its interval, the margin (A's points less the mean
+    of the others') and the times per decision."""
     wins = shared = 0
+    score = 0.0
     margins = []
     times: tuple[list[float], list[float]] = ([], [])
     for (_, _, _, seat_of_a, _, _), duel in zip(work, duels):
-        seat_of_b = 1 - seat_of_a
-        if len(duel.winners) > 1:
-            shared += 1
-        elif duel.winners == (seat_of_a,):
-            wins += 1
-        margins.append(duel.totals[seat_of_a] - duel.totals[seat_of_b])
+        others = [p for p in range(len(duel.totals)) if p != seat_of_a]
+        if seat_of_a in duel.winners:
+            score += 1 / len(duel.winners)
+            if len(duel.winners) > 1:
+                shared += 1
+            else:
+                wins += 1
+        margins.append(duel.totals[seat_of_a] - statistics.fmean(duel.totals[p] for p in others))
         times[0].extend(duel.times[seat_of_a])
-        times[1].extend(duel.times[seat_of_b])
+        for p in others:
+            times[1].extend(duel.times[p])
     games = len(duels)
-    score = wins + shared / 2
     low, high = wilson(score / games, games)
     return {"game": game, "a": a, "b": b, "games": games, "seed": seed, "wins": wins,
-            "shared": shared, "losses": games - wins - shared, "score": score,
+            "shared": shared, "losses": games - wins - shared, "score": round(score, 4),
             "share": round(score / games, 4), "interval": [round(low, 4), round(high, 4)],
             "margin": round(statistics.fmean(margins), 2),
             "ms": {side: _times(values) for side, values in zip(("a", "b"), times)}}
@@ -132,6 +151,8 @@ def format_summary(s: dict[str, Any]) -> str:
     """The match as a few lines of text."""
     low, high = s["interval"]
     game = f"{s['game']} ({s['variant']} variant)" if "variant" in s else s["game"]
+    if "players" in s:
+        game += f", {s['players']} players"
     lines = [f"{game}: {s['a']} (A) vs {s['b']} (B), {s['games']} games, seed {s['seed']}",
              f"A {s['a']}: {s['score']:g} of {s['games']} = {100 * s['share']:.1f}% "
              f"(95% interval {100 * low:.1f}%-{100 * high:.1f}%, Wilson; "

@@ -9,18 +9,36 @@ the hand sizes and the unseen cards (hands and deck together).
 - **Totems** (T2): the card of the tribe the hand holds most — those cards score in the
   totem column (T8) and at the end (T15) —, then the one whose animal other cards share
   (they may join its column, T7), then two habitats (more ways to win a war, T10, R2).
-- **A placement** (T4-T6, T14): the two placements of each legal count that score most
-  this round (T8, R1) are played out to the end of the round — the other hands dealt from
-  the unseen cards at their known sizes, every later placement the one that scores most,
-  each war declared as is best for its owner (R2) — 4, 6 or 20 times (``easy``,
-  ``standard``, ``strong``). ``easy`` then places what scores most now, fewest cards on a
-  tie; ``standard`` and ``strong`` the placement with the best expected change in end
-  points (T15) against the others (``_gain``).
+- **A placement** (T4-T6, T14), by level:
+
+  - ``easy`` and ``standard-2026`` (the default before 2027, kept to measure against):
+    the two placements of each legal count that score most this round (T8, R1) are
+    played out to the end of the round — the other hands dealt from the unseen cards at
+    their known sizes, every later placement the one that scores most, each war declared
+    as is best for its owner (R2) — 4 or 6 times. ``easy`` then places what scores most
+    now, fewest cards on a tie; ``standard-2026`` the placement with the best expected
+    change in end points (T15) against the others (``_gain``).
+  - ``standard`` (the default) and ``strong``: information-set Monte Carlo
+    (``ismcts.py``). Every legal placement is played out from 48 or 96 deals of the cards
+    the seat cannot see (the other hands at their sizes, the deck in a random order), two
+    rounds on or to the end of the game (``playout.py``: every later placement greedy, but
+    the seat's own when it is the last to place and knows how the round ends, ``canny``),
+    all candidates on the same deals; after 8 or 12 deals only the best 8 or 12 go on.
+    A play-out is worth the seat's lead in end points (T15) over the others' mean, each
+    card of its totem's tribe still in a hand counting a point for its holder.
+  - ``ismc-20``, to measure against: every legal placement played out to the end of the
+    game from 20 deals, every seat greedy, a win worth 1 (shared: split), the lead at the
+    end a little.
+
+  No level suggests a placement that surely ties a war nobody wins while the deck still
+  deals, unless every placement does: the cards would go under the deck and come back to
+  the same hands round after round (T12, T13; R4 only once the deck is empty).
 - **A war declaration** (R2): the habitat best for the owner, as the engine orders them.
 
 The suggestion's ``value`` is the estimated chance to take the round (``VALUE_WORDS``). Its
 reason, and each alternative's, says first the figure that orders them — the expected end
-points (T15) to the nearest half, or at ``easy`` the points now (T8) —, then the other of
+points (T15) to the nearest half (at ``standard`` and ``strong`` the lead the play-outs
+value, less the lead now), or at ``easy`` the points now (T8) —, then the other of
 the two, the chance to take the round in words (never a percentage of a few play-outs),
 what a raise costs (T5) and the chance of a war (T10).
 
@@ -37,6 +55,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -45,17 +64,45 @@ from companion.files import shown
 from companion.games.totem_wars.arrangement import best_arrangement, war_grouping
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.ismcts import MARGIN, Judge, Root, evaluate
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
+from companion.games.totem_wars.playout import Policy, canny, greedy
 from companion.games.totem_wars.record import event_line
-from companion.games.totem_wars.rounds import HAND_SIZE, RoundResult
+from companion.games.totem_wars.rounds import HAND_SIZE, UNDER_DECK, RoundResult
 from companion.games.totem_wars.simulation import deal
 from companion.games.totem_wars.words import card_label, illegal, t
 from companion.games.totem_wars.words import cards as cards_words
 from companion.search import Alternative, Duel, Search, Suggestion
 
-#: Levels, weakest first: how many deals of the other hands each plays out per candidate
-#: placement, and whether it chooses by the expected gain (else by the points now).
-_LEVELS = {"easy": (4, False), "standard": (6, True), "strong": (20, True)}
+
+@dataclass(frozen=True)
+class _Level:
+    """How a level places (T4-T6): ``samples`` deals of the unseen cards, each candidate
+    played out to the end of the round (``to_end`` False) or of the game (True, T15);
+    ``width`` candidates a count (the best by points now); ``by_gain`` False: choose by the
+    points now alone."""
+
+    samples: int
+    to_end: bool
+    width: int = 2
+    by_gain: bool = True
+    judge: Judge = Judge()
+    screen: int = 0
+    keep: int = 0
+    own: Policy = canny
+
+
+#: Every placement of each legal count (at most 5 cards: 31 placements).
+_ALL = 31
+#: How ``standard`` and ``strong`` value a play-out: two rounds on (or to the end, T15), the
+#: seat's lead over the others' mean, each card of its totem tribe in hand a point.
+_JUDGE = Judge(rounds=2, win=0.0, mean=True, hand=1.0)
+#: Levels, weakest first. ``standard-2026`` is the default before play-outs went to the
+#: end of the game, kept to measure against (``match``).
+_LEVELS = {"easy": _Level(4, False, by_gain=False), "standard-2026": _Level(6, False),
+           "ismc-20": _Level(20, True, width=_ALL, judge=Judge(rounds=0, win=1), own=greedy),
+           "standard": _Level(48, True, width=_ALL, judge=_JUDGE, screen=8, keep=8),
+           "strong": _Level(96, True, width=_ALL, judge=_JUDGE, screen=12, keep=12)}
 LEVELS: tuple[str, ...] = tuple(_LEVELS)
 #: The default: within the hint budget (≤ 50 ms median; tests/test_bench_search.py) and as
 #: strong as ``strong``, which played it even (docs/search.md) with steadier percentages.
@@ -110,8 +157,11 @@ def suggest(game: TotemWars, seat: int | None = None, *, level: str | None = Non
                           name=game.players[seat])
     if game.phase == "declare":
         return _declare(game, to_move)
-    samples, by_gain = _LEVELS[level]
-    return _place(game, to_move, _hand(game, to_move, hand), samples, by_gain, random.Random(seed))
+    how = _LEVELS[level]
+    cards = _hand(game, to_move, hand)
+    if how.to_end:
+        return _search(game, to_move, cards, how, random.Random(seed))
+    return _place(game, to_move, cards, how.samples, how.by_gain, random.Random(seed))
 
 
 def _hand(game: TotemWars, seat: int, names: list[str] | None) -> list[Card]:
@@ -195,8 +245,7 @@ def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: 
         # Points now; on a tie fewer cards, and keeping the cards of the totem's tribe.
         return now(cards), -len(cards), -sum(c.tribe == totem.tribe for c in cards)
 
-    candidates = [cards for n in game.legal_counts()
-                  for cards in sorted(combinations(hand, n), key=greedy_key, reverse=True)[:_PER_COUNT]]
+    candidates, _ = _candidates(game, seat, hand, _PER_COUNT, greedy_key)
     tallies = {cards: _Tally() for cards in candidates}
     others = sorted(game.unseen - set(hand))
     for _ in range(samples):
@@ -218,6 +267,96 @@ def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: 
     best = ranked[0]
     return Suggestion(player=seat, move=Play(best), value=value(best), reason=reason(best),
                       alternatives=tuple(Alternative(Play(c), value(c), reason(c)) for c in ranked[1:]))
+
+
+def _search(game: TotemWars, seat: int, hand: list[Card], how: _Level, rng: random.Random) -> Suggestion:
+    """The placement with the best value over play-outs from re-dealt hands (``ismcts.py``,
+    ``how.judge``), among the ``how.width`` that score most now of each legal count (``_candidates``);
+    the alternatives are the others played out to the last deal (``how.keep``)."""
+    totem = game.totems[seat]
+    assert totem is not None, "the totems are down before any play"
+    down = game.table[seat]
+
+    def now(cards: tuple[Card, ...]) -> int:
+        return best_arrangement(totem, down + cards).points
+
+    def greedy_key(cards: tuple[Card, ...]) -> tuple[int, int, int]:
+        return now(cards), -len(cards), -sum(c.tribe == totem.tribe for c in cards)
+
+    candidates, ends = _candidates(game, seat, hand, how.width, greedy_key)
+    root = Root(game, seat, hand)
+    stats = dict(zip(candidates, evaluate(root, [tuple(root.index[c] for c in cards) for cards in candidates],
+                                          how.samples, rng, how.judge, how.own, screen=how.screen,
+                                          keep=how.keep)))
+    # Only the candidates played to the last sample (``keep``) are weighed against each other.
+    played = max(got.samples for got in stats.values())
+    ranked = sorted((c for c in candidates if stats[c].samples == played),
+                    key=lambda c: (stats[c].value, greedy_key(c)), reverse=True)
+    lead = how.judge.lead(root.points, seat)
+
+    def tally(cards: tuple[Card, ...]) -> _Tally:
+        got, end = stats[cards], ends[cards]
+        # The figure that orders them, as points: the lead the value counts, less the lead now
+        # (a win counted in it, only the lead at the end).
+        gain = (got.margin if how.judge.win else got.value / MARGIN) - lead * got.samples
+        if end is None:
+            return _Tally(gain=gain, takes=got.takes, wars=got.wars, rounds=got.samples, certain=False)
+        return _Tally(gain=gain, takes=got.samples * (end.taker == seat), wars=got.samples * end.war,
+                      rounds=got.samples)
+
+    tallies = {c: tally(c) for c in ranked}
+
+    def reason(cards: tuple[Card, ...]) -> str:
+        return _place_reason(game, seat, cards, now(cards), tallies[cards], True)
+
+    def value(cards: tuple[Card, ...]) -> float:
+        return tallies[cards].takes / tallies[cards].rounds
+
+    best = ranked[0]
+    return Suggestion(player=seat, move=Play(best), value=value(best), reason=reason(best),
+                      alternatives=tuple(Alternative(Play(c), value(c), reason(c)) for c in ranked[1:]))
+
+
+def _candidates(game: TotemWars, seat: int, hand: list[Card], width: int,
+                key: Callable[[tuple[Card, ...]], tuple[int, ...]]
+                ) -> tuple[list[tuple[Card, ...]], dict[tuple[Card, ...], RoundResult | None]]:
+    """The ``width`` placements of each legal count that rank first by ``key``, and how the
+    round surely ends after each, when it does (``_round_end``). A placement that surely
+    ties a war nobody wins while the deck still deals is left out — the next of its count
+    takes its place — unless every placement does: the cards would go under the deck and
+    come back to the same hands, round after round (T12, T13; R4 only once it is empty)."""
+    ranked = [sorted(combinations(hand, n), key=key, reverse=True) for n in game.legal_counts()]
+    ends = {cards: _round_end(game, seat, cards) for by_count in ranked for cards in by_count}
+    ending = [[c for c in by_count if not _endless(game, ends[c])][:width] for by_count in ranked]
+    if not any(ending):
+        ending = [by_count[:width] for by_count in ranked]
+    return [c for by_count in ending for c in by_count], ends
+
+
+def _round_end(game: TotemWars, seat: int, cards: tuple[Card, ...]) -> RoundResult | None:
+    """How the round ends when the seat places ``cards``, if no one else places or declares
+    after it (only the seat's own war declarations, the best for it, R2); else None."""
+    rounds = len(game.rounds)
+    pushed = 0
+    try:
+        game.push(Play(cards))
+        pushed += 1
+        while len(game.rounds) == rounds:
+            due = game.declaration_due
+            if due is None or due.player != seat:
+                return None
+            game.push(Declare(due.habitats[0]))
+            pushed += 1
+        return game.rounds[-1]
+    finally:
+        for _ in range(pushed):
+            game.pop()
+
+
+def _endless(game: TotemWars, end: RoundResult | None) -> bool:
+    """Whether a round that surely ends so sends its cards back to be dealt again: nobody
+    takes them and the deck still deals (T12, T13; R4 only once it is empty)."""
+    return end is not None and end.taker is None and end.destination == UNDER_DECK
 
 
 def _deal(game: TotemWars, seat: int, others: list[Card], rng: random.Random) -> dict[int, list[Card]]:
@@ -342,22 +481,30 @@ def _chances(tally: _Tally) -> tuple[str, str]:
     return said, "" if not war else t("tw.hint.war.likely" if war >= LIKELY else "tw.hint.war.possible")
 
 
-def duel(levels: tuple[str, str], seed: int, first: int) -> Duel:
-    """One two-player small game, ``levels[i]`` coaching seat ``i`` with its own hand,
-    ``first`` to start (T3: the dealer is the other seat); the deal comes from ``seed``."""
+#: Rounds after which a duel is scored where it stands (T15): when every placement of the
+#: last to place ties a war nobody wins, the cards go under the deck and may come back to
+#: the same hands (T12, T13); players at a table would agree to stop. Games end far sooner.
+DUEL_ROUNDS = 200
+
+
+def duel(levels: tuple[str, ...], seed: int, first: int) -> Duel:
+    """One small game of ``len(levels)`` players (2 to 4), ``levels[i]`` coaching seat ``i``
+    with its own hand, ``first`` to start (T3: the dealer sits on its right); the deal comes
+    from ``seed``."""
     for level in levels:
         if level not in _LEVELS:
             raise UserError(f"unknown level {shown(level)} (levels: {', '.join(LEVELS)})")
-    sim = deal(random.Random(f"totem-wars deal {seed}"), ("A", "B"), dealer=1 - first)
+    n = len(levels)
+    sim = deal(random.Random(f"totem-wars deal {seed}"), ("A", "B", "C", "D")[:n], dealer=(first - 1) % n)
     decisions = random.Random(f"totem-wars decisions {seed}")
     picks = []
-    for p in (0, 1):
+    for p in range(n):
         totem = suggest(sim.game, p, level=levels[p], hand=[c.name for c in sim.hands[p]]).move
         assert isinstance(totem, TotemChoice)
         picks.append(totem.card)
     sim.push(ChooseTotems(tuple(picks)))
-    times: tuple[list[float], list[float]] = ([], [])
-    while sim.game.phase != "over":
+    times: list[list[float]] = [[] for _ in range(n)]
+    while sim.game.phase != "over" and len(sim.game.rounds) < DUEL_ROUNDS:
         p = sim.seat
         choices = len(sim.game.legal_moves()) > 1 or sim.game.phase == "play" and len(sim.hands[p]) > 1
         start = time.perf_counter()
@@ -366,11 +513,12 @@ def duel(levels: tuple[str, str], seed: int, first: int) -> Duel:
         if choices:
             times[p].append(time.perf_counter() - start)
         sim.push(move)  # type: ignore[arg-type]
-    outcome = sim.game.outcome()
-    assert outcome is not None
-    return Duel(winners=outcome.winners, totals=sim.game.all_points(), times=(tuple(times[0]), tuple(times[1])))
+    points = sim.game.all_points()
+    winners = tuple(p for p, v in enumerate(points) if v == max(points))
+    return Duel(winners=winners, totals=points, times=tuple(tuple(t) for t in times))
 
 
 #: A Totem Wars match has no variants: ``variant`` is always None here (``match`` checks).
 SEARCH = Search(levels=LEVELS, default_level=DEFAULT_LEVEL, value_words=VALUE_WORDS, suggest=suggest,
-                move_line=move_line, duel=lambda levels, seed, first, variant: duel(levels, seed, first))
+                move_line=move_line, duel=lambda levels, seed, first, variant: duel(levels, seed, first),
+                players=(2, 3, 4))
