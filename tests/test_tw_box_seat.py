@@ -126,6 +126,7 @@ def test_without_names_the_count_offers_solo_games_then_asks_the_level(tmp_path)
                                     "Solo vs 2 boxes", "Solo vs 3 boxes")
     choose(s, (SOLO, 3))
     assert s.view.choice.title == "Box: how strong?" and s.view.choice.value == DEFAULT_LEVEL
+    assert s.view.choice.labels == ("Easy", "Hard", "Strongest")      # never a yardstick of match
     choose(s, "easy")
     assert s.view.choice.labels == ("Player 1", "Box 1", "Box 2")      # the dealer
     choose(s, 0)

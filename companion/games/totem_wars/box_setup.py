@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.totem_wars.box_seat import box_names
-from companion.games.totem_wars.search import DEFAULT_LEVEL, LEVELS
+from companion.games.totem_wars.search import DEFAULT_LEVEL, PLAYER_LEVELS
 from companion.games.totem_wars.setup_flow import TotemWarsSetupFlow
 from companion.games.totem_wars.words import WORDS, t
 from companion.table.choice import Choice
@@ -64,8 +64,8 @@ class BoxSetupFlow(TotemWarsSetupFlow):
     def _choice(self) -> Choice:
         step = self.step
         if step == "level":
-            return Choice(t("tw.setup.box_level"), tuple(level_label(lv) for lv in LEVELS),
-                          LEVELS).select(self.level)
+            return Choice(t("tw.setup.box_level"), tuple(level_label(lv) for lv in PLAYER_LEVELS),
+                          PLAYER_LEVELS).select(self.level)
         choice = super()._choice()
         if step == "count" and not self.offered:
             solo = tuple((SOLO, n) for n in (2, 3, 4))

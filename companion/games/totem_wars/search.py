@@ -104,6 +104,8 @@ _LEVELS = {"easy": _Level(4, False, by_gain=False), "standard-2026": _Level(6, F
            "standard": _Level(48, True, width=_ALL, judge=_JUDGE, screen=8, keep=8),
            "strong": _Level(96, True, width=_ALL, judge=_JUDGE, screen=12, keep=12)}
 LEVELS: tuple[str, ...] = tuple(_LEVELS)
+#: The levels offered to players (the box's seat): the others are yardsticks for ``match``.
+PLAYER_LEVELS: tuple[str, ...] = ("easy", "standard", "strong")
 #: The default: within the hint budget (≤ 50 ms median; tests/test_bench_search.py) and as
 #: strong as ``strong``, which played it even (docs/search.md) with steadier percentages.
 DEFAULT_LEVEL = "standard"
