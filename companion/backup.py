@@ -45,7 +45,7 @@ from typing import IO, Any
 
 from companion import __version__
 from companion.errors import UserError
-from companion.files import RECORD_BYTES, folder_fd, plain_path, shown, shown_path
+from companion.files import RECORD_BYTES, folder_fd, plain_path, read_at_most, shown, shown_path
 from companion.records import JsonError, parse_json
 
 #: The manifest, the archive's first member.
@@ -153,21 +153,14 @@ def _read_file(data_dir: Path, rel: str, where: tuple[int, int]) -> tuple[bytes,
         info = os.fstat(fd)
         if (info.st_dev, info.st_ino) != where or not stat.S_ISREG(info.st_mode):
             return None
-        if info.st_size > MAX_FILE_BYTES:
+        data = read_at_most(fd, MAX_FILE_BYTES)
+        if len(data) > MAX_FILE_BYTES:  # grown past the bound while it was read, too
             raise BackupError(f"{shown_path(data_dir / rel)}: over {MAX_FILE_BYTES // 2**20} MB, "
                               "too big for a backup")
-        chunks, size = [], 0
-        while size <= MAX_FILE_BYTES:
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
     except OSError as exc:
         raise BackupError(f"cannot read {shown_path(data_dir / rel)}: {exc.strerror}") from None
     finally:
         os.close(fd)
-    data = b"".join(chunks)
     if PurePosixPath(rel).name == JOURNAL:
         data = _complete_lines(data)
     return data, info.st_mtime

@@ -98,20 +98,27 @@ def read_bytes(path: str | os.PathLike[str], what: str, max_bytes: int, *,
             raise UserError(f"{shown_path(name)}: is a folder, not {what}")
         if not stat.S_ISREG(mode):
             raise UserError(f"{shown_path(name)}: {what}: not a regular file")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= max_bytes:
-            chunk = os.read(fd, max_bytes + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
+        data = read_at_most(fd, max_bytes)
     except OSError as exc:
         raise UserError(f"{shown_path(name)}: cannot read {what} ({exc.strerror})") from None
     finally:
         os.close(fd)
-    if size > max_bytes:
+    if len(data) > max_bytes:
         raise UserError(f"{shown_path(name)}: {what} is too big (over {_size(max_bytes)})")
+    return data
+
+
+def read_at_most(fd: int, max_bytes: int) -> bytes:
+    """The bytes of the open file ``fd`` from where it stands, at most ``max_bytes + 1``:
+    the byte more tells a file too big, even one that grows while it is read."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= max_bytes:
+        chunk = os.read(fd, max_bytes + 1 - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
     return b"".join(chunks)
 
 

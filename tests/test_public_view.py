@@ -17,7 +17,7 @@ from box_helpers import choose, scan
 
 from companion.engine import IllegalMove
 from companion.events import Hold, Press, Tag, TagGone
-from companion.games.totem_wars import ChooseTotems, Declare, Play, deal, greedy_bot, random_bot
+from companion.games.totem_wars import ChooseTotems, deal, greedy_bot, random_bot
 from companion.games.totem_wars.demo import TotemWarsPlayer
 from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.public import PUBLIC as TOTEM_WARS_PUBLIC
@@ -173,12 +173,7 @@ def play_totem_wars(tmp_path, seed: int, lang: str) -> Watched:
     player.turn_pages()
     while sim.game.phase != "over":
         move = bots[sim.game.to_move](sim, rng)
-        if isinstance(move, Declare):
-            player.declare(move.habitat)
-        elif isinstance(move, Play):
-            for card in move.cards:
-                player.card(card)
-            player.send(Press("ok"))
+        player.play(move)
         sim.push(move)
         player.turn_pages()
     assert table.game.phase == "over" and table.game.history == sim.game.history

@@ -12,7 +12,7 @@ box's journal, so a card the box did not take stops the demo with one line.
 from __future__ import annotations
 
 from companion.events import Press, Tag, TagGone
-from companion.games.totem_wars import ChooseTotems, Deal, Declare, Play, deal
+from companion.games.totem_wars import ChooseTotems, Deal, deal
 from companion.games.totem_wars.box_setup import BOX
 from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.words import card_label
@@ -94,12 +94,7 @@ def play_with_box(table, player, names, box: int, dealer: int, bots, rng, out, p
                 scan(player, card)
         else:
             move = bots[seat](sim, rng)
-            if isinstance(move, Declare):
-                player.declare(move.habitat)
-            elif isinstance(move, Play):
-                for card in move.cards:
-                    player.card(card)
-                player.send(Press("ok"))
+            player.play(move)
         if _in_step(sim, game):
             print_round(game, game.last_round, out)
             player.turn_pages()

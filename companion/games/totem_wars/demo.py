@@ -67,6 +67,16 @@ class TotemWarsPlayer(DemoPlayer):
             self.send(Press("down"))
         self.send(Press("ok"))
 
+    def play(self, move) -> None:
+        """A bot's move as its player enters it: a war's habitat (R2), or the cards of a
+        placement, then OK (T4)."""
+        if isinstance(move, Declare):
+            self.declare(move.habitat)
+        elif isinstance(move, Play):
+            for card in move.cards:
+                self.card(card)
+            self.send(Press("ok"))
+
     def set_up(self, players, dealer: int) -> None:
         """Number of players, the names seat by seat, the dealer."""
         self.choose(len(players))
@@ -167,12 +177,7 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out, *, ke
     player.turn_pages()
     while sim.game.phase != "over":
         move = bots[sim.game.to_move](sim, rng)
-        if isinstance(move, Declare):
-            player.declare(move.habitat)
-        elif isinstance(move, Play):
-            for card in move.cards:
-                player.card(card)
-            player.send(Press("ok"))
+        player.play(move)
         rounds = len(sim.game.rounds)
         sim.push(move)
         if game.history[-1][1] != move or game.history != sim.game.history:

@@ -234,8 +234,10 @@ class _Tally:
     certain: bool = True
 
 
-def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: bool,
-           rng: random.Random) -> Suggestion:
+def _points_now(game: TotemWars, seat: int) -> tuple[Callable[[tuple[Card, ...]], int],
+                                                      Callable[[tuple[Card, ...]], tuple[int, int, int]]]:
+    """For ``seat``'s placements: the points each scores now (T8), and the greedy order —
+    points now; on a tie fewer cards, and keeping the cards of the totem's tribe."""
     totem = game.totems[seat]
     assert totem is not None, "the totems are down before any play"
     down = game.table[seat]
@@ -244,9 +246,14 @@ def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: 
         return best_arrangement(totem, down + cards).points
 
     def greedy_key(cards: tuple[Card, ...]) -> tuple[int, int, int]:
-        # Points now; on a tie fewer cards, and keeping the cards of the totem's tribe.
         return now(cards), -len(cards), -sum(c.tribe == totem.tribe for c in cards)
 
+    return now, greedy_key
+
+
+def _place(game: TotemWars, seat: int, hand: list[Card], samples: int, by_gain: bool,
+           rng: random.Random) -> Suggestion:
+    now, greedy_key = _points_now(game, seat)
     candidates, _ = _candidates(game, seat, hand, _PER_COUNT, greedy_key)
     tallies = {cards: _Tally() for cards in candidates}
     others = sorted(game.unseen - set(hand))
@@ -275,16 +282,7 @@ def _search(game: TotemWars, seat: int, hand: list[Card], how: _Level, rng: rand
     """The placement with the best value over play-outs from re-dealt hands (``ismcts.py``,
     ``how.judge``), among the ``how.width`` that score most now of each legal count (``_candidates``);
     the alternatives are the others played out to the last deal (``how.keep``)."""
-    totem = game.totems[seat]
-    assert totem is not None, "the totems are down before any play"
-    down = game.table[seat]
-
-    def now(cards: tuple[Card, ...]) -> int:
-        return best_arrangement(totem, down + cards).points
-
-    def greedy_key(cards: tuple[Card, ...]) -> tuple[int, int, int]:
-        return now(cards), -len(cards), -sum(c.tribe == totem.tribe for c in cards)
-
+    now, greedy_key = _points_now(game, seat)
     candidates, ends = _candidates(game, seat, hand, how.width, greedy_key)
     root = Root(game, seat, hand)
     stats = dict(zip(candidates, evaluate(root, [tuple(root.index[c] for c in cards) for cards in candidates],
