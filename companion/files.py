@@ -232,11 +232,11 @@ def folder_fd(path: str | os.PathLike[str], *, make: bool = True) -> Iterator[in
         os.close(fd)
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` (its folder made if missing) with ``text`` in one step: a temporary
-    file written and fsynced, then renamed over it. Inside the data folder no link is
-    followed on the way (``folder_fd``). ``OSError`` when that fails; the temporary file
-    is then removed."""
+def write_atomically(path: Path, text: str | bytes) -> None:
+    """Replace ``path`` (its folder made if missing) with ``text`` (UTF-8, or bytes as they
+    are) in one step: a temporary file written and fsynced, then renamed over it. Inside the
+    data folder no link is followed on the way (``folder_fd``). ``OSError`` when that fails;
+    the temporary file is then removed."""
     name = path.name
     tmp = name + ".tmp"
     with folder_fd(path.parent) as folder:
@@ -248,8 +248,8 @@ def write_atomically(path: Path, text: str) -> None:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
                      0o644, dir_fd=folder)
         try:
-            with open(fd, "w", encoding="utf-8") as f:
-                f.write(text)
+            with open(fd, "wb") as f:
+                f.write(text.encode("utf-8") if isinstance(text, str) else text)
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
@@ -258,6 +258,16 @@ def write_atomically(path: Path, text: str) -> None:
                 os.unlink(tmp, dir_fd=folder)
             raise
         os.fsync(folder)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the names just made, renamed or removed in ``folder`` durable (its entry fsynced):
+    a power cut after it keeps them."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _size(count: int) -> str:

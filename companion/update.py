@@ -35,6 +35,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from companion.files import sync_folder
+
 #: The step being done, written before it is done.
 STATE = "update.json"
 RELEASES = "releases"
@@ -60,14 +62,6 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
-def _sync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _write_state(home: Path, state: dict | None) -> None:
     """Write (None: remove) the step under way, durably, before it is done."""
     path = home / STATE
@@ -81,7 +75,7 @@ def _write_state(home: Path, state: dict | None) -> None:
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
-    _sync_dir(home)
+    sync_folder(home)
 
 
 def _read_state(home: Path) -> dict | None:
@@ -113,7 +107,7 @@ def _point(home: Path, link: str, release: str | None) -> None:
             new.unlink()
         os.symlink(Path(RELEASES) / release, new)
         os.replace(new, home / link)
-    _sync_dir(home)
+    sync_folder(home)
 
 
 def _remove_release(home: Path, name: str) -> None:
@@ -283,7 +277,7 @@ def update(home: Path, source: str, version: str | None = None, project: Path | 
         if not release.is_dir():
             _copy_source(source, version, release)
             install(release)
-            _sync_dir(home / RELEASES)
+            sync_folder(home / RELEASES)
         say(f"checking {name}")
         self_check(home / RELEASES / name)
     except UpdateError as exc:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion.files import sync_folder, write_atomically
 from companion.table.journal import GAMES as GAMES_FOLDER
 
 CLUB = "club"
@@ -49,24 +50,6 @@ class Waiting:
     id: str
     record: bytes
     finished: str
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    temporary = path.with_name(f".{path.name}.tmp")
-    with open(temporary, "wb") as file:
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _finished_time(name: str, path: Path) -> str:
@@ -116,8 +99,8 @@ class Outbox:
             key = game_id(data)
             if key not in answered:
                 # The time goes beside the record, not in it: the id is the record's alone.
-                _write_atomically(self._folder(PENDING) / f"{key}.time", _finished_time(path.name, path).encode())
-                _write_atomically(self._folder(PENDING) / f"{key}.jsonl", data)
+                write_atomically(self._folder(PENDING) / f"{key}.time", _finished_time(path.name, path).encode())
+                write_atomically(self._folder(PENDING) / f"{key}.jsonl", data)
                 answered.add(key)
                 added += 1
             self._known.add(path.name)
@@ -150,12 +133,12 @@ class Outbox:
             target = self._folder(ACKNOWLEDGED)
         else:
             target = self._folder(REFUSED)
-            _write_atomically(target / f"{key}.reason", " ".join(refused_because.split())[:REASON_CHARS].encode())
+            write_atomically(target / f"{key}.reason", " ".join(refused_because.split())[:REASON_CHARS].encode())
         try:
             os.replace(source, target / f"{key}.jsonl")
         except FileNotFoundError:
             return False
-        _sync_folder(target)
+        sync_folder(target)
         (self.root / PENDING / f"{key}.time").unlink(missing_ok=True)
         return True
 
