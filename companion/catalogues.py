@@ -23,12 +23,13 @@ from __future__ import annotations
 import gettext
 import io
 import re
-import stat
 import string
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from companion.files import read_bytes
 
 ROOT = Path(__file__).parent
 
@@ -446,10 +447,9 @@ def _fresh(po: Path, mo: Path) -> bool:
     """Whether ``mo`` is a regular file newer than ``po`` that reads: a damaged one (a
     torn write, an editor's or a disk's accident) is compiled again, not left to the box."""
     try:
-        info = mo.stat()
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MO_BYTES or info.st_mtime < po.stat().st_mtime:
+        if mo.stat().st_mtime < po.stat().st_mtime:
             return False
-        gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
+        gettext.GNUTranslations(io.BytesIO(read_bytes(mo, "the compiled catalogue", MO_BYTES) or b""))
     except Exception:  # noqa: BLE001 - whatever a damaged file raises, it is compiled again
         return False
     return True

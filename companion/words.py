@@ -29,9 +29,7 @@ from __future__ import annotations
 
 import gettext
 import io
-import os
 import re
-import stat
 import string
 import sys
 import threading
@@ -44,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.catalogues import plural_forms
 from companion.errors import UserError
+from companion.files import read_bytes
 
 if TYPE_CHECKING:
     from companion.engine import IllegalMove, Refusal
@@ -274,27 +273,11 @@ def _read_mo(path: Path) -> gettext.GNUTranslations:
     """The compiled catalogue at ``path``: a regular file of at most ``MAX_MO_BYTES`` that
     gettext reads; ``_Unreadable`` otherwise."""
     try:
-        # O_NONBLOCK: a FIFO put in a catalogue's place must not hang the box on open.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise _Unreadable("missing") from None
-    except OSError as exc:
-        raise _Unreadable(exc.strerror or str(exc)) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise _Unreadable("not a regular file")
-        if info.st_size > MAX_MO_BYTES:
-            raise _Unreadable(f"bigger than {MAX_MO_BYTES >> 20} MB")
-        data = b""
-        while chunk := os.read(fd, MAX_MO_BYTES + 1 - len(data)):  # bounded: it may grow meanwhile
-            data += chunk
-            if len(data) > MAX_MO_BYTES:
-                raise _Unreadable(f"bigger than {MAX_MO_BYTES >> 20} MB")
-    except OSError as exc:
-        raise _Unreadable(exc.strerror or str(exc)) from None
-    finally:
-        os.close(fd)
+        data = read_bytes(path, "the compiled catalogue", MAX_MO_BYTES, missing_ok=True)
+    except UserError as exc:  # not a regular file, too big, unreadable: its one line
+        raise _Unreadable(str(exc)) from None
+    if data is None:
+        raise _Unreadable("missing")
     # gettext turns Plural-Forms into Python with eval: it is read by the small evaluator of
     # the set-up's checks first, and a rule that is not well formed or safe is refused.
     for forms in re.finditer(rb"plural-forms:([^\n\x00]*)", data, re.IGNORECASE):
