@@ -45,7 +45,7 @@ from typing import IO, Any
 
 from companion import __version__
 from companion.errors import UserError
-from companion.files import RECORD_BYTES, folder_fd, plain_path, read_at_most, shown, shown_path
+from companion.files import RECORD_BYTES, folder_fd, plain_path, read_at_most, shown, shown_path, sync_folder
 from companion.records import JsonError, parse_json
 
 #: The manifest, the archive's first member.
@@ -261,8 +261,7 @@ def make_backup(data_dir: str | os.PathLike[str], to_dir: str | os.PathLike[str]
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
-        with folder_fd(target_dir, make=False) as fd:
-            os.fsync(fd)
+        sync_folder(target_dir)
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()

@@ -35,10 +35,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.files import sync_folder
+from companion.errors import UserError
+from companion.files import read_bytes, sync_folder, write_atomically
+from companion.records import JsonError, parse_json
 
 #: The step being done, written before it is done.
 STATE = "update.json"
+#: The largest step file read (it holds a few names).
+STATE_BYTES = 64 * 1024
 RELEASES = "releases"
 CURRENT = "current"
 PREVIOUS = "previous"
@@ -68,24 +72,20 @@ def _write_state(home: Path, state: dict | None) -> None:
     if state is None:
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
+        sync_folder(home)
     else:
-        tmp = home / f".{STATE}.tmp"
-        with open(tmp, "w", encoding="utf-8") as out:
-            json.dump(state, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    sync_folder(home)
+        write_atomically(path, json.dumps(state))
 
 
 def _read_state(home: Path) -> dict | None:
+    """The step under way; None when there is none; ``{"step": "unknown"}`` for a file that
+    is not one (cut short, not a regular file, too big)."""
     try:
-        doc = json.loads((home / STATE).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError):
+        data = read_bytes(home / STATE, "the update's step", STATE_BYTES, missing_ok=True)
+        doc = parse_json(data.decode("utf-8")) if data is not None else None
+    except (UserError, JsonError, UnicodeDecodeError):
         return {"step": "unknown"}
-    return doc if isinstance(doc, dict) else {"step": "unknown"}
+    return doc if doc is None or isinstance(doc, dict) else {"step": "unknown"}
 
 
 def release_of(home: Path, link: str = CURRENT) -> str | None:
