@@ -19,7 +19,6 @@ import asyncio
 import csv
 import html
 import io
-import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -312,21 +311,8 @@ def _plain_rows(table: dict[str, Any]) -> list[Any]:
 
 async def serve(app: web.Application, bind: str, port: int, started: Callable[[], None],
                 stop: asyncio.Event, err: TextIO | None = None) -> None:
-    """Serve ``app`` on ``bind:port`` until ``stop`` is set, connections bounded as the box's page's."""
-    from companion.web.server import _Counted
+    """Serve ``app`` on ``bind:port`` until ``stop`` is set, behind the box's page's doors
+    (``companion.web.server.serve_behind_doors``)."""
+    from companion.web.server import serve_behind_doors
 
-    problems = doors.Problems(err if err is not None else sys.stderr)
-    loop = asyncio.get_running_loop()
-    runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=0.5,
-                           keepalive_timeout=doors.IDLE)
-    await runner.setup()
-    connections = doors.Doors(doors.PER_ADDRESS, doors.connection_cap())
-    handlers = runner.server
-    assert handlers is not None
-    listening = await loop.create_server(lambda: _Counted(handlers(), connections, problems), bind, port)
-    try:
-        started()
-        await stop.wait()
-    finally:
-        listening.close()
-        await runner.cleanup()
+    await serve_behind_doors(app, bind, port, lambda loop: started(), stop, err)

@@ -453,14 +453,24 @@ async def serve(hub: Hub, bind: str, port: int, started: Callable[[asyncio.Abstr
     """Serve the page on ``bind:port`` until ``stop`` is set; ``started(loop)`` once it listens.
     ``pairing``, ``put`` and ``data_dir``: as ``make_app``; problems are said on ``err``
     (standard error by default), one line per kind."""
+    await serve_behind_doors(make_app(hub, pairing=pairing, put=put, data_dir=data_dir), bind, port,
+                             started, stop, err)
+
+
+async def serve_behind_doors(app: web.Application, bind: str, port: int,
+                             started: Callable[[asyncio.AbstractEventLoop], None], stop: asyncio.Event,
+                             err: TextIO | None = None) -> None:
+    """Serve ``app`` on ``bind:port`` until ``stop`` is set, behind the doors (``doors.py``):
+    connections bounded in all and per address, header and idle time-outs of seconds, each
+    kind of problem one line on ``err`` (standard error by default) — the box's page and the
+    club's pages alike. ``started(loop)`` once it listens."""
     problems = doors.Problems(err if err is not None else sys.stderr)
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(lambda _, context: _loop_problem(problems, context))
     # keepalive_timeout: aiohttp closes a connection that has not sent a whole header that
     # long after it opened or had its last answer (nothing sent, half a header, dripped);
     # lingering_time: how long the rest of a body refused (413, 408) is read and dropped.
-    runner = web.AppRunner(make_app(hub, pairing=pairing, put=put, data_dir=data_dir),
-                           handle_signals=False, access_log=None, shutdown_timeout=0.5,
+    runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=0.5,
                            keepalive_timeout=doors.IDLE, lingering_time=LINGER,
                            logger=_ProblemLog(problems))
     await runner.setup()
