@@ -14,6 +14,7 @@ rules allow (a handful of cards, at most four choices each) and keep the best.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
@@ -70,7 +71,7 @@ class Arrangement:
         return " | ".join(str(c) for c in self.columns)
 
 
-def best_arrangement(totem: Card, cards) -> Arrangement:
+def best_arrangement(totem: Card, cards: Iterable[Card]) -> Arrangement:
     """The arrangement by tribe with the most points (T7, T8, R1).
 
     A card goes into its own tribe's column, or into column X when a tribe-X card with the
@@ -81,7 +82,7 @@ def best_arrangement(totem: Card, cards) -> Arrangement:
     return _best_by_tribe(totem, frozenset(cards))
 
 
-def war_grouping(totem: Card, cards, habitat: str | None = None) -> Arrangement:
+def war_grouping(totem: Card, cards: Iterable[Card], habitat: str | None = None) -> Arrangement:
     """The grouping by habitat with the most war points (T10), the totem first in its column;
     each card goes into the column of one of its habitats.
 
@@ -97,13 +98,13 @@ def war_grouping(totem: Card, cards, habitat: str | None = None) -> Arrangement:
                key=lambda grouping: grouping.points)
 
 
-def _build(totem: Card, totem_key: str, cards: list[Card], keys, order: tuple[str, ...]) -> Arrangement:
+def _build(totem: Card, totem_key: str, cards: list[Card], keys: Sequence[str], order: tuple[str, ...]) -> Arrangement:
     """Columns from an assignment ``keys`` (card i → column key), in a stable layout."""
     members: dict[str, list[Card]] = {}
     for card, key in zip(cards, keys):
         members.setdefault(key, []).append(card)
 
-    def lay(key):
+    def lay(key: str) -> tuple[Card, ...]:
         # Cards of the column's own tribe first, so a guest lies above the card it matches.
         return tuple(sorted(members.get(key, []), key=lambda c: (c.tribe != key, c)))
 
@@ -112,7 +113,7 @@ def _build(totem: Card, totem_key: str, cards: list[Card], keys, order: tuple[st
     return Arrangement(tuple(columns))
 
 
-def _score(totem_key: str, keys) -> int:
+def _score(totem_key: str, keys: Iterable[str]) -> int:
     counts = {totem_key: 1}
     for key in keys:
         counts[key] = counts.get(key, 0) + 1
@@ -141,7 +142,7 @@ def _best_by_tribe(totem: Card, cards: frozenset[Card]) -> Arrangement:
     return _build(totem, totem.tribe, order, best_keys, TRIBES)
 
 
-def _group_choices(order: list[Card], members: list[int], totem: Card) -> list[tuple]:
+def _group_choices(order: list[Card], members: list[int], totem: Card) -> list[tuple[tuple[int, str], ...]]:
     """Every legal placement of cards sharing one animal (T7), as ``((card index, column), …)``.
 
     Some cards stay in their own tribe's column ("home"); each other card joins the column of

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -71,18 +72,18 @@ class Deck:
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and self._by_name.get(card.name) == card
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
     def __len__(self) -> int:
         return len(self.cards)
 
-    def to_list(self) -> list[dict]:
+    def to_list(self) -> list[dict[str, object]]:
         """The deck as card objects, the form a record header may hold."""
         return [{"tribe": c.tribe, "animal": c.animal, "habitats": list(c.habitats)} for c in self.cards]
 
 
-def _card(where: str, tribe, animal, habitats) -> Card:
+def _card(where: str, tribe: object, animal: object, habitats: object) -> Card:
     """One checked card; ``where`` names the entry in error messages."""
     if not isinstance(tribe, str) or tribe not in TRIBES:
         raise DeckError(f"{where}: unknown tribe {shown(tribe)} (known: {', '.join(TRIBES)}) (T1a)")
@@ -118,7 +119,7 @@ def _check(cards: list[Card], source: str) -> Deck:
     return Deck(tuple(cards))
 
 
-def deck_from_list(entries, source: str = "deck") -> Deck:
+def deck_from_list(entries: object, source: str = "deck") -> Deck:
     """A deck from card objects ``{"tribe": …, "animal": …, "habitats": […]}`` (a record header).
 
     >>> deck_from_list([{"tribe": "indians", "animal": "snake", "habitats": ["sky"]}])  # doctest: +ELLIPSIS
@@ -167,7 +168,7 @@ def deck_from_toml(text: str, source: str = "deck") -> Deck:
     return _check(cards, source)
 
 
-def load_deck(path) -> Deck:
+def load_deck(path: str | os.PathLike[str]) -> Deck:
     """Read and check a deck file (format in docs/decks.md): a regular file of at most
     1 MB; ``DeckError`` names the problem in one line."""
     try:
@@ -183,7 +184,7 @@ def load_deck(path) -> Deck:
     return deck_from_toml(text, shown_path(path))
 
 
-def deck_of_data(data_dir: str | os.PathLike | None, name: str) -> Deck:
+def deck_of_data(data_dir: str | os.PathLike[str] | None, name: str) -> Deck:
     """The deck called ``name`` in the data folder's ``decks/`` (``decks/NAME.toml``), as a
     record's header may name it: a name, never a path. ``DeckError`` for a name that is not
     one (a path, a hidden file, control characters), a name without a data folder to look

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -50,7 +51,7 @@ def parse(name: str) -> CardTag | None:
     return CardTag(match["tribe"], match["animal"])
 
 
-def enrollment_steps(card_names) -> list[EnrollmentStep]:
+def enrollment_steps(card_names: Sequence[str]) -> list[EnrollmentStep]:
     """One step per card, in the order given (a deck's order).
 
     Raises ``ValueError`` naming the first entry that is not a card name or comes twice.

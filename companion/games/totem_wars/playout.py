@@ -11,7 +11,7 @@ the refill deals each player's cards in turn, as ``Simulation`` does (T13).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from companion.games.totem_wars.arrangement import best_arrangement
@@ -46,7 +46,7 @@ class Scores:
         self._animal = tuple(c.animal for c in self.cards)
         self._points: dict[tuple[int, int], int] = {}
         #: The wars fought (``Playout._war``) and the greedy placements found (``greedy``).
-        self.wars: dict[tuple, int | None] = {}
+        self.wars: dict[tuple[int, tuple[tuple[int, int], ...]], int | None] = {}
         self.greedy: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, ...]] = {}
 
     def points(self, seat: int, mask: int) -> int:
@@ -208,7 +208,7 @@ class Playout:
         return self.points
 
 
-def _bits(mask: int):
+def _bits(mask: int) -> Iterator[int]:
     c = 0
     while mask:
         if mask & 1:

@@ -13,7 +13,7 @@ from companion.games.totem_wars.rounds import REMOVED, RoundResult
 from companion.games.totem_wars.words import t
 
 
-def score_json(game: TotemWars) -> dict:
+def score_json(game: TotemWars) -> dict[str, object]:
     """The score object of ``score --json``: per player name, totem, points (T15) and taken per tribe."""
     outcome = game.outcome()
     return {
@@ -28,7 +28,7 @@ def score_json(game: TotemWars) -> dict:
     }
 
 
-def legal_line(player: int | None, move: LegalMove) -> dict:
+def legal_line(player: int | None, move: LegalMove) -> dict[str, object]:
     """A legal move of ``moves --json``: ``{"p": 1, "count": 2}`` for a ``Count``,
     ``{"totems": 3}`` for ``TotemsDue``, the record line ``{"p": 1, "habitat": "land"}`` for
     a ``Declare``.
@@ -46,7 +46,7 @@ def legal_line(player: int | None, move: LegalMove) -> dict:
     return {"totems": move.n}
 
 
-def moves_json(game: TotemWars) -> dict:
+def moves_json(game: TotemWars) -> dict[str, object]:
     """The legal next record lines: ``{"p": 1, "count": 2}`` per legal count (hands are
     hidden), or while a war waits for a declaration each ``{"p": 1, "habitat": "land"}``
     the totem allows, the best for its owner first (R2).

@@ -106,7 +106,7 @@ def habitat_winner(habitats: dict[int, str]) -> int | None:
     return survivors[0] if len(survivors) == 1 else None
 
 
-def refill_order(hand_sizes, deck_count: int, first: int) -> tuple[tuple[int, int], ...]:
+def refill_order(hand_sizes: Sequence[int], deck_count: int, first: int) -> tuple[tuple[int, int], ...]:
     """T13: one card at a time clockwise from ``first`` until all hold 5 or the deck is empty.
 
     Returns ``(player, cards)`` pairs in the order players first receive a card.
@@ -123,7 +123,7 @@ def refill_order(hand_sizes, deck_count: int, first: int) -> tuple[tuple[int, in
     return tuple(given.items())
 
 
-def next_with_cards(hand_sizes, start: int) -> int | None:
+def next_with_cards(hand_sizes: Sequence[int], start: int) -> int | None:
     """``start`` if they hold cards, else the next player clockwise who does (T14)."""
     n = len(hand_sizes)
     for step in range(n):
@@ -133,7 +133,7 @@ def next_with_cards(hand_sizes, start: int) -> int | None:
     return None
 
 
-def war_players(totems, table) -> tuple[int, ...]:
+def war_players(totems: Sequence[Card], table: Sequence[Sequence[Card]]) -> tuple[int, ...]:
     """The players of the war a complete round starts: those tied on the highest score,
     when two or more are (T10); ``()`` without a war, or when one player placed (T14)."""
     in_round = [p for p in range(len(table)) if table[p]]
@@ -145,7 +145,7 @@ def war_players(totems, table) -> tuple[int, ...]:
     return tied if len(tied) > 1 else ()
 
 
-def _war(totems, table, habitats: Mapping[int, str]) -> tuple[int | None, tuple[int, ...]]:
+def _war(totems: Sequence[Card], table: Sequence[Sequence[Card]], habitats: Mapping[int, str]) -> tuple[int | None, tuple[int, ...]]:
     """A war fought with ``habitats`` (warring seat → its totem's habitat): ``(taker, the
     players tied on the top war score)``. The top war score takes (T11); a shared one is
     settled by the totems' habitats (T11, R3), and may leave nobody winning."""
@@ -157,12 +157,12 @@ def _war(totems, table, habitats: Mapping[int, str]) -> tuple[int | None, tuple[
     return habitat_winner({p: habitats[p] for p in still}), still
 
 
-def _others(totems, players: Sequence[int]) -> list[dict[int, str]]:
+def _others(totems: Sequence[Card], players: Sequence[int]) -> list[dict[int, str]]:
     """Every way ``players`` could declare their totems' habitats."""
     return [dict(zip(players, choice)) for choice in product(*(totems[p].habitats for p in players))]
 
 
-def declaration_order(totems, table, fixed: Mapping[int, str], player: int,
+def declaration_order(totems: Sequence[Card], table: Sequence[Sequence[Card]], fixed: Mapping[int, str], player: int,
                       later: Sequence[int]) -> tuple[str, ...]:
     """``player``'s totem habitats, the best for them first (R2): the most war points, then
     the one that beats the most totems tied with it on war points (T11), counted over every
@@ -182,7 +182,7 @@ def declaration_order(totems, table, fixed: Mapping[int, str], player: int,
     return tuple(sorted(totems[player].habitats, key=rank))  # a stable sort: the first listed first
 
 
-def war_plan(totems, table, warring: Sequence[int], declared: Sequence[str | None],
+def war_plan(totems: Sequence[Card], table: Sequence[Sequence[Card]], warring: Sequence[int], declared: Sequence[str | None],
              starter: int) -> tuple[DeclarationDue | None, dict[int, str]]:
     """Who must declare next in the war of ``warring`` (R2), or the habitats it is fought
     with: ``(DeclarationDue, {})`` while a declaration is due, else ``(None, habitats)``.
@@ -208,7 +208,8 @@ def war_plan(totems, table, warring: Sequence[int], declared: Sequence[str | Non
     return None, fixed
 
 
-def resolve_round(number: int, starter: int, totems, table, hand_sizes, deck_count: int,
+def resolve_round(number: int, starter: int, totems: Sequence[Card], table: Sequence[Sequence[Card]],
+                  hand_sizes: Sequence[int], deck_count: int,
                   habitats: Mapping[int, str], declared: Sequence[str | None],
                   read_as: Collection[int] = ()) -> RoundResult:
     """Resolve a completed round whose war, if any, is fought with ``habitats`` (warring seat
