@@ -10,8 +10,8 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path

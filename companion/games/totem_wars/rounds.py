@@ -145,7 +145,8 @@ def war_players(totems: Sequence[Card], table: Sequence[Sequence[Card]]) -> tupl
     return tied if len(tied) > 1 else ()
 
 
-def _war(totems: Sequence[Card], table: Sequence[Sequence[Card]], habitats: Mapping[int, str]) -> tuple[int | None, tuple[int, ...]]:
+def _war(totems: Sequence[Card], table: Sequence[Sequence[Card]],
+         habitats: Mapping[int, str]) -> tuple[int | None, tuple[int, ...]]:
     """A war fought with ``habitats`` (warring seat → its totem's habitat): ``(taker, the
     players tied on the top war score)``. The top war score takes (T11); a shared one is
     settled by the totems' habitats (T11, R3), and may leave nobody winning."""
@@ -182,8 +183,8 @@ def declaration_order(totems: Sequence[Card], table: Sequence[Sequence[Card]], f
     return tuple(sorted(totems[player].habitats, key=rank))  # a stable sort: the first listed first
 
 
-def war_plan(totems: Sequence[Card], table: Sequence[Sequence[Card]], warring: Sequence[int], declared: Sequence[str | None],
-             starter: int) -> tuple[DeclarationDue | None, dict[int, str]]:
+def war_plan(totems: Sequence[Card], table: Sequence[Sequence[Card]], warring: Sequence[int],
+             declared: Sequence[str | None], starter: int) -> tuple[DeclarationDue | None, dict[int, str]]:
     """Who must declare next in the war of ``warring`` (R2), or the habitats it is fought
     with: ``(DeclarationDue, {})`` while a declaration is due, else ``(None, habitats)``.
 
