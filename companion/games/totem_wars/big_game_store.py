@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
 from companion.files import SMALL_BYTES, read_bytes, shown_path, write_atomically
-from companion.games.totem_wars import Match, write_record
+from companion.games.totem_wars import Match, TotemWars, write_record
 from companion.records import JsonError, parse_json
 
 #: The big game's file inside the data folder.
@@ -40,12 +42,12 @@ class BigGame:
     counted: tuple[str, ...] = ()
 
 
-def fingerprint(game) -> str:
+def fingerprint(game: TotemWars) -> str:
     """A short, stable name for one small game: a hash of its whole record."""
     return hashlib.sha256(write_record(game).encode("utf-8")).hexdigest()[:16]
 
 
-def load_big_game(data_dir) -> BigGame | None:
+def load_big_game(data_dir: str | os.PathLike[str]) -> BigGame | None:
     """The stored big game, ``None`` when there is none; one ``UserError`` line if it is
     not a regular file of at most 1 MB or is damaged (a key given twice too)."""
     path = Path(data_dir) / BIG_GAME_FILE
@@ -68,7 +70,7 @@ def load_big_game(data_dir) -> BigGame | None:
     return BigGame(match, tuple(data["counted"]))
 
 
-def save_big_game(data_dir, big: BigGame) -> None:
+def save_big_game(data_dir: str | os.PathLike[str], big: BigGame) -> None:
     """Write the big game atomically; one ``UserError`` line if the folder is not writable."""
     folder = Path(data_dir)
     text = json.dumps({"match": big.match.to_json(), "counted": list(big.counted)}, indent=1) + "\n"
@@ -78,7 +80,7 @@ def save_big_game(data_dir, big: BigGame) -> None:
         raise UserError(f"cannot save the big game's totals in {folder}: {exc.strerror}") from None
 
 
-def next_dealer(big: BigGame | None, players) -> int | None:
+def next_dealer(big: BigGame | None, players: Sequence[str]) -> int | None:
     """The dealer of the next small game of the stored big game (T16) when it is these
     players' and still running; ``None`` otherwise (a new big game then starts)."""
     if big is None or big.match.over or big.match.players != tuple(players):
@@ -86,7 +88,7 @@ def next_dealer(big: BigGame | None, players) -> int | None:
     return big.match.dealer
 
 
-def with_game(big: BigGame | None, game) -> BigGame:
+def with_game(big: BigGame | None, game: TotemWars) -> BigGame:
     """The big game with the finished small ``game`` counted (T16).
 
     A game already counted leaves it unchanged. A game of other players, of another dealer
@@ -100,7 +102,7 @@ def with_game(big: BigGame | None, game) -> BigGame:
     return BigGame(big.match.add(game), big.counted + (key,))
 
 
-def count_game(data_dir, game) -> BigGame:
+def count_game(data_dir: str | os.PathLike[str], game: TotemWars) -> BigGame:
     """Count the finished ``game`` in the stored big game and save it; returns the result."""
     before = load_big_game(data_dir)
     after = with_game(before, game)

@@ -19,15 +19,16 @@ then its animal, among the cards that could be in a hand.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
 from companion.engine import IllegalMove
-from companion.games.totem_wars import TRIBES, Card
+from companion.games.totem_wars import TRIBES, Card, TotemWars
 from companion.games.totem_wars.words import animal_name, illegal, t
 from companion.table.choice import Choice
 
 
-def card_problem(game, card: Card, held=()) -> IllegalMove | None:
+def card_problem(game: TotemWars, card: Card, held: Collection[Card] = ()) -> IllegalMove | None:
     """Why ``card`` cannot be in a hand now, or ``None`` when it can: an ``IllegalMove``
     (not raised) whose ``refusal`` a screen shows — the short ``card.*`` keys of the
     catalogue, the card as a raw parameter, the rule.
@@ -69,7 +70,7 @@ class CardPicker:
     tribe: str | None = None
 
     @classmethod
-    def open(cls, title: str, cards) -> CardPicker | None:
+    def open(cls, title: str, cards: Iterable[Card]) -> CardPicker | None:
         """A picker over ``cards``; ``None`` when there is no card to pick."""
         cards = tuple(sorted(cards))
         tribes = tuple(tribe for tribe in TRIBES if any(c.tribe == tribe for c in cards))

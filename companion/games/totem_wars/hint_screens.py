@@ -9,6 +9,7 @@ then why, and on the lit bottom line what the next HINT gives.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PIL import Image
@@ -16,6 +17,7 @@ from PIL import Image
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.screens import CARD_H, CARD_PITCH, CARD_W, TRIBE_SHORT
 from companion.games.totem_wars.words import animal_in_text, card_label, t
+from companion.table.flow import Note
 from companion.ui.canvas import (
     HEIGHT,
     SMALL,
@@ -56,7 +58,7 @@ def _footer(image: Image.Image, text: str) -> None:
     draw_centered(image, FOOTER_TOP + 1, fit(text, WIDTH - 2, SMALL), SMALL, 0)
 
 
-def hand_screen(name: str, count: int, size: int, last: Card | None, message=None,
+def hand_screen(name: str, count: int, size: int, last: Card | None, message: Note | None = None,
                 refused: bool = False) -> Image.Image:
     """``name`` shows their hand of ``size`` cards, ``count`` scanned (``last`` the card
     scanned last); ``message`` a note at the bottom, lit when ``refused``."""
@@ -120,7 +122,7 @@ def animal_word(card: Card) -> str:
     return animal_in_text(card.animal).replace(" ", "-")
 
 
-def by_tribe(cards) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+def by_tribe(cards: Iterable[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     """``cards`` grouped by tribe, the tribes in the order of the cards' first appearance."""
     tribes: dict[str, list[Card]] = {}
     for card in cards:

@@ -16,6 +16,7 @@ companion.errors.UserError: the big game is over: Ana and Ben shared the win (T1
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.errors import UserError
@@ -89,13 +90,13 @@ class Match:
                             f"{', '.join(self.players)} with dealer {self.players[self.dealer]} (T16)")
         return self.add_points(game.all_points())
 
-    def add_points(self, points) -> Match:
+    def add_points(self, points: Iterable[int]) -> Match:
         """The match with one more small game's points (T15), e.g. entered by hand;
         ``UserError`` for points no small game gives (T15, T16: 1 to 13 a player)."""
         self._check_not_over()
         return Match(self.players, self.first_dealer, self.games + (self._checked(points),))
 
-    def _checked(self, points) -> tuple[int, ...]:
+    def _checked(self, points: Iterable[int]) -> tuple[int, ...]:
         """One small game's points, checked: a whole number from 1 to 13 per player — the totem
         alone scores 1 (T15), its tribe's 12 other cards at most 12 more (T16)."""
         points = tuple(points)
@@ -105,13 +106,13 @@ class Match:
                             f"{MOST_POINTS} (T15, T16)")
         return points
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """A small JSON-ready dict."""
         return {"players": list(self.players), "first_dealer": self.first_dealer,
                 "games": [list(g) for g in self.games]}
 
     @classmethod
-    def from_json(cls, data) -> Match:
+    def from_json(cls, data: object) -> Match:
         """The match stored by ``to_json``; ``UserError`` naming the bad field."""
         if not isinstance(data, dict) or set(data) != {"players", "first_dealer", "games"}:
             raise UserError("a stored match has exactly players, first_dealer and games")

@@ -11,11 +11,16 @@ alone or shared (T16).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image
 
-from companion.games.totem_wars.deck import HABITATS
-from companion.games.totem_wars.rounds import REMOVED
-from companion.games.totem_wars.screens import TRIBE_SHORT, named
+from companion.games.totem_wars.arrangement import Arrangement
+from companion.games.totem_wars.deck import HABITATS, Card
+from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.match import Match
+from companion.games.totem_wars.rounds import REMOVED, RoundResult
+from companion.games.totem_wars.screens import TRIBE_SHORT
 from companion.games.totem_wars.words import animal_in_text, cards, t
 from companion.ui.canvas import (
     HEIGHT,
@@ -26,6 +31,7 @@ from companion.ui.canvas import (
     draw_text,
     fill_box,
     fit,
+    named,
     new_canvas,
     outline_box,
     short_names,
@@ -41,7 +47,7 @@ TARGET = 42
 HABITAT_SHORT = {habitat: f"habitat.{habitat}.short" for habitat in HABITATS}
 
 
-def outcome_line(game, result, lang: str | None = None) -> str:
+def outcome_line(game: TotemWars, result: RoundResult, lang: str | None = None) -> str:
     """Where the round's cards went, in one line with the rule (T9, T11, T12, T14, R3, R4),
     in ``lang`` (default: the box's language)."""
     count = cards(len(result.cards), lang)
@@ -52,7 +58,7 @@ def outcome_line(game, result, lang: str | None = None) -> str:
     return t("tw.round.under", lang, cards=count, rule=result.rule)
 
 
-def _summary(game, result, number: int, count: int) -> Image.Image:
+def _summary(game: TotemWars, result: RoundResult, number: int, count: int) -> Image.Image:
     image = new_canvas()
     title_band(image, t("tw.round", n=result.number) + (t("tw.round.war") if result.war else ""),
                page_mark(number, count))
@@ -79,7 +85,7 @@ def _summary(game, result, number: int, count: int) -> Image.Image:
     return image
 
 
-def _card_text(card, key: str, totem: bool) -> str:
+def _card_text(card: Card, key: str, totem: bool) -> str:
     """A card in a column: its animal, with its tribe when it is a guest (T7). A two-word
     animal keeps a hyphen (``polar-bear``): cards are told apart by the spaces. An animal of
     another deck than the default one shows as its file writes it."""
@@ -91,7 +97,7 @@ def _card_text(card, key: str, totem: bool) -> str:
     return animal
 
 
-def _columns(image: Image.Image, top: int, arrangement, short: dict[str, str],
+def _columns(image: Image.Image, top: int, arrangement: Arrangement, short: dict[str, str],
              guest_tribes: bool, bottom: int = HEIGHT) -> None:
     """One column a row, above ``bottom``: its label, its cards bottom first (wrapped), its
     points."""
@@ -117,9 +123,10 @@ def _columns(image: Image.Image, top: int, arrangement, short: dict[str, str],
         y += 1
 
 
-def _arrangement(game, result, player: int, number: int, count: int) -> Image.Image:
+def _arrangement(game: TotemWars, result: RoundResult, player: int, number: int, count: int) -> Image.Image:
     image = new_canvas()
     arrangement = result.arrangements[player]
+    assert arrangement is not None  # a page for each player in the round (R1)
     mark = page_mark(number, count)
     title_band(image, title_with_name(t("tw.round.points", name="{name}", n=arrangement.points),
                                       game.players[player], game.players, mark), mark)
@@ -127,9 +134,10 @@ def _arrangement(game, result, player: int, number: int, count: int) -> Image.Im
     return image
 
 
-def _war(game, result, player: int, number: int, count: int) -> Image.Image:
+def _war(game: TotemWars, result: RoundResult, player: int, number: int, count: int) -> Image.Image:
     image = new_canvas()
     grouping = result.war_groupings[player]
+    assert grouping is not None  # a page for each player of the war (T10)
     mark = page_mark(number, count)
     title_band(image, title_with_name(t("tw.round.war_of", name="{name}", points=grouping.points),
                                       game.players[player], game.players, mark), mark)
@@ -144,7 +152,8 @@ def _war(game, result, player: int, number: int, count: int) -> Image.Image:
     return image
 
 
-def refill_line(game, result, lang: str | None = None, names=None) -> str:
+def refill_line(game: TotemWars, result: RoundResult, lang: str | None = None,
+                names: Sequence[str] | None = None) -> str:
     """The refill reminder (T13): ``Deal 2 to Ben, 1 to Cleo``, in ``lang`` (default: the
     box's language), with ``names`` for the players' (default: theirs, whole)."""
     if not result.refill:
@@ -154,7 +163,7 @@ def refill_line(game, result, lang: str | None = None, names=None) -> str:
     return t("tw.round.refill", lang, parts=", ".join(parts))
 
 
-def _next(game, result, number: int, count: int) -> Image.Image:
+def _next(game: TotemWars, result: RoundResult, number: int, count: int) -> Image.Image:
     image = new_canvas()
     over = result.next_starter is None
     title_band(image, t("tw.game_over") if over else t("tw.round", n=result.number + 1),
@@ -162,6 +171,7 @@ def _next(game, result, number: int, count: int) -> Image.Image:
     if over:
         bottom = t("tw.ok_score")
     else:
+        assert result.next_starter is not None  # not over: someone starts the next round (T3)
         bottom = named(t("tw.round.starts"), game.players[result.next_starter], WIDTH - 4, LARGE, game.players)
     band_top = text_band(image, [fit(bottom, WIDTH - 4, LARGE)], LARGE, inverted=True)
     text = refill_line(game, result) + ("" if not result.refill else " (T13)")
@@ -182,13 +192,13 @@ def _next(game, result, number: int, count: int) -> Image.Image:
     return image
 
 
-def round_page_count(game, result) -> int:
+def round_page_count(game: TotemWars, result: RoundResult) -> int:
     """How many pages ``result`` has: summary, one per player in the round, one per warring
     player, the refill."""
     return 2 + sum(a is not None for a in result.arrangements) + len(result.warring)
 
 
-def round_page(game, result, page: int) -> Image.Image:
+def round_page(game: TotemWars, result: RoundResult, page: int) -> Image.Image:
     """Page ``page`` (from 0) of ``result`` (a ``RoundResult`` of ``game``)."""
     players = [p for p in range(len(game.players)) if result.arrangements[p] is not None]
     count = round_page_count(game, result)
@@ -203,7 +213,7 @@ def round_page(game, result, page: int) -> Image.Image:
 
 # --- the end -------------------------------------------------------------------------------
 
-def _result(game, number: int, count: int) -> Image.Image:
+def _result(game: TotemWars, number: int, count: int) -> Image.Image:
     image = new_canvas()
     result_band(image, game, number, count)
     outcome = game.outcome()
@@ -221,7 +231,7 @@ def _result(game, number: int, count: int) -> Image.Image:
     return image
 
 
-def _taken(game, number: int, count: int) -> Image.Image:
+def _taken(game: TotemWars, number: int, count: int) -> Image.Image:
     image = new_canvas()
     title_band(image, t("tw.end.taken"), page_mark(number, count, then_ok=True))
     n = len(game.players)
@@ -242,7 +252,7 @@ def _taken(game, number: int, count: int) -> Image.Image:
     return image
 
 
-def big_game_footer(match) -> str:
+def big_game_footer(match: Match) -> str:
     """Who won the big game — one player, or several sharing it —, or who deals next (T16),
     in one line that keeps its rule."""
     winners = [match.players[p] for p in match.winners]
@@ -253,7 +263,7 @@ def big_game_footer(match) -> str:
     return named(t("tw.big.share"), " & ".join(winners), WIDTH - 4, SMALL)
 
 
-def _big(game, match, number: int, count: int) -> Image.Image:
+def _big(game: TotemWars, match: Match | None, number: int, count: int) -> Image.Image:
     image = new_canvas()
     title_band(image, t("tw.big.title", target=TARGET), page_mark(number, count, then_ok=True))
     if match is None:
@@ -277,7 +287,7 @@ def _big(game, match, number: int, count: int) -> Image.Image:
     return image
 
 
-def end_pages(game, match) -> list[Image.Image]:
+def end_pages(game: TotemWars, match: Match | None) -> list[Image.Image]:
     """The end of a small game: the winner, totem + own-tribe points, and the big game's
     totals with this game counted (``match``; ``None`` when they cannot be read)."""
     return [_result(game, 1, 3), _taken(game, 2, 3), _big(game, match, 3, 3)]

@@ -10,7 +10,7 @@ cards in hand). Round results and the end are in ``totem_wars_round_screens.py``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -18,7 +18,8 @@ from PIL import Image
 
 from companion.engine import Refusal
 from companion.games.totem_wars.arrangement import war_grouping
-from companion.games.totem_wars.deck import TRIBES
+from companion.games.totem_wars.deck import TRIBES, Card
+from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.words import animal_name, cards, t
 from companion.ui.canvas import (
     MEDIUM,
@@ -71,7 +72,7 @@ def _pill(image: Image.Image, name: str, others: Sequence[str], room: int) -> No
 
 # --- totems -------------------------------------------------------------------------------
 
-def totems_screen(game, done: int, *, message: Note | None = None,
+def totems_screen(game: TotemWars, done: int, *, message: Note | None = None,
                   refused: bool = False) -> Image.Image:
     """Each player scans their totem in turn from the dealer's left (T2): who is done (a
     check, never the card), who scans now (lit), who is still to come."""
@@ -103,7 +104,7 @@ def totems_screen(game, done: int, *, message: Note | None = None,
     return image
 
 
-def deal_screen(game) -> Image.Image:
+def deal_screen(game: TotemWars) -> Image.Image:
     """All totems are down: the dealer deals one more card each (T2); who starts (T3)."""
     image = new_canvas()
     title_band(image, t("tw.deal.title"))
@@ -117,7 +118,7 @@ def deal_screen(game) -> Image.Image:
     return image
 
 
-def deal_lines(game) -> tuple[str, str]:
+def deal_lines(game: TotemWars) -> tuple[str, str]:
     """The deal reminder's last words: from whom to deal (two small lines at most), and who
     starts; a name too long is shortened, never the rule or the OK."""
     seat = (game.dealer + 1) % len(game.players)
@@ -128,10 +129,11 @@ def deal_lines(game) -> tuple[str, str]:
 
 # --- the round board ----------------------------------------------------------------------
 
-def placement(game) -> tuple[str, dict[str, Any]]:
+def placement(game: TotemWars) -> tuple[str, dict[str, Any]]:
     """What the player to move may place (T4–T6, T14), as a text key's last part and its
     fields: ``last``, ``start``, ``answer``, ``all_in``, ``place`` or ``raise``."""
     player = game.to_move
+    assert player is not None  # a placement is asked of the player to move (T4–T6)
     counts = game.legal_counts()
     hand = game.hand_sizes[player]
     if len(counts) == 1 and sum(1 for h, t in zip(game.hand_sizes, game.table) if h or t) == 1:
@@ -147,13 +149,13 @@ def placement(game) -> tuple[str, dict[str, Any]]:
     return "raise", {"level": game.level, "n": game.level, "next": game.level + 1}
 
 
-def instruction(game) -> str:
+def instruction(game: TotemWars) -> str:
     """What the player to move does now, in a few words (T4–T6, T14)."""
     key, fields = placement(game)
     return t(f"tw.board.{key}", None, **fields)
 
 
-def owed(game, player: int) -> int:
+def owed(game: TotemWars, player: int) -> int:
     """Cards ``player`` still owes as an answer this round (T6); 0 when none."""
     down = len(game.table[player])
     if not down or down >= game.level:
@@ -165,7 +167,7 @@ def owed(game, player: int) -> int:
 ROW_NAME_CHARS = 6
 
 
-def _row(image: Image.Image, y: int, game, player: int, name: str, pending: int) -> None:
+def _row(image: Image.Image, y: int, game: TotemWars, player: int, name: str, pending: int) -> None:
     """One player: the turn mark, the name (``name``, short), the totem's tribe, cards down
     and scanned, an owed answer, the hand."""
     mover = player == game.to_move
@@ -190,7 +192,7 @@ def _row(image: Image.Image, y: int, game, player: int, name: str, pending: int)
     draw_text(image, WIDTH - 6, y, str(hand), SMALL)
 
 
-def board_screen(game, pending=(), *, message: Note | None = None, refused: bool = False,
+def board_screen(game: TotemWars, pending: Iterable[Card] = (), *, message: Note | None = None, refused: bool = False,
                  done: str | None = None, then: str | None = None) -> Image.Image:
     """The round under way (see the module docstring); ``pending`` are the cards scanned
     for the placement not yet confirmed, ``message`` a note (lit when ``refused``), ``done``
@@ -211,7 +213,9 @@ def board_screen(game, pending=(), *, message: Note | None = None, refused: bool
                          then=then if message else None)
     info = t("tw.board.round", n=len(game.rounds) + 1)
     draw_text(image, WIDTH - text_width(info, SMALL) - 1, 2, info, SMALL)
-    _pill(image, game.players[game.to_move], game.players, WIDTH - text_width(info, SMALL) - 4)
+    mover = game.to_move
+    assert mover is not None  # not over: someone places next (T4–T6)
+    _pill(image, game.players[mover], game.players, WIDTH - text_width(info, SMALL) - 4)
     rows_top = HEADER_HEIGHT + 1
     if band_top - rows_top >= n * ROW_PITCH + MEDIUM.height + 1:
         text = fit(instruction(game), WIDTH - 4, MEDIUM)
@@ -226,15 +230,17 @@ def board_screen(game, pending=(), *, message: Note | None = None, refused: bool
 
 # --- the war's declaration ----------------------------------------------------------------
 
-def declare_screen(game, selected: int = 0, *, message: Note | None = None,
+def declare_screen(game: TotemWars, selected: int = 0, *, message: Note | None = None,
                    refused: bool = False) -> Image.Image:
     """A war waits for the habitat of a two-habitat totem (R2): its owner, the totem, each
     habitat it may fight in with the war points it gives (the best for the owner first,
     ``selected`` lit), and the other players of the war with their habitats and points."""
     image = new_canvas()
     due = game.declaration_due
+    assert due is not None  # the question of a war's declaration (R2)
     player = due.player
     totem, cards_down = game.totems[player], game.table[player]
+    assert totem is not None  # a war's players have their totems down (T2, T10)
     # The name whole in the title's small font before it is shortened (title_band).
     title_band(image, named(t("tw.declare.title"), game.players[player], WIDTH - 20, SMALL, game.players), "R2")
     draw_text(image, 2, TITLE_HEIGHT + 2,
@@ -254,7 +260,7 @@ def declare_screen(game, selected: int = 0, *, message: Note | None = None,
     return image
 
 
-def _others_line(game, player: int, war) -> str:
+def _others_line(game: TotemWars, player: int, war: Sequence[tuple[int, str | None]]) -> str:
     """The other players of the war, their habitats and war points, on one small line:
     habitats shortened ("WAT") when the words do not fit, then left out, then the
     players closer together, without the "vs", their names shortened last (R2)."""
@@ -265,7 +271,9 @@ def _others_line(game, player: int, war) -> str:
             if p != player:  # still to declare: "?" and the most war points the totem can give
                 word = ("" if habitats == "none" else "? " if not habitat
                         else t(f"habitat.{habitat}{'.short' if habitats == 'short' else ''}") + " ")
-                others.append(f"{names[p]} {word}{war_grouping(game.totems[p], game.table[p], habitat).points}")
+                totem = game.totems[p]
+                assert totem is not None  # a war's players have their totems down (T2, T10)
+                others.append(f"{names[p]} {word}{war_grouping(totem, game.table[p], habitat).points}")
         return t("tw.declare.others", others=between.join(others)) if label else between.join(others)
 
     for habitats, between, chars, label in (("whole", " · ", None, True), ("short", " · ", None, True),
@@ -277,7 +285,7 @@ def _others_line(game, player: int, war) -> str:
     return fit(text, WIDTH - 4, SMALL)
 
 
-def status_screen(game) -> Image.Image:
+def status_screen(game: TotemWars) -> Image.Image:
     """What the board has no room for, labelled: each player's points so far (totem plus
     taken cards of its tribe, T15), cards in hand and taken (T9); the deck (T13)."""
     image = new_canvas()

@@ -7,11 +7,12 @@ The flows say *what* to show; ``render`` draws it with ``screens.py`` and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image
 
-from companion.games.totem_wars import Card, ChooseTotems, screens
+from companion.games.totem_wars import Card, ChooseTotems, TotemWars, screens
 from companion.games.totem_wars.round_screens import round_page
 from companion.table import views
 from companion.table.flow import Note
@@ -82,7 +83,11 @@ class EndView:
     kind = "score"
 
 
-def render(view, game, pages=None):
+#: The views of a Totem Wars game's own screens.
+View = TotemsView | DealView | PlacementView | StatusView | DeclareView | RoundView | EndView
+
+
+def render(view: View | views.SharedView, game: TotemWars, pages: Sequence[Image.Image] = ()) -> Image.Image:
     """The picture of ``view``; ``pages`` are the pictures of a ``RoundView``/``EndView``."""
     if isinstance(view, TotemsView):
         return screens.totems_screen(game, view.done, message=view.message, refused=view.refused)
@@ -101,7 +106,7 @@ def render(view, game, pages=None):
     return views.render(view)
 
 
-def after_action(game) -> str | None:
+def after_action(game: TotemWars) -> str | None:
     """The page a game shows right after its last action: ``"deal"`` (the reminder) after
     the totems, ``"round"`` (the result) after a placement that ended a round; else None."""
     if not game.history:
@@ -114,7 +119,7 @@ def after_action(game) -> str | None:
     return None
 
 
-def frame_after(game, note: Note | None = None) -> Image.Image:
+def frame_after(game: TotemWars, note: Note | None = None) -> Image.Image:
     """What the box shows right after the game's last action, the board (or the question of
     a war's declaration, R2) with ``note`` when no page is due: a pure function of the game
     (replay, and a resumed game)."""
@@ -122,7 +127,7 @@ def frame_after(game, note: Note | None = None) -> Image.Image:
     if showing == "deal":
         return screens.deal_screen(game)
     if showing == "round":
-        return round_page(game, game.last_round, 0)
+        return round_page(game, game.rounds[-1], 0)
     if game.declaration_due is not None:
         return screens.declare_screen(game, message=note)
     if game.phase == "totems":
