@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol
 
 from companion.engine import Refusal
 from companion.errors import UserError
@@ -39,7 +40,7 @@ from companion.games.totem_wars.moves import Deal, Declare, Move, Play
 from companion.games.totem_wars.search import TotemChoice, suggest
 from companion.games.totem_wars.words import refusal, t
 from companion.signals import Signal
-from companion.table.flow import Reply, Scan
+from companion.table.flow import FlowEvent, Reply, Scan
 from companion.ui.canvas import SMALL, WIDTH, wrap
 from companion.ui.screens import prompt_line
 
@@ -90,7 +91,24 @@ def spot_list(spots: list[int]) -> str:
 
 #: The box's last decisions, by (seed, history, seat, level): what it does follows from
 #: those alone, so the prompt, the check and a resume share one search.
-_DECIDED: dict[tuple, Move | Card] = {}
+_DECIDED: dict[tuple[int, tuple[tuple[int | None, Move], ...], int, str], Move | Card] = {}
+
+
+class SeatsFlow(Protocol):
+    """What the box's seats read and do through the play flow (``flow.py``): the game, the
+    totems laid and the cards scanned so far, and its journal-first changes."""
+
+    game: TotemWars
+    totems: list[Card]
+    pending: list[Card]
+
+    def keep(self, move: Move) -> Reply | None: ...
+
+    def refuse(self, refusal: Refusal) -> Reply: ...
+
+    def commit(self, move: Move) -> Reply: ...
+
+    def take_back(self) -> str: ...
 
 
 class BoxSeats:
@@ -108,7 +126,8 @@ class BoxSeats:
             found = suggest(public_game(game), seat, level=self.levels[seat], seed=key[0], hand=hand).move
             _DECIDED.clear()
             # The totem choice is answered with its card; a placement or a habitat as moves.
-            _DECIDED[key] = found.card if isinstance(found, TotemChoice) else found  # type: ignore[assignment]
+            assert isinstance(found, TotemChoice | Play | Declare), found
+            _DECIDED[key] = found.card if isinstance(found, TotemChoice) else found
         return _DECIDED[key]
 
     def totem(self, game: TotemWars, seat: int) -> Card:
@@ -134,7 +153,7 @@ class BoxSeats:
         seat = order[laid]
         return seat if seat in self.levels else None
 
-    def declare(self, flow) -> None:
+    def declare(self, flow: SeatsFlow) -> None:
         """Make (and keep) every war declaration due from a seat the box plays (R2)."""
         game = flow.game
         while game.declaration_due is not None and game.declaration_due.player in self.levels:
@@ -143,7 +162,7 @@ class BoxSeats:
             if flow.keep(move) is not None:
                 return  # not saved: the refusal says so, the war still waits
 
-    def _spots_of(self, game: TotemWars, seat: int, cards) -> list[int]:
+    def _spots_of(self, game: TotemWars, seat: int, cards: Iterable[Card]) -> list[int]:
         strip = game.spots(seat)
         return [strip.index(card) + 1 for card in cards]
 
@@ -195,7 +214,7 @@ class BoxSeats:
 
     # --- what it takes -----------------------------------------------------------------
 
-    def meaning(self, flow, event, order: list[int]) -> Reply | None:
+    def meaning(self, flow: SeatsFlow, event: FlowEvent, order: list[int]) -> Reply | None:
         """What ``event`` means while the box wants something (a deal, its totem, its
         placement), before the flow's usual reading: the card dealt kept, the box's card
         laid, or the refusal naming what it wants; None: read as usual (the right totem,
@@ -256,7 +275,7 @@ class BoxSeats:
                 return count
         return len(history)
 
-    def undo_text(self, game: TotemWars, describe) -> str:
+    def undo_text(self, game: TotemWars, describe: Callable[[TotemWars, int | None, Move], str]) -> str:
         """What an undo would take back, for the question: the last move (``describe``d);
         over the box's decisions, the person's move it goes back to and the box's reply."""
         count = self.undo_count(game)
@@ -267,11 +286,11 @@ class BoxSeats:
             return t("tw.box.undo_start")
         return t("tw.box.undo", what=describe(game, player, move))
 
-    def take_back(self, flow) -> Move | None:
+    def take_back(self, flow: SeatsFlow) -> Move | None:
         """Undo as ``undo_count`` says through ``flow`` (journal first, one move at a time);
         the last move taken back. ``UserError`` from the journal stops it where it is."""
         count = self.undo_count(flow.game)
-        last = None
+        last: Move | None = None
         for done in range(count):
             last = flow.game.history[-1][1]
             try:

@@ -33,10 +33,23 @@ an action follows from the game alone, so a resumed game shows what it showed be
 
 from __future__ import annotations
 
+from PIL import Image
+
 from companion.engine import Cited, IllegalMove
 from companion.errors import UserError
 from companion.events import Hold, Press
-from companion.games.totem_wars import ChooseTotems, Deal, Declare, Play, event_line
+from companion.games.totem_wars import (
+    Card,
+    ChooseTotems,
+    Deal,
+    DeclarationDue,
+    Declare,
+    Move,
+    Play,
+    RoundResult,
+    TotemWars,
+    event_line,
+)
 from companion.games.totem_wars.box_seat import BoxSeats
 from companion.games.totem_wars.card_picker import CardPicker, card_problem
 from companion.games.totem_wars.hand_hint import HandHint, HandView
@@ -50,31 +63,35 @@ from companion.games.totem_wars.views import (
     RoundView,
     StatusView,
     TotemsView,
+    View,
     after_action,
     render,
 )
 from companion.games.totem_wars.words import animal_in_text, card_label, cards, refusal, t
 from companion.signals import Signal
 from companion.table.choice import step_of
-from companion.table.flow import Reply, Scan, ToScore
+from companion.table.flow import FlowEvent, Reply, Scan, ToScore
 from companion.table.hint_pages import HintView, Tip
+from companion.table.journal import Journal
 from companion.table.play_flow import PlayFlow, Question
-from companion.table.views import MenuView
+from companion.table.tag_tracker import TagTracker
+from companion.table.views import MenuView, SharedView
 from companion.ui.canvas import ELLIPSIS, note_lines
 from companion.ui.screens import NOTE_LINES, fits_line, prompt_line, title_with_name
 
 
-def totem_order(game) -> list[int]:
+def totem_order(game: TotemWars) -> list[int]:
     """The seats in the order they lay their totems: clockwise from the dealer's left (T2)."""
     n = len(game.players)
     return [(game.dealer + 1 + i) % n for i in range(n)]
 
 
-def describe(game, player: int | None, move) -> str:
+def describe(game: TotemWars, player: int | None, move: Move) -> str:
     """What a move did, for the undo question: ``Ben placed 2 cards``, ``Ana declared
     land``; for the totems, the last one laid (the others stay down)."""
     if isinstance(move, ChooseTotems):
         return t("tw.totem_of", name=game.players[totem_order(game)[-1]])
+    assert player is not None  # a deal, a declaration or a placement is a seat's
     if isinstance(move, Deal):  # never the card: the box's hand is its own (T2)
         return t("tw.dealt", name=game.players[player])
     if isinstance(move, Declare):
@@ -87,20 +104,21 @@ class TotemWarsFlow(PlayFlow):
 
     of_game = "totem-wars"  # its why-pages are Totem Wars' rules
 
+    game: TotemWars
     describe = staticmethod(describe)
     event_line = staticmethod(event_line)
 
-    def __init__(self, game, journal, tracker):
+    def __init__(self, game: TotemWars, journal: Journal, tracker: TagTracker) -> None:
         super().__init__(game, journal, tracker)
-        self.totems: list = []       # totems laid so far, in totem_order (secret, T2)
-        self.pending: list = []      # cards scanned for the placement under way
+        self.totems: list[Card] = []     # totems laid so far, in totem_order (secret, T2)
+        self.pending: list[Card] = []    # cards scanned for the placement under way
         self.picker: CardPicker | None = None
         self.selected = 0            # the habitat lit while a war asks for one (R2)
         self.showing = after_action(game)  # "deal", "round" or None
         self.status = False  # the status page is shown (DOWN on the board)
         self.page = 0
-        self._pages: dict = {}
-        self._pages_of = None  # the round result the cached pages show
+        self._pages: dict[int, Image.Image] = {}
+        self._pages_of: RoundResult | None = None  # the round result the cached pages show
         self.hand = HandHint()  # the hint's coach: the hand shown, never kept (hand_hint.py)
         self._rounds = 0  # rounds played before the move being taken back
         self.box = BoxSeats(game.box) if game.box else None  # the seats the box plays
@@ -110,18 +128,19 @@ class TotemWarsFlow(PlayFlow):
     @property
     def page_count(self) -> int:
         """How many pages the last round's result has."""
-        return round_page_count(self.game, self.game.last_round)
+        return round_page_count(self.game, self.game.rounds[-1])
 
-    def _page_frame(self):
+    def _page_frame(self) -> Image.Image:
         """The picture of the result page shown, drawn once per round and page."""
         result = self.game.last_round
+        assert result is not None  # the pages of the round just played
         if self._pages_of is not result:  # another round, or the same one played again
             self._pages, self._pages_of = {}, result
         if self.page not in self._pages:
             self._pages[self.page] = round_page(self.game, result, self.page)
         return self._pages[self.page]
 
-    def view(self):
+    def view(self) -> HandView | HintView | View | SharedView:
         """What the screen shows now."""
         game = self.game
         hand = self.hand.view(self)
@@ -165,7 +184,7 @@ class TotemWarsFlow(PlayFlow):
         template = t(f"tw.prompt.{key}{'.short' if short else ''}", None, name="{name}", **fields)
         return prompt_line(template, game.players[game.to_move], short=short)
 
-    def frame(self):
+    def frame(self) -> Image.Image:
         """The picture of ``view()``."""
         view = self.view()
         if isinstance(view, HandView | HintView):
@@ -180,7 +199,7 @@ class TotemWarsFlow(PlayFlow):
 
     # --- events --------------------------------------------------------------------------
 
-    def handle(self, event) -> Reply:
+    def handle(self, event: FlowEvent) -> Reply:
         """Take one event: a ``Scan`` of a card, a ``Press`` or a ``Hold``."""
         self.clear()
         reply = self.hand.take(self, event)  # the hand being shown for a hint
@@ -191,7 +210,7 @@ class TotemWarsFlow(PlayFlow):
         self.hand.settle(self)  # the hint closed: its hand is forgotten
         return reply
 
-    def _event(self, event) -> Reply:
+    def _event(self, event: FlowEvent) -> Reply:
         answered = self.answer(event)
         if answered is not None:
             return answered
@@ -234,7 +253,7 @@ class TotemWarsFlow(PlayFlow):
             self.picker = picker.back()
         return Reply()
 
-    def _declaring(self, due, event) -> Reply:
+    def _declaring(self, due: DeclarationDue, event: Scan | Press) -> Reply:
         """The war asks ``due.player`` for a habitat (R2): ▲▼ choose, OK declares, Back
         offers to take the last move back; a card waits until the war is declared."""
         if isinstance(event, Scan):
@@ -274,7 +293,7 @@ class TotemWarsFlow(PlayFlow):
             return self.refuse(refusal("no_card", {"name": scan.item.name}, "T1a"))
         return self._card(card)
 
-    def _card(self, card) -> Reply:
+    def _card(self, card: Card) -> Reply:
         game = self.game
         if game.phase == "over":
             return self.tell(t("tw.over"), True)
@@ -330,18 +349,19 @@ class TotemWarsFlow(PlayFlow):
             offered, title = game.unseen, title_with_name(t("tw.totem_of", name="{name}"), game.players[player],
                                                           game.players)
         else:
+            assert game.to_move is not None  # in play, someone places (T4–T6)
             offered = game.unseen - set(self.pending)
             title = title_with_name(t("tw.places", name="{name}"), game.players[game.to_move], game.players)
         self.picker = CardPicker.open(title, offered)
 
-    def confirmation(self, player: int | None, move) -> str:
+    def confirmation(self, player: int | None, move: Move) -> str:
         """``Ben placed 2 cards``; without the name when that is too long for the band."""
         full = describe(self.game, player, move)
         if fits_line(full) or not isinstance(move, Play):
             return full
         return t("tw.placed_short", cards=cards(len(move.cards)))
 
-    def undo_hint(self, player: int | None, move) -> str | None:
+    def undo_hint(self, player: int | None, move: Move) -> str | None:
         """What to undo on the table for a placement taken back: its cards, by their animals
         (the last placement, by its count, when they do not fit the band), back in the
         player's hand (T4–T6)."""
@@ -371,7 +391,7 @@ class TotemWarsFlow(PlayFlow):
 
     # --- changing the game ---------------------------------------------------------------
 
-    def commit(self, move) -> Reply:
+    def commit(self, move: Move) -> Reply:
         """Play ``move``: the engine checks it, the journal keeps it, then the screen shows it."""
         game = self.game
         before, level, rounds = game.to_move, game.level, len(game.rounds)
@@ -390,6 +410,7 @@ class TotemWarsFlow(PlayFlow):
         if len(game.rounds) > rounds:
             self.showing, self.page = "round", 0
         elif isinstance(move, Play) and first and 0 < level < len(move.cards):
+            assert before is not None  # a first placement is its player's
             raised = t("tw.raises", name=game.players[before], level=game.level)
             self.done = Cited(raised if fits_line(raised) else t("tw.raised", level=game.level), "T5")
         return Reply(self.signal_after(before))

@@ -25,7 +25,9 @@ placement): the hand screen says so.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Protocol
 
 from PIL import Image
 
@@ -34,6 +36,7 @@ from companion.events import Press
 from companion.games.totem_wars.box_seat import public_game
 from companion.games.totem_wars.card_picker import CardPicker, card_problem
 from companion.games.totem_wars.deck import Card
+from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.hint_screens import TipPicture, by_tribe, hand_screen, tip_screen
 from companion.games.totem_wars.items import CardTag
 from companion.games.totem_wars.moves import Declare, Play
@@ -44,9 +47,10 @@ from companion.games.totem_wars.words import cards as cards_words
 from companion.search import Suggestion
 from companion.signals import Signal
 from companion.table.choice import step_of
-from companion.table.flow import Note, Reply, Scan
+from companion.table.flow import Flow, FlowEvent, Note, Reply, Scan
 from companion.table.hint_pages import HintPages, HintView, Tip
 from companion.table.views import MenuView
+from companion.table.why_flow import WhyPages
 
 #: How many suggestions the tips offer: the best and the next two.
 MOVES = 3
@@ -67,7 +71,22 @@ class HandView:
     kind = "hand"
 
 
-def hand_owner(flow) -> int | None:
+class HandFlow(Protocol):
+    """What the coach reads and sets of the play flow it helps (``flow.py``): the game, the
+    page over the board, the totems laid and the cards scanned so far, and the help."""
+
+    game: TotemWars
+    showing: str | None
+    status: bool
+    totems: list[Card]
+    pending: list[Card]
+    hint: HintPages
+    why: WhyPages
+
+    def coach(self) -> tuple[Tip, ...]: ...
+
+
+def hand_owner(flow: HandFlow) -> int | None:
     """Whose hand a hint would ask for: the player to lay a totem (T2) or to place (T4–T6);
     None when no hand is due — a war's declaration (R2), the game over, a page over the
     board (the deal reminder, a round's result, the status page), a card due to the box's
@@ -75,7 +94,7 @@ def hand_owner(flow) -> int | None:
     game = flow.game
     if flow.showing is not None or flow.status or game.deal_due is not None:
         return None
-    seat = None
+    seat: int | None = None
     if game.phase == "totems":
         order = [(game.dealer + 1 + i) % len(game.players) for i in range(len(game.players))]
         seat = order[len(flow.totems)]
@@ -100,11 +119,11 @@ class HandHint:
         self._spent = False  # the help showed tips naming the hand's cards
         #: The board's note, refusal mark and confirmation when the hint opened: the board
         #: comes back as it was, though a scan clears the note before the flow sees it.
-        self.board: tuple = (None, False, None)
+        self.board: tuple[Note | None, bool, str | None] = (None, False, None)
 
     # --- what the hint button gives (``PlayFlow.coach``) ---------------------------------
 
-    def coach(self, flow, board: tuple) -> tuple[Tip, ...]:
+    def coach(self, flow: HandFlow, board: tuple[Note | None, bool, str | None]) -> tuple[Tip, ...]:
         """The tips for now: the suggestions made from the hand just shown; for a war's
         declaration (R2) the habitats; else, when a hand is due, the hand screen (``board``:
         the board's note, refusal mark and confirmation, to give back as they were)."""
@@ -113,6 +132,7 @@ class HandHint:
         game = flow.game
         if game.phase == "declare":
             due = game.declaration_due
+            assert due is not None  # the declare phase waits for a declaration (R2)
             return self._make_tips(flow, suggest(public_game(game), due.player))
         seat = hand_owner(flow)
         if seat is None:
@@ -124,12 +144,12 @@ class HandHint:
         self.invitation = Tip(None, t("tw.hand.ask", name=game.players[seat]))
         return (self.invitation,)
 
-    def asking(self, flow) -> bool:
+    def asking(self, flow: HandFlow) -> bool:
         """Whether the hand screen is on: the hint shows its tip."""
         view = flow.hint.view
         return view is not None and self.invitation is not None and view.tip is self.invitation
 
-    def size(self, flow) -> int:
+    def size(self, flow: HandFlow) -> int:
         """How many cards the hand shown holds: 5 at the totems (T2), else what the rules
         leave in it (T5, T13)."""
         assert self.seat is not None, "a hand is being shown"
@@ -137,7 +157,7 @@ class HandHint:
 
     # --- the hand screen's events -------------------------------------------------------
 
-    def take(self, flow, event) -> Reply | None:
+    def take(self, flow: HandFlow, event: FlowEvent) -> Reply | None:
         """Take ``event`` while the hand screen is on (None otherwise, or when the event is
         not the hand screen's: HINT goes on to the rule, any other closes the hint)."""
         if not self.asking(flow):
@@ -151,6 +171,7 @@ class HandHint:
         if self.picker is not None:
             return self._picking(flow, self.picker, button)
         if step_of(button):
+            assert self.seat is not None  # a hand is being shown
             offered = flow.game.unseen - set(self.cards)
             self.picker = CardPicker.open(t("tw.hand.title", name=flow.game.players[self.seat]), offered)
             return Reply()
@@ -161,7 +182,7 @@ class HandHint:
             return Reply()
         return None
 
-    def _picking(self, flow, picker: CardPicker, button: str) -> Reply | None:
+    def _picking(self, flow: HandFlow, picker: CardPicker, button: str) -> Reply | None:
         if step_of(button):
             self.picker = picker.moved(step_of(button))
         elif button == "ok":
@@ -175,14 +196,14 @@ class HandHint:
             return None
         return Reply()
 
-    def _card_of(self, flow, scan: Scan) -> Reply:
+    def _card_of(self, flow: HandFlow, scan: Scan) -> Reply:
         try:
             card = flow.game.deck.card(scan.item.name)
         except KeyError:
             return self._refuse(refusal("no_card", {"name": scan.item.name}, "T1a"))
         return self._add(flow, card)
 
-    def _add(self, flow, card: Card) -> Reply:
+    def _add(self, flow: HandFlow, card: Card) -> Reply:
         """One more card of the hand, or why it cannot be one."""
         if flow.game.phase == "totems" and card in flow.totems:
             return self._refuse(refusal("totem_down", rule="T2"))  # never named before all are down
@@ -192,6 +213,7 @@ class HandHint:
         if card in self.cards:
             return self._refuse(refusal("hand.twice", {"card": card}))
         size = self.size(flow)
+        assert self.seat is not None  # a hand is being shown
         if len(self.cards) == size:
             return self._refuse(refusal("hand.full", {"name": flow.game.players[self.seat], "n": size}))
         self.cards.append(card)
@@ -201,7 +223,7 @@ class HandHint:
         self.note, self.refused = refusal, True
         return Reply(Signal.REFUSED)
 
-    def _done(self, flow) -> Reply:
+    def _done(self, flow: HandFlow) -> Reply:
         """OK: with the whole hand, the suggestions, shown at once as the hint's tips."""
         size = self.size(flow)
         if len(self.cards) < size:
@@ -214,12 +236,13 @@ class HandHint:
         self._make_tips(flow, suggestion)
         self.invitation = None
         flow.hint.close()
+        assert isinstance(flow, Flow)  # the play flow itself: its help opens over it
         flow.hint.take(flow, Press("hint"), None)  # opens again, on the tips (coach gives them)
         return Reply(Signal.ACCEPTED)
 
     # --- the tips -----------------------------------------------------------------------
 
-    def _make_tips(self, flow, suggestion: Suggestion) -> tuple[Tip, ...]:
+    def _make_tips(self, flow: HandFlow, suggestion: Suggestion) -> tuple[Tip, ...]:
         """The suggestion and its next best as tips, each with the search's reason (kept in
         ``why`` without the move: the screen shows the move its own way)."""
         ranked = [(suggestion.move, suggestion.reason),
@@ -243,7 +266,7 @@ class HandHint:
 
     # --- forgetting -----------------------------------------------------------------------
 
-    def settle(self, flow) -> None:
+    def settle(self, flow: HandFlow) -> None:
         """After each event: once the hint is closed, the hand and the tips are forgotten,
         with the help that showed them (``HintPages`` keeps the tips it showed until it
         opens again)."""
@@ -260,7 +283,7 @@ class HandHint:
 
     # --- what the screen shows ------------------------------------------------------------
 
-    def view(self, flow) -> HandView | MenuView | None:
+    def view(self, flow: HandFlow) -> HandView | MenuView | None:
         """The hand screen (or its card picker) while it is on; else None."""
         if not self.asking(flow):
             return None
@@ -298,13 +321,14 @@ class HandHint:
         return tip_screen(self.picture(view))
 
 
-def _move_words(move) -> str:
+def _move_words(move: Hashable) -> str:
     """A suggested move as the search's reason begins: ``place …``, ``totem …``,
     ``declare …`` (``tw.hint.*``)."""
     if isinstance(move, Play):
         return t("tw.hint.place", cards=", ".join(card_label(card) for card in move.cards))
     if isinstance(move, TotemChoice):
         return t("tw.hint.totem", card=card_label(move.card))
+    assert isinstance(move, Declare), move
     return t("tw.hint.declare", habitat=t(f"habitat.{move.habitat}"))
 
 
