@@ -86,3 +86,16 @@ def test_a_scan_during_set_up_says_what_to_do(tmp_path):
     from tw_table_helpers import scan
     scan(t, "indians/snake")
     assert t.message == "Set-up first: ▲▼ then OK" and t.screen == "setup"
+
+
+def test_a_damaged_default_deck_is_refused_in_one_line(mocker):
+    # The bundled deck is data a maker may edit: when it breaks T1a the set-up names it by
+    # its label, as a deck file of the data folder is named, never a traceback.
+    from companion.games.totem_wars import DeckError, setup_flow
+    mocker.patch.object(setup_flow, "default_deck", side_effect=DeckError("default deck: bad (T1a)"))
+    flow = TotemWarsSetupFlow(("Ana", "Ben"))
+    for value in (2, "Ana", "Ben"):
+        pick(flow, value)
+    reply = flow.handle(Press("ok"))
+    assert reply.signal == "refused" and reply.then is None
+    assert flow.view().footer.params == {"deck": "Default deck"} and flow.view().footer.rule == "T1a"

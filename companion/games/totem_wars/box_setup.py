@@ -9,7 +9,10 @@ then asks its level: the search's levels in plain words, the default first chose
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 from companion.games.totem_wars.box_seat import box_names
 from companion.games.totem_wars.search import DEFAULT_LEVEL, PLAYER_LEVELS
@@ -41,7 +44,7 @@ def level_label(level: str) -> str:
 class BoxSetupFlow(TotemWarsSetupFlow):
     """The Totem Wars set-up with "The box" offered for the seats, then its level."""
 
-    def __init__(self, names: tuple[str, ...] = (), data_dir=None):
+    def __init__(self, names: tuple[str, ...] = (), data_dir: str | os.PathLike[str] | None = None) -> None:
         self.box_seats: set[int] = set()
         self.level = DEFAULT_LEVEL
         super().__init__(names, data_dir)
@@ -80,7 +83,7 @@ class BoxSetupFlow(TotemWarsSetupFlow):
         choice = Choice(choice.title, (*choice.labels, t("tw.setup.the_box")), (*choice.values, BOX))
         return choice.select(BOX) if seat in self.box_seats else choice
 
-    def _take(self, value) -> Reply:
+    def _take(self, value: Any) -> Reply:
         step = self.step
         if step == "count":
             solo = isinstance(value, tuple)
@@ -101,7 +104,7 @@ class BoxSetupFlow(TotemWarsSetupFlow):
                 value = default_name(seat)  # the box's name is given at the end (_names)
         return super()._take(value)
 
-    def _finish(self, path) -> Reply:
+    def _finish(self, path: Path | None) -> Reply:
         reply = super()._finish(path)
         if isinstance(reply.then, ToStart) and self.box_seats:
             box = tuple((seat, self.level) for seat in sorted(self.box_seats))

@@ -10,8 +10,13 @@ Back always goes one step back, and from the first step to the menu.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from PIL import Image
 
 from companion.errors import UserError
 from companion.games.totem_wars import Deck, default_deck, load_deck
@@ -21,7 +26,7 @@ from companion.games.totem_wars.words import refusal, t
 from companion.signals import Signal
 from companion.table.choice import Choice
 from companion.table.flow import ChoiceStepsFlow, Reply, Scan, ToMenu, ToStart, default_name
-from companion.table.views import MenuView, render
+from companion.table.views import MenuView, WhyView, render
 
 #: The settings' name of the bundled deck (the set-up shows it in the screens' language).
 DEFAULT_DECK = "Default deck"
@@ -39,7 +44,7 @@ class TotemWarsSettings:
     box: tuple[tuple[int, str], ...] = ()
 
 
-def deck_files(data_dir) -> list[Path]:
+def deck_files(data_dir: str | os.PathLike[str]) -> list[Path]:
     """The deck files (``*.toml``) in the data folder's ``decks/``, by name."""
     folder = Path(data_dir) / DECKS_FOLDER
     try:
@@ -55,7 +60,7 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
 
     kind = "setup"
 
-    def __init__(self, names: tuple[str, ...] = (), data_dir=None):
+    def __init__(self, names: tuple[str, ...] = (), data_dir: str | os.PathLike[str] | None = None) -> None:
         super().__init__()
         self.offered = tuple(names)
         self.data_dir = data_dir
@@ -96,7 +101,7 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         labels = (t("tw.setup.default_deck"), *(p.stem for p in self.decks))
         return Choice(t("tw.setup.deck"), labels, (None, *self.decks))
 
-    def _due_dealer(self, names) -> int | None:
+    def _due_dealer(self, names: Sequence[str]) -> int | None:
         """The dealer the stored big game of these players is due to (T16), if any."""
         if self.data_dir is None:
             return None
@@ -105,7 +110,7 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         except UserError:
             return None
 
-    def view(self):
+    def view(self) -> WhyView | MenuView:
         """What the screen shows now: the why-pages over the step when they are open."""
         if self.why.view is not None:
             return self.why.view
@@ -118,14 +123,14 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
             return t("tw.setup.big_on" if self.choice.value == self.due else "tw.setup.big_new")
         return t("nav.footer")
 
-    def frame(self):
+    def frame(self) -> Image.Image:
         """The picture of ``view()``."""
         return render(self.view())
 
     def _scan(self, scan: Scan) -> Reply:
         return self.tell(t("setup.first"))
 
-    def _take(self, value) -> Reply:
+    def _take(self, value: Any) -> Reply:
         step = self.step
         if step == "count":
             self.count = value
@@ -142,13 +147,14 @@ class TotemWarsSetupFlow(ChoiceStepsFlow):
         self.choice = self._choice()
         return Reply(Signal.ACCEPTED)
 
-    def _finish(self, path) -> Reply:
+    def _finish(self, path: Path | None) -> Reply:
         try:
             deck = default_deck() if path is None else load_deck(path)
         except UserError:
             # The loader's full reason is too long for the screen: one short line names the
             # deck; `enroll --deck FILE` prints the reason (docs/decks.md).
-            return self.tell(refusal("bad_deck", {"deck": Path(path).stem}, "T1a"), True)
+            deck_name = t("tw.setup.default_deck") if path is None else path.stem  # the list's label
+            return self.tell(refusal("bad_deck", {"deck": deck_name}, "T1a"), True)
         name = DEFAULT_DECK if path is None else Path(path).stem
         return Reply(Signal.ACCEPTED, ToStart(TotemWarsSettings(self._names(), self.dealer, deck, name)))
 
