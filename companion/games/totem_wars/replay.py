@@ -10,6 +10,7 @@ page says they are not available.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from PIL import Image
@@ -17,7 +18,9 @@ from PIL import Image
 from companion.errors import UserError
 from companion.games.totem_wars.big_game_store import fingerprint, load_big_game
 from companion.games.totem_wars.flow import describe
-from companion.games.totem_wars.moves import ChooseTotems
+from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.match import Match
+from companion.games.totem_wars.moves import ChooseTotems, Move
 from companion.games.totem_wars.record import games_by_line, read_record
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.round_screens import end_pages, outcome_line, refill_line
@@ -26,7 +29,7 @@ from companion.games.totem_wars.words import t
 from companion.table.replay_frames import LineNotes
 
 
-def frames(text: str, data_dir=None) -> Iterator[tuple[Image.Image, str]]:
+def frames(text: str, data_dir: str | os.PathLike[str] | None = None) -> Iterator[tuple[Image.Image, str]]:
     """``(image, note)`` after each line of a record, in order, then the end pages of a
     finished game (noted with its result); each line is played once. ``data_dir`` is the
     data folder, whose ``decks/`` holds a deck the header names.
@@ -35,7 +38,7 @@ def frames(text: str, data_dir=None) -> Iterator[tuple[Image.Image, str]]:
     """
     read_record(text, data_dir)  # the whole record checked first: a bad one gives no frame
     notes = LineNotes(describe, _made)
-    game = None
+    game: TotemWars | None = None
     for number, game in enumerate(games_by_line(text, data_dir=data_dir)):
         if number:
             note = notes.after(game)
@@ -47,7 +50,7 @@ def frames(text: str, data_dir=None) -> Iterator[tuple[Image.Image, str]]:
             yield image, result_line(game)
 
 
-def _big_game_after(game, data_dir):
+def _big_game_after(game: TotemWars, data_dir: str | os.PathLike[str] | None) -> Match | None:
     """The big game's totals with ``game`` counted (T16): the data folder's, when this game
     is the last it counted; None when they are not there (another game counted since, no
     file, a damaged one)."""
@@ -62,12 +65,12 @@ def _big_game_after(game, data_dir):
     return big.match
 
 
-def _made(game, player, move) -> str:
+def _made(game: TotemWars, player: int | None, move: Move) -> str:
     # The totems are laid face down: the line says that they are, never which (T2).
     return t("replay.totems_down") if isinstance(move, ChooseTotems) else describe(game, player, move)
 
 
-def narrate(game) -> list[str]:
+def narrate(game: TotemWars) -> list[str]:
     """What the game's last move did, a line each, for a narrated input script: that the
     totems are down (never which, T2); any other move, then the round's result when it
     ended one — the war, where the cards went and the refill (T9–T14)."""
@@ -76,7 +79,7 @@ def narrate(game) -> list[str]:
         return [t("replay.totems_down")]
     lines = [describe(game, player, move)]
     if after_action(game) == "round":
-        result = game.last_round
+        result = game.rounds[-1]
         title = t("tw.round", n=result.number) + (t("tw.round.war") if result.war else "")
         lines.append(f"{title} · {outcome_line(game, result)} · {refill_line(game, result)}")
     return lines
