@@ -15,20 +15,23 @@ other animals is written as a file by hand (docs/decks.md).
 
 from __future__ import annotations
 
+import os
 import tomllib
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+from PIL import Image
 
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
 from companion.files import SMALL_BYTES, read_bytes, shown, shown_path, write_atomically
 from companion.games.totem_wars import TRIBES, Card, Deck, default_deck
 from companion.games.totem_wars.card_picker import animal_label, tribe_label
-from companion.games.totem_wars.deck import CARDS_PER_TRIBE, deck_from_toml
-from companion.games.totem_wars.setup_flow import DECKS_FOLDER
+from companion.games.totem_wars.deck import CARDS_PER_TRIBE, DECKS_FOLDER, deck_from_toml
 from companion.games.totem_wars.words import card_label, t
 from companion.table.choice import Choice, step_of
-from companion.table.registry import normalise_uid
+from companion.table.registry import TagRegistry, normalise_uid
 from companion.table.tag_tracker import TagTracker
 from companion.ui.screens import menu_screen, message_screen
 
@@ -40,7 +43,7 @@ DECK_SIZE = CARDS_PER_TRIBE * len(TRIBES)
 NAME_CHARS = 40
 
 
-def habitats_label(habitats) -> str:
+def habitats_label(habitats: Iterable[str]) -> str:
     """A card's habitats as players read them, the first first: ``water + land``."""
     return " + ".join(t(f"habitat.{h}") for h in habitats)
 
@@ -53,7 +56,7 @@ class Step:
     refused: bool = False
 
 
-def deck_text(cards) -> str:
+def deck_text(cards: Collection[Card]) -> str:
     """A deck file's text: a table per tribe, ``"animal" = ["habitat", …]`` lines."""
     lines = ["# Totem Wars deck transcribed at the table (rules/totem-wars.md T1a)"]
     for tribe in TRIBES:
@@ -101,7 +104,8 @@ def _read_part(path: Path) -> list[Card]:
 class DeckTranscription:
     """The walk through a physical deck, card by card, into ``DATA/decks/NAME.toml``."""
 
-    def __init__(self, data_dir, name: str, registry, reference: Deck | None = None):
+    def __init__(self, data_dir: str | os.PathLike[str], name: str, registry: TagRegistry,
+                 reference: Deck | None = None) -> None:
         if not 0 < len(name) <= NAME_CHARS or not all(c.isalnum() or c in "-_" for c in name):
             raise UserError(f"{shown(name)} cannot name a deck file: use up to {NAME_CHARS} "
                             f"letters, digits, - or _")
@@ -132,7 +136,7 @@ class DeckTranscription:
             return t("deck.quit_empty", name=name)
         return t("deck.quit", n=len(self.cards), of=DECK_SIZE, part=shown_path(self.part), name=name)
 
-    def handle(self, event) -> Step:
+    def handle(self, event: object) -> Step:
         """Take one event: a ``Tag``/``TagGone`` scan, a ``Press``, ``Hold("ok")`` to stop."""
         if self.finished:
             return Step()
@@ -160,7 +164,7 @@ class DeckTranscription:
         done = {c.name for c in self.cards}
         if known in done:
             return Step(t("deck.known", uid=uid, name=known), True)
-        by_name = {c.name: c for c in self.reference}
+        by_name: dict[str | None, Card] = {c.name: c for c in self.reference}  # known: None for a new tag
         proposal = by_name.get(known) or next((c for c in self.reference if c.name not in done),
                                               self.reference.cards[0])
         self.uid, self.proposal, self.stage = uid, proposal, "confirm"
@@ -246,7 +250,7 @@ class DeckTranscription:
             return Step(t("deck.written", file=self.path.name, n=DECK_SIZE))
         return Step(t("deck.kept", card=card_label(card), n=len(cards), of=DECK_SIZE))
 
-    def frame(self, note: str | None = None):
+    def frame(self, note: str | None = None) -> Image.Image:
         """The picture of the walk now, with ``note`` (the last step's line) at the bottom."""
         title = t("deck.title", n=min(len(self.cards) + 1, DECK_SIZE), of=DECK_SIZE)
         choice, p = self.choice, self.proposal
