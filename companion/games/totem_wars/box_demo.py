@@ -11,18 +11,41 @@ box's journal, so a card the box did not take stops the demo with one line.
 
 from __future__ import annotations
 
-from companion.events import Press, Tag, TagGone
-from companion.games.totem_wars import ChooseTotems, Deal, deal
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from companion.events import Event, Press, Tag, TagGone
+from companion.games.totem_wars import Card, ChooseTotems, Deal, Move, RoundResult, Simulation, TotemWars, deal
 from companion.games.totem_wars.box_setup import BOX
-from companion.games.totem_wars.flow import totem_order
+from companion.games.totem_wars.flow import TotemWarsFlow, totem_order
 from companion.games.totem_wars.words import card_label
+from companion.signals import Signal
 from companion.table.demo_player import DemoError
+from companion.table.session import Session
 
 #: Events enough for any game: a stuck demo stops instead of going round for ever.
 MAX_STEPS = 5000
 
+#: A bot: its move in a game whose hands it knows (``simulation.py``).
+Bot = Callable[[Simulation, random.Random], Move]
+#: Where a demo prints its lines.
+Out = Callable[[str], object]
 
-def set_up(player, names, box: int, dealer: int) -> None:
+
+class TablePlayer(Protocol):
+    """The players at the table as the demo drives them (``demo.TotemWarsPlayer``)."""
+
+    def choose(self, value: object) -> None: ...
+
+    def send(self, event: Event) -> Signal | None: ...
+
+    def play(self, move: Move) -> None: ...
+
+    def turn_pages(self) -> None: ...
+
+
+def set_up(player: TablePlayer, names: Sequence[str], box: int, dealer: int) -> None:
     """The number of players, each seat's name ("The box" for ``box``, then its level), the
     dealer; ``names`` are the people's, in seat order."""
     people = iter(names)
@@ -36,13 +59,13 @@ def set_up(player, names, box: int, dealer: int) -> None:
     player.choose(dealer)
 
 
-def scan(player, card) -> None:
+def scan(player: TablePlayer, card: Card) -> None:
     """Put ``card`` on the pad and take it off."""
     player.send(Tag(card.name))
     player.send(TagGone(card.name))
 
 
-def _in_step(sim, game) -> int:
+def _in_step(sim: Simulation, game: TotemWars) -> int:
     """Play on the simulated table the moves the box's game has and it has not (the box's
     declarations, every placement): how many rounds were resolved."""
     public = [move for _, move in game.history if not isinstance(move, Deal)]
@@ -57,15 +80,18 @@ def _in_step(sim, game) -> int:
     return len(sim.game.rounds) - before
 
 
-def play_with_box(table, player, names, box: int, dealer: int, bots, rng, out, print_round):
+def play_with_box(table: Session, player: TablePlayer, names: Sequence[str], box: int, dealer: int,
+                  bots: Sequence[Bot], rng: random.Random, out: Out,
+                  print_round: Callable[[TotemWars, RoundResult, Out], None]) -> TotemWars:
     """Set up with the box in seat ``box`` and play to the end pages; the finished game.
     ``bots`` play the people's seats (``bots[box]`` is not used); ``print_round(game,
     result, out)`` prints each round."""
     set_up(player, names, box, dealer)
-    game = table.game
+    game: TotemWars = table.game
     sim = deal(rng, game.players, dealer, game.deck)
     flow = table.play
-    totems: ChooseTotems | None = None
+    assert isinstance(flow, TotemWarsFlow) and flow.box is not None  # the set-up seated the box
+    totems: Move | None = None
     for _ in range(MAX_STEPS):
         if game.phase == "over":
             break
@@ -77,6 +103,7 @@ def play_with_box(table, player, names, box: int, dealer: int, bots, rng, out, p
             if totems is None:
                 # The people's totems, from their own hands (the box's seat is its own).
                 totems = bots[(box + 1) % len(game.players)](sim, rng)
+            assert isinstance(totems, ChooseTotems)  # a bot's move at the totems (T2)
             seat = totem_order(game)[len(flow.totems)]
             scan(player, flow.box.totem(game, seat) if seat == box else totems.cards[seat])
             if game.phase != "totems":
@@ -85,18 +112,18 @@ def play_with_box(table, player, names, box: int, dealer: int, bots, rng, out, p
                                            for p, c in enumerate(game.totems)))
                 player.turn_pages()
             continue
-        seat = game.to_move
-        if seat == box:
+        mover = game.to_move
+        assert mover is not None  # not over: someone places or declares
+        if mover == box:
             move = flow.box.placement(game)
             if move is None:
                 raise DemoError("the box does not say what it lays")
             for card in move.cards:
                 scan(player, card)
         else:
-            move = bots[seat](sim, rng)
-            player.play(move)
+            player.play(bots[mover](sim, rng))
         if _in_step(sim, game):
-            print_round(game, game.last_round, out)
+            print_round(game, game.rounds[-1], out)
             player.turn_pages()
     else:
         raise DemoError("the game does not end")

@@ -11,22 +11,39 @@ printed; the same seed gives the same game.
 
 from __future__ import annotations
 
+import os
 import random
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.events import Press, Tag, TagGone
-from companion.games.totem_wars import ChooseTotems, Declare, Play, deal, greedy_bot, random_bot, write_record
-from companion.games.totem_wars.box_demo import play_with_box
+from companion.events import Event, Press, Tag, TagGone
+from companion.games.totem_wars import (
+    Card,
+    ChooseTotems,
+    Declare,
+    Move,
+    Play,
+    RoundResult,
+    Simulation,
+    TotemWars,
+    deal,
+    greedy_bot,
+    random_bot,
+    write_record,
+)
+from companion.games.totem_wars.box_demo import Bot, Out, play_with_box
 from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.report import result_line
 from companion.games.totem_wars.round_screens import outcome_line, refill_line
+from companion.games.totem_wars.score_flow import TotemWarsScoreFlow
 from companion.games.totem_wars.simulation import NAMES
 from companion.games.totem_wars.words import card_label, t
+from companion.table.app_loop import Display
 from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
-from companion.table.session import Session
+from companion.table.session import Output, Session
 from companion.table.table_game import DemoOptions
 
 #: How often a card is entered with the buttons rather than scanned.
@@ -37,18 +54,18 @@ MAX_PAGES = 16
 class TotemWarsPlayer(DemoPlayer):
     """Feeds a table session the events of players at the table; shows each frame."""
 
-    def __init__(self, table: Session, rng: random.Random, display=None):
+    def __init__(self, table: Session, rng: random.Random, display: Display | None = None) -> None:
         super().__init__(table, self._through)
         self.rng = rng
         self.display = display
 
-    def _through(self, event):
+    def _through(self, event: Event) -> Output:
         out = self.session.handle(event)
         if self.display is not None:
             self.display.show(out.frame)
         return out
 
-    def card(self, card) -> None:
+    def card(self, card: Card) -> None:
         """Put a card on the pad and take it off; or enter it with the buttons."""
         if self.rng.random() < BUTTONS_SHARE:
             self.send(Press("up"))  # opens the card picker: tribe, then animal
@@ -67,7 +84,7 @@ class TotemWarsPlayer(DemoPlayer):
             self.send(Press("down"))
         self.send(Press("ok"))
 
-    def play(self, move) -> None:
+    def play(self, move: Move) -> None:
         """A bot's move as its player enters it: a war's habitat (R2), or the cards of a
         placement, then OK (T4)."""
         if isinstance(move, Declare):
@@ -77,7 +94,7 @@ class TotemWarsPlayer(DemoPlayer):
                 self.card(card)
             self.send(Press("ok"))
 
-    def set_up(self, players, dealer: int) -> None:
+    def set_up(self, players: Sequence[str], dealer: int) -> None:
         """Number of players, the names seat by seat, the dealer."""
         self.choose(len(players))
         for name in players:
@@ -93,7 +110,7 @@ class TotemWarsPlayer(DemoPlayer):
         raise DemoError("the result pages do not end")
 
 
-def _print_round(game, result, out) -> None:
+def _print_round(game: TotemWars, result: RoundResult, out: Out) -> None:
     names = game.players
     n = len(names)
     order = [(result.starter + i) % n for i in range(n)]
@@ -112,8 +129,9 @@ def _print_round(game, result, out) -> None:
     out(f"        {outcome_line(game, result)} · {refill_line(game, result)}")
 
 
-def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, players=None,
-                        data_dir=None, box: int | None = None) -> int:
+def run_totem_wars_demo(seed: int, record: str | None = None, display: Display | None = None, out: Out = print, *,
+                        players: Sequence[str] | None = None, data_dir: str | os.PathLike[str] | None = None,
+                        box: int | None = None) -> int:
     """Play one demo game of Totem Wars; prints each round and the result.
 
     ``players`` (2 to 4 names) default to 2–4 of Ana, Ben, Cleo, Dan drawn by the seed;
@@ -161,13 +179,14 @@ def run_totem_wars_demo(seed: int, record=None, display=None, out=print, *, play
     return 0
 
 
-def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out, *, kept: bool = True):
+def _play(table: Session, player: TotemWarsPlayer, players: Sequence[str], dealer: int, bots: Sequence[Bot],
+          rng: random.Random, out: Out, *, kept: bool = True) -> TotemWars:
     """The set-up, the totems, every round and the end pages (left with OK when the data
     folder is ``kept``); returns the finished game."""
     player.set_up(players, dealer)
     sim = deal(rng, players, dealer, table.game.deck)
-    game = table.game
-    totems = ChooseTotems(tuple(bots[p](sim, rng).cards[p] for p in range(len(players))))
+    game: TotemWars = table.game
+    totems = ChooseTotems(tuple(_totem(bots[p], sim, rng, p) for p in range(len(players))))
     for seat in totem_order(game):
         player.card(totems.cards[seat])
     sim.push(totems)
@@ -176,23 +195,31 @@ def _play(table, player: TotemWarsPlayer, players, dealer, bots, rng, out, *, ke
     out(t("tw.demo.totems", list=", ".join(f"{players[p]} {card_label(c)}" for p, c in enumerate(totems.cards))))
     player.turn_pages()
     while sim.game.phase != "over":
-        move = bots[sim.game.to_move](sim, rng)
+        move = bots[sim.seat](sim, rng)
         player.play(move)
         rounds = len(sim.game.rounds)
         sim.push(move)
         if game.history[-1][1] != move or game.history != sim.game.history:
             raise DemoError(f"the box did not take {move}")
         if len(sim.game.rounds) > rounds:
-            _print_round(game, game.last_round, out)
+            _print_round(game, game.rounds[-1], out)
             player.turn_pages()
     _end(table, player, kept, out)
     return game
 
 
-def _end(table, player: TotemWarsPlayer, kept: bool, out) -> None:
+def _totem(bot: Bot, sim: Simulation, rng: random.Random, seat: int) -> Card:
+    """``seat``'s totem as ``bot`` would choose the totems (T2)."""
+    move = bot(sim, rng)
+    assert isinstance(move, ChooseTotems), move
+    return move.cards[seat]
+
+
+def _end(table: Session, player: TotemWarsPlayer, kept: bool, out: Out) -> None:
     """The end pages, left with OK when the data folder is ``kept``; the big game's totals."""
     if table.screen != "score":
         raise DemoError("the end pages are not shown")
+    assert isinstance(table.flow, TotemWarsScoreFlow)  # the score screen of this game
     match = table.flow.match
     for _ in range(len(table.flow.pages) - 1):
         player.send(Press("down"))
