@@ -11,15 +11,22 @@ and the lesson goes on.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
 
-from companion.events import Press, Tag, TagGone
+from companion.events import Event, Press, Tag, TagGone
 from companion.games.totem_wars.arrangement import best_arrangement
+from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.demo import TotemWarsPlayer
-from companion.games.totem_wars.flow import totem_order
-from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
-from companion.games.totem_wars.simulation import Simulation, deal, greedy_bot
+from companion.games.totem_wars.flow import TotemWarsFlow, totem_order
+from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.moves import ChooseTotems, Move, Play
+from companion.games.totem_wars.setup_flow import TotemWarsSetupFlow
+from companion.games.totem_wars.simulation import Simulation, best_declaration, deal, greedy_bot
+from companion.table.app_loop import AppLoop
 from companion.table.demo_player import DemoError
+from companion.table.lesson import Step
+from companion.table.tutorial_flow import TutorialFlow
 
 #: How likely the learner is to make each step's newcomer's mistake (the first one always).
 MISTAKE_SHARE = 0.5
@@ -34,7 +41,7 @@ class Learner(TotemWarsPlayer):
         """No tags to enroll: the demo scans cards by name."""
         return {}
 
-    def __init__(self, loop, tags: dict[str, str], rng: random.Random):
+    def __init__(self, loop: AppLoop, tags: dict[str, str], rng: random.Random) -> None:
         super().__init__(loop.session, rng)
         self._deliver = loop.deliver
         self.count = rng.choice((2, 3, 4))
@@ -44,9 +51,11 @@ class Learner(TotemWarsPlayer):
         self.refusals = 0
 
     @property
-    def tutorial(self):
+    def tutorial(self) -> TutorialFlow:
         """The lesson on screen."""
-        return self.session.flow
+        flow = self.session.flow
+        assert isinstance(flow, TutorialFlow)  # the learner plays a lesson
+        return flow
 
     def advance(self) -> None:
         """Do the next thing: read on, set up, lay the totems, place, declare, turn the
@@ -56,12 +65,12 @@ class Learner(TotemWarsPlayer):
             self.send(Press("ok"))
             return
         flow = lesson.inner
-        if flow.kind == "setup":
+        if isinstance(flow, TotemWarsSetupFlow):
             self._set_up(flow)
             return
-        game = lesson.game
+        game: TotemWars = lesson.game
         step = lesson.step if lesson.start is not None else None
-        if (flow.kind != "play" or game.phase == "over" or flow.showing is not None
+        if (not isinstance(flow, TotemWarsFlow) or game.phase == "over" or flow.showing is not None
                 or (step is not None and step.kind == "read")):
             self.send(Press("ok"))  # a page of the game, or the score: OK
             return
@@ -73,19 +82,19 @@ class Learner(TotemWarsPlayer):
         if game.phase == "totems":
             self._totems(flow)
         elif game.phase == "declare":
-            self._kept(Declare(game.declaration_due.habitats[0]), lambda: self.send(Press("ok")))
+            self._kept(best_declaration(game), lambda: self.send(Press("ok")))
         else:
             move = self._placement(game, step)
             self._kept(move, lambda: self._place(move, flow))
 
     # --- the game -------------------------------------------------------------------------
 
-    def _kept(self, move, enter) -> None:
+    def _kept(self, move: Move, enter: Callable[[], object]) -> None:
         """Enter ``move`` (``enter()``) and keep the hands in step when the box kept it; a
         move the lesson took back stays in the hand."""
         sim = self.sim
         assert sim is not None
-        game = self.tutorial.game
+        game: TotemWars = self.tutorial.game
         before = len(game.history)
         enter()
         if len(game.history) == before + 1 and game.history[-1][1] == move:
@@ -93,7 +102,7 @@ class Learner(TotemWarsPlayer):
         elif len(game.history) != before:
             raise DemoError(f"the box did not take {move}")
 
-    def _totems(self, flow) -> None:
+    def _totems(self, flow: TotemWarsFlow) -> None:
         """Lay and scan the totems, each player's best tribe, in the box's order (T2)."""
         sim = self.sim
         assert sim is not None
@@ -106,12 +115,14 @@ class Learner(TotemWarsPlayer):
                 self.card(totems.cards[seat])
         self._kept(totems, enter)
 
-    def _placement(self, game, step) -> Play:
+    def _placement(self, game: TotemWars, step: Step | None) -> Play:
         """The cards the player to move places: those scanned already and more, as many as
         the step asks (the most points among them), else the greedy bot's choice."""
         sim = self.sim
         assert sim is not None
-        pending = tuple(self.tutorial.inner.pending)
+        inner = self.tutorial.inner
+        assert isinstance(inner, TotemWarsFlow)  # a placement is made in the play
+        pending = tuple(inner.pending)
         counts = game.legal_counts()
         if step is not None and step.wants is not None:
             situation = self.tutorial.situation()
@@ -123,7 +134,8 @@ class Learner(TotemWarsPlayer):
         player = sim.seat
         rest = [card for card in sorted(sim.hands[player]) if card not in pending]
         totem, down = game.totems[player], game.table[player]
-        best: tuple = ()
+        assert totem is not None  # the totems are down in play (T2)
+        best: tuple[Card, ...] = ()
         best_points = -1
         for count in counts or game.legal_counts():
             for more in combinations(rest, count - len(pending)):
@@ -133,14 +145,14 @@ class Learner(TotemWarsPlayer):
                     best, best_points = cards, points
         return Play(best)
 
-    def _place(self, move: Play, flow) -> None:
+    def _place(self, move: Play, flow: TotemWarsFlow) -> None:
         """Scan the cards not scanned yet, then OK."""
         for card in move.cards:
             if card not in flow.pending:
                 self.card(card)
         self.send(Press("ok"))
 
-    def _set_up(self, flow) -> None:
+    def _set_up(self, flow: TotemWarsSetupFlow) -> None:
         step = flow.step
         if step == "count":
             self.choose(self.count)
@@ -153,14 +165,14 @@ class Learner(TotemWarsPlayer):
 
     # --- a newcomer's mistakes --------------------------------------------------------------
 
-    def refused(self, event) -> None:
+    def refused(self, event: Event) -> None:
         """A refusal is a defect, except of a mistake the learner makes on purpose (then it
         is counted)."""
         if not self.erring:
             super().refused(event)
         self.refusals += 1
 
-    def card(self, card) -> None:
+    def card(self, card: Card) -> None:
         """A card on the pad and off again; with the buttons now and then (not while erring:
         the picker offers only the cards that can be placed)."""
         if self.erring:
@@ -169,7 +181,7 @@ class Learner(TotemWarsPlayer):
             return
         super().card(card)
 
-    def _mistake(self, key: str, game, flow) -> bool:
+    def _mistake(self, key: str, game: TotemWars, flow: TotemWarsFlow) -> bool:
         """Make the mistake of ``key``'s step, if it has one and the dice say so (the first
         one always); whether one was made. The box must refuse it, or take it back."""
         if self.mistakes and self.rng.random() >= MISTAKE_SHARE:

@@ -16,14 +16,20 @@ The runner is ``companion/table/tutorial_flow.py``; the words are the catalogue'
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from companion.engine import Refusal
+from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.flow import TotemWarsFlow, totem_order
+from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.lesson_demo import Learner
 from companion.games.totem_wars.moves import ChooseTotems, Play
-from companion.games.totem_wars.rounds import REMOVED
+from companion.games.totem_wars.rounds import REMOVED, RoundResult
 from companion.games.totem_wars.setup_flow import TotemWarsSetupFlow
 from companion.games.totem_wars.views import PlacementView, TotemsView
 from companion.games.totem_wars.words import card_label, cards, t
+from companion.table.flow import Flow
 from companion.table.lesson import Lesson, Situation, Step
 
 DEAL_TOPIC = "tutorial.topic.deal"
@@ -36,7 +42,7 @@ END_TOPIC = "tutorial.topic.end"
 START = 2
 
 
-def _w(key: str, **fields) -> str:
+def _w(key: str, **fields: Any) -> str:  # the fields as the catalogue's t takes them
     return t(f"tutorial.totem_wars.{key}", **fields)
 
 
@@ -70,11 +76,11 @@ def _showing(s: Situation) -> str | None:
     return s.flow.showing if isinstance(s.flow, TotemWarsFlow) else None
 
 
-def _setup_at(*steps: str):
+def _setup_at(*steps: str) -> Callable[[Situation], bool]:
     return lambda s: s.game is None and _setup_step(s) in steps
 
 
-def _setup_past(*steps: str):
+def _setup_past(*steps: str) -> Callable[[Situation], bool]:
     return lambda s: s.game is not None or _setup_step(s) in steps
 
 
@@ -122,7 +128,7 @@ def _answering(s: Situation) -> bool:
     return _placing(s) and 0 < len(game.table[game.to_move]) < game.level
 
 
-def _round_shown(page: str):
+def _round_shown(page: str) -> Callable[[Situation], bool]:
     """The first round's result is there, and its pages have reached ``page`` (``summary``,
     ``columns`` or ``refill``) or were left."""
     def when(s: Situation) -> bool:
@@ -137,7 +143,7 @@ def _round_shown(page: str):
     return when
 
 
-def _first(game, test):
+def _first(game: TotemWars, test: Callable[[RoundResult], bool]) -> RoundResult | None:
     """The first resolved round that passes ``test``, or None."""
     return next((r for r in game.rounds if test(r)), None)
 
@@ -149,7 +155,7 @@ def _had_war(s: Situation) -> bool:
 def _first_was_war(s: Situation) -> bool:
     """The first round's result is there and it was a war (T10): the war is explained
     before who took the table because of it (T9)."""
-    return _round_shown("summary")(s) and s.game.rounds[0].war
+    return _round_shown("summary")(s) and bool(s.game.rounds[0].war)
 
 
 def _later_war(s: Situation) -> bool:
@@ -169,7 +175,7 @@ def _over(s: Situation) -> bool:
     return s.game is not None and s.game.phase == "over"
 
 
-def _never(seen):
+def _never(seen: Callable[[Situation], bool]) -> Callable[[Situation], bool]:
     return lambda s: _over(s) and not seen(s)
 
 
@@ -178,14 +184,14 @@ def _deck_empty(s: Situation) -> bool:
     return game is not None and game.phase != "totems" and game.deck_count == 0 and bool(game.rounds)
 
 
-def _plays(count: int | None = None):
+def _plays(count: int | None = None) -> Callable[[Situation, object], bool]:
     """A placement (of ``count`` cards, when given)."""
     return lambda s, move: isinstance(move, Play) and (count is None or len(move.cards) == count)
 
 
 # --- the pages -------------------------------------------------------------------------------
 
-def _starter(game) -> int:
+def _starter(game: TotemWars) -> int:
     return (game.dealer + 1) % len(game.players)
 
 
@@ -195,7 +201,7 @@ def _deal_more_page(s: Situation) -> str:
               starter=game.players[_starter(game)])
 
 
-def _scores(game, result) -> str:
+def _scores(game: TotemWars, result: RoundResult) -> str:
     return _listed([f"{game.players[p]} {points}" for p, points in enumerate(result.points)
                     if points is not None])
 
@@ -215,7 +221,7 @@ def _taking_page(s: Situation) -> str:
     return _w(key, name=game.players[result.taker], n=n)
 
 
-def _guest(game, result):
+def _guest(game: TotemWars, result: RoundResult) -> tuple[int, Card, str] | None:
     """``(player, card, column's tribe)`` of a card that joined another tribe's column in
     ``result`` (T7), or None."""
     for player, arrangement in enumerate(result.arrangements):
@@ -252,6 +258,7 @@ def _refill_page(s: Situation) -> str:
 def _war_page(s: Situation) -> str:
     game = s.game
     result = _first(game, lambda r: r.war)
+    assert result is not None  # the step comes once a war was fought (T10)
     names = _listed([game.players[p] for p in result.warring])
     tied = max(p for p in result.points if p is not None)
     war = [(points, p) for p, points in enumerate(result.war_points) if points is not None]
@@ -264,6 +271,7 @@ def _war_page(s: Situation) -> str:
 def _habitats_page(s: Situation) -> str:
     game = s.game
     result = _first(game, lambda r: any(r.habitats))
+    assert result is not None  # the step comes once habitats were compared (T11)
     if result.taker is not None:
         end = _w("habitats.took", name=game.players[result.taker])
     else:
@@ -274,6 +282,7 @@ def _habitats_page(s: Situation) -> str:
 def _no_winner_page(s: Situation) -> str:
     game = s.game
     result = _first(game, lambda r: r.taker is None)
+    assert result is not None  # the step comes once a round had no winner (T12)
     key = "no_winner.removed" if result.destination == REMOVED else "no_winner.page"
     return _w(key, n=result.number, cards=cards(len(result.cards)))
 
@@ -389,10 +398,10 @@ def explain(s: Situation, refusal: Refusal) -> str | None:
     return None
 
 
-def asks_on(flow) -> bool:
+def asks_on(flow: Flow) -> bool:
     """Whether the board waits for the next action (a totem, a placement): the step's ask
     then takes the band — not while cards are being scanned, nor on a list or a page."""
-    return (flow.kind == "play" and not flow.pending and flow.picker is None
+    return (isinstance(flow, TotemWarsFlow) and not flow.pending and flow.picker is None
             and isinstance(flow.view(), PlacementView | TotemsView))
 
 
