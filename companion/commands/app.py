@@ -21,13 +21,14 @@ the functions for that reason.
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from companion.config import OVERRIDES, load_config
 from companion.table.data_lock import hold_data_folder
 
 
-def _config(args):
+def _config(args: argparse.Namespace):
     """The configuration with the command line applied; ``sim`` forces terminal + keyboard."""
     overrides = {name: getattr(args, name, None) for name in OVERRIDES}
     if args.command == "sim":
@@ -50,7 +51,7 @@ def _club_link(config):
     return link
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
     with hold_data_folder(config.data_dir):
@@ -60,7 +61,7 @@ def run(args) -> int:
         return _run(args, config, shown)
 
 
-def _run(args, config, shown: bytes | None = None) -> int:
+def _run(args: argparse.Namespace, config, shown: bytes | None = None) -> int:
     """``run`` with the data folder held; ``shown`` is the starting frame on the OLED."""
     from companion.games import GAMES
     from companion.table.app_loop import AppLoop

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import signal
@@ -21,7 +22,7 @@ from companion.club import names, trust
 from companion.errors import UsageError, UserError
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the club action of ``args``."""
     action = args.club_command
     if action == "add-box":
@@ -41,7 +42,7 @@ def run(args) -> int:
     return _serve(args)
 
 
-def _add_box(args) -> int:
+def _add_box(args: argparse.Namespace) -> int:
     box = names.check_box(args.name, "NAME")
     names.check_broker(args.broker)
     password = trust.new_password()
@@ -52,7 +53,7 @@ def _add_box(args) -> int:
     return 0
 
 
-def _sync(args) -> int:
+def _sync(args: argparse.Namespace) -> int:
     from companion.club.box import ClubAddress, sync
     from companion.club.outbox import Outbox
     from companion.config import config_from_args
@@ -81,7 +82,7 @@ def _sync(args) -> int:
     return 0
 
 
-def _serve(args) -> int:
+def _serve(args: argparse.Namespace) -> int:
     from companion.club.pages import make_app, serve
     from companion.club.server import ClubServer
     from companion.club.store import Store, is_postgres

@@ -14,6 +14,7 @@ done. The data folder is held while it runs (``hold_data_folder``): one box per 
 
 from __future__ import annotations
 
+import argparse
 import queue
 import threading
 import time
@@ -156,7 +157,7 @@ def _simulator_keys(config, script) -> dict | None:
     return KEY_NAMES
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Walk through the items of ``--game`` and enroll a scanned tag for each."""
     from companion.config import config_from_args
     from hardware.platform import is_raspberry_pi
@@ -170,7 +171,7 @@ def run(args) -> int:
         return _run(args, config)
 
 
-def _run(args, config) -> int:
+def _run(args: argparse.Namespace, config) -> int:
     """``run`` with the data folder held."""
     from companion.ui.screens import message_screen
     from hardware.displays import open_display
