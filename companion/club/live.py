@@ -40,6 +40,7 @@ class LiveTable:
 
     def __init__(self, club: ClubAddress, clock: Callable[[], float] = time.monotonic) -> None:
         import paho.mqtt.client as mqtt  # at the box's start, not at its first frame
+        from paho.mqtt.enums import CallbackAPIVersion
 
         self.club, self.clock = club, clock
         self.topic = names.live_topic(club.box)
@@ -48,7 +49,7 @@ class LiveTable:
         self._latest: bytes | None = None
         self._sent: bytes | None = None
         self._timer: threading.Timer | None = None
-        self._client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"totem-box-{club.box}-live",
+        self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"totem-box-{club.box}-live",
                                    protocol=mqtt.MQTTv311)
         self._client.username_pw_set(club.login, club.password)
         club.secure(self._client)
