@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.club import names, wire
 from companion.club.outbox import Outbox
@@ -27,6 +27,7 @@ from companion.errors import UserError
 from companion.table.journal import GAMES as GAMES_FOLDER
 
 if TYPE_CHECKING:
+    import paho.mqtt.client as mqtt
     from paho.mqtt.properties import Properties
     from paho.mqtt.reasoncodes import ReasonCode
 
@@ -59,7 +60,7 @@ class ClubAddress:
     tls: bool = False
     ca: str = ""
 
-    def secure(self, client: Any) -> None:
+    def secure(self, client: mqtt.Client) -> None:
         """Set ``client`` (paho's) to speak TLS when the club's broker asks for it, checking
         its certificate against ``ca`` (or the system's authorities)."""
         if self.tls:
