@@ -24,7 +24,7 @@ from companion.errors import UsageError, UserError
 
 def run(args: argparse.Namespace) -> int:
     """Run the club action of ``args``."""
-    action = args.club_command
+    action: str = args.club_command
     if action == "add-box":
         return _add_box(args)
     if action == "acl":
@@ -59,8 +59,8 @@ def _sync(args: argparse.Namespace) -> int:
     from companion.config import config_from_args
 
     config = config_from_args(args)
-    broker = args.broker or config.club_broker
-    box = args.box or config.club_box
+    broker: str = args.broker or config.club_broker
+    box: str = args.box or config.club_box
     if not broker:
         raise UsageError("no club: give --broker HOST:PORT or set [club] broker in the configuration")
     names.check_broker(broker)
@@ -92,7 +92,7 @@ def _serve(args: argparse.Namespace) -> int:
     names.check_broker(args.broker)
     if not 1024 <= args.web <= 65535:
         raise UsageError(f"--web: expected a port from 1024 to 65535, got {args.web}")
-    where = args.db or str(config.data_dir / "club.sqlite")
+    where: str = args.db or str(config.data_dir / "club.sqlite")
     password = os.environ.get("TOTEM_CLUB_PASSWORD", "")
     if args.password_file:
         from companion.files import SMALL_BYTES, read_text

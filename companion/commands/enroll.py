@@ -190,8 +190,8 @@ def _run(args: argparse.Namespace, config: Config) -> int:
     from hardware.displays import open_display
 
     script = getattr(args, "input", None)
-    game = getattr(args, "game", None) or next(iter(GAMES))
-    deck_name = getattr(args, "transcribe", None)
+    game: str = getattr(args, "game", None) or next(iter(GAMES))
+    deck_name: str | None = getattr(args, "transcribe", None)
     keys = _simulator_keys(config, script)
     finish = keys[Hold("ok")] if keys else "hold OK"
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)

@@ -38,7 +38,7 @@ def parse_hand(value: str | None) -> list[str] | None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the hint for the record ``args.record``."""
-    path = args.record
+    path: str = args.record
     text = read_record_file(path)
     hand = parse_hand(args.hand)
     data_dir = data_folder(args)

@@ -32,8 +32,8 @@ _END: Final = _Stop.END  # put on the queue by whatever ends the listening
 
 def run(args: argparse.Namespace) -> int:
     """Print events until stopped; 0 when done, UserError when a device cannot be opened."""
-    count = getattr(args, "count", None)
-    seconds = getattr(args, "seconds", None)
+    count: int | None = getattr(args, "count", None)
+    seconds: float | None = getattr(args, "seconds", None)
     if count is not None and count < 1:
         raise UsageError("--count: expected a number of events, 1 or more")
     if seconds is not None and not seconds > 0:
@@ -63,7 +63,7 @@ def _open_sources(args: argparse.Namespace, events: queue.Queue[Event | _Stop]) 
     from hardware.script_input import ScriptInput
 
     config = config_from_args(args).resolved(is_raspberry_pi())
-    script_path = getattr(args, "input", None)
+    script_path: str | None = getattr(args, "input", None)
     script = ScriptInput(script_path, on_end=lambda: events.put(_END)) if script_path else None
     what = str(script_path) if script else f"buttons {config.buttons}, reader {config.reader}"
     return open_inputs(config, script=script, echo=_echo_scan,

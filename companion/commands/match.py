@@ -91,12 +91,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    game = args.game or "wakanda"
+    game: str = args.game or "wakanda"
     search = search_of(game)
     a, b = check_level(search, args.a), check_level(search, args.b)
-    variant = args.variant
+    variant: str | None = args.variant
     check_variant(game, search, variant)
-    players = getattr(args, "players", 2)
+    players: int = getattr(args, "players", 2)
     check_players(game, search, players)
     work = tasks(game, a, b, args.games, args.seed, players)
     if args.jobs == 1:

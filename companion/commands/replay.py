@@ -19,7 +19,7 @@ from companion.games import game_entry, game_of_record
 
 def run(args: argparse.Namespace) -> int:
     """Write one PNG per record line into ``--out``; each line of the record is played once."""
-    path = args.record
+    path: str = args.record
     text = read_record_file(path)
     out = Path(plain_path(args.out))
     data_dir = data_folder(args)

@@ -16,7 +16,7 @@ from companion.ui.text import speaking
 def run(args: argparse.Namespace) -> int:
     """Print the score of each record, a JSON object a line with ``--json``; the words in
     ``--language`` when given (the JSON keeps the records' machine English)."""
-    lang = getattr(args, "language", None)
+    lang: str | None = getattr(args, "language", None)
     with speaking(lang) if lang else contextlib.nullcontext():
         return _run(args)
 

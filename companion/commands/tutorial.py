@@ -28,7 +28,7 @@ DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 def run(args: argparse.Namespace) -> int:
     """Run the lesson of ``--game`` (the first game of the registry by default)."""
-    game = getattr(args, "game", None) or next(iter(GAMES))
+    game: str = getattr(args, "game", None) or next(iter(GAMES))
     if not args.demo:
         if args.seed is not None:
             raise UsageError("--seed is for --demo")
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(getattr(args, "config", None),
                          {"display": getattr(args, "display", None) or "none",
                           "data": getattr(args, "data", None), "language": getattr(args, "language", None)})
-    data_dir = getattr(args, "data", None)
+    data_dir: str | None = getattr(args, "data", None)
     with hold_data_folder(data_dir) if data_dir is not None else nullcontext():
         return _demo(args, config, game, data_dir)
 
@@ -50,7 +50,7 @@ def _demo(args: argparse.Namespace, config: Config, game: str, data_dir: str | N
     if data_dir is not None and TutorialStore(data_dir).load(game) is not None:
         raise UserError(f"{data_dir}: a lesson of {GAMES[game].shown_title()} is under way there; "
                         "finish it, or give the demo another data folder")
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
     players = tuple(config.players) if len(config.players) >= 2 else DEMO_NAMES
 
     from hardware.displays import open_display  # hardware only inside the command
