@@ -21,8 +21,8 @@ import io
 import os
 import signal
 import sys
-from collections.abc import Iterator
-from typing import NoReturn
+from collections.abc import Callable, Iterator
+from typing import NoReturn, TextIO
 
 from companion import __version__, _interrupted_while_loading
 from companion.errors import UsageError, UserError, one_line
@@ -35,7 +35,7 @@ def _game_choices() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
-def _common(parser: argparse.ArgumentParser, default=None) -> None:
+def _common(parser: argparse.ArgumentParser, default: str | None = None) -> None:
     """Options every command accepts (the README: common options).
 
     Sub-commands get ``argparse.SUPPRESS`` defaults so that an option given before the
@@ -55,7 +55,7 @@ def _common(parser: argparse.ArgumentParser, default=None) -> None:
                         help="off | prompts | everything: what the box says aloud (Settings' choice wins)")
 
 
-def _playing(parser: argparse.ArgumentParser, default=None) -> None:
+def _playing(parser: argparse.ArgumentParser, default: str | None = None) -> None:
     """Options of the modes that play a game."""
     parser.add_argument("--game", choices=_game_choices(), default=default,
                         help="the game to play (default: asked on the device; wakanda for demo and tutorial)")
@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     _playing(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    def add(name, help_text):
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         _common(p, argparse.SUPPRESS)
         return p
@@ -225,7 +225,7 @@ class _Output(io.TextIOBase):
     ``OutputFailed``; ``None`` (closed with ``>&-``) fails at the first write only, so a
     command that prints nothing runs as it would."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO | None) -> None:
         self._stream = stream
 
     def _failed(self, exc: OSError) -> OutputFailed:
@@ -264,9 +264,14 @@ class _Output(io.TextIOBase):
         return self._stream.fileno()
 
     @property
-    def encoding(self):
+    def encoding(self) -> str:
         """The encoding of the output (UTF-8 when it is closed)."""
         return getattr(self._stream, "encoding", None) or "utf-8"
+
+    @encoding.setter
+    def encoding(self, value: str) -> None:
+        # Read-only, as io.TextIOBase's own is at run time (its type stubs call it writable).
+        raise AttributeError("the output's encoding is its stream's")
 
 
 def _say(line: str) -> None:
@@ -342,7 +347,8 @@ def _run(command: str, args: argparse.Namespace) -> int:
     """Run ``command``; its exit status, with a user's error as one line."""
     try:
         module = importlib.import_module(f"companion.commands.{MODULES[command]}")
-        return module.run(args)
+        run: Callable[[argparse.Namespace], int] = module.run  # every command's contract
+        return run(args)
     except UsageError as exc:
         _say(f"totem-companion {command}: {one_line(str(exc))}")
         return 2

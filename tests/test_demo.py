@@ -325,3 +325,14 @@ def test_demo_refuses_web_in_one_line_rather_than_serve_nothing(capsys, where):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err == "totem-companion demo: --web: a demo serves no phone page (run or sim --web PORT does)\n"
+
+
+def test_wakanda_demo_without_a_display_says_so_in_one_line():
+    """``DemoOptions`` may carry no display (Totem Wars plays without one); Wakanda's demo
+    plays through the box's screens, so it refuses before any game rather than fail in it."""
+    from companion.errors import UserError
+    from companion.games.wakanda.demo import run_demo
+    from companion.table.table_game import DemoOptions
+
+    with pytest.raises(UserError, match="needs a display"):
+        run_demo(DemoOptions(seed=1))

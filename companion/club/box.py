@@ -19,12 +19,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.club import names, wire
 from companion.club.outbox import Outbox
 from companion.errors import UserError
 from companion.table.journal import GAMES as GAMES_FOLDER
+
+if TYPE_CHECKING:
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.properties import Properties
+    from paho.mqtt.reasoncodes import ReasonCode
 
 #: Seconds to reach the broker and log in.
 CONNECT_SECONDS = 5.0
@@ -55,7 +60,7 @@ class ClubAddress:
     tls: bool = False
     ca: str = ""
 
-    def secure(self, client: Any) -> None:
+    def secure(self, client: mqtt.Client) -> None:
         """Set ``client`` (paho's) to speak TLS when the club's broker asks for it, checking
         its certificate against ``ca`` (or the system's authorities)."""
         if self.tls:
@@ -74,6 +79,7 @@ def sync(outbox: Outbox, club: ClubAddress, wait: float = 10.0) -> SyncResult:
     """Send every pending game of ``outbox`` to ``club``; what happened. ``ClubUnreachable``
     when the broker cannot be reached or refuses the login (nothing leaves the outbox)."""
     import paho.mqtt.client as mqtt  # only where a club is configured
+    from paho.mqtt.enums import CallbackAPIVersion
 
     outbox.collect()
     waiting = {w.id: w for w in outbox.pending()}
@@ -83,17 +89,19 @@ def sync(outbox: Outbox, club: ClubAddress, wait: float = 10.0) -> SyncResult:
     answers: list[tuple[str, str | None]] = []
     state: dict[str, object] = {"connected": None, "lost": False}
 
-    def on_connect(client, userdata, flags, reason, properties):
+    def on_connect(client: mqtt.Client, userdata: object, flags: mqtt.ConnectFlags, reason: ReasonCode,
+                   properties: Properties | None) -> None:
         with answered:
             state["connected"] = reason
             answered.notify_all()
 
-    def on_disconnect(client, userdata, flags, reason, properties):
+    def on_disconnect(client: mqtt.Client, userdata: object, flags: mqtt.DisconnectFlags, reason: ReasonCode,
+                      properties: Properties | None) -> None:
         with answered:
             state["lost"] = True
             answered.notify_all()
 
-    def on_message(client, userdata, message):
+    def on_message(client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
         answer = wire.read_answer(message.payload)
         if answer is not None:
             with answered:
@@ -101,7 +109,7 @@ def sync(outbox: Outbox, club: ClubAddress, wait: float = 10.0) -> SyncResult:
                 answered.notify_all()
 
     # A persistent session: answers sent while the box was away wait for it at the broker.
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"totem-box-{club.box}",
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"totem-box-{club.box}",
                          clean_session=False, protocol=mqtt.MQTTv311)
     client.username_pw_set(club.login, club.password)
     club.secure(client)

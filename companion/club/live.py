@@ -16,10 +16,15 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.club import names
 from companion.club.box import ClubAddress
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from companion.table.session import Output, Session
 
 #: Seconds between two tables sent.
 EVERY = 1.0
@@ -27,7 +32,7 @@ EVERY = 1.0
 FIELDS = ("lang", "kind", "title", "lines", "note", "done", "table")
 
 
-def live_value(session: Any, frame: Any = None) -> dict[str, Any]:
+def live_value(session: Session, frame: Image.Image | None = None) -> dict[str, Any]:
     """The public table of ``session`` as the club shows it."""
     from companion.web.snapshot import snapshot
 
@@ -40,6 +45,7 @@ class LiveTable:
 
     def __init__(self, club: ClubAddress, clock: Callable[[], float] = time.monotonic) -> None:
         import paho.mqtt.client as mqtt  # at the box's start, not at its first frame
+        from paho.mqtt.enums import CallbackAPIVersion
 
         self.club, self.clock = club, clock
         self.topic = names.live_topic(club.box)
@@ -48,7 +54,7 @@ class LiveTable:
         self._latest: bytes | None = None
         self._sent: bytes | None = None
         self._timer: threading.Timer | None = None
-        self._client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"totem-box-{club.box}-live",
+        self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"totem-box-{club.box}-live",
                                    protocol=mqtt.MQTTv311)
         self._client.username_pw_set(club.login, club.password)
         club.secure(self._client)
@@ -57,7 +63,7 @@ class LiveTable:
         self._client.connect_async(host, port, keepalive=60)  # resolved and connected on paho's thread
         self._client.loop_start()
 
-    def seen(self, session: Any, out: Any = None) -> None:
+    def seen(self, session: Session, out: Output | None = None) -> None:
         """A frame was shown: its table is the latest, sent at most once a second (the last
         of a burst too, by a timer: a game paused after it shows it)."""
         if session.game is None:
@@ -84,7 +90,7 @@ class LiveTable:
                 self._send(self._latest)
                 self._last = self.clock()
 
-    def heard(self, session: Any, event: Any) -> bool:
+    def heard(self, session: Session, event: object) -> bool:
         """The live table takes no event."""
         return False
 

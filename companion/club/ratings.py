@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.club.results import Result
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce  # imported on the club server only
 
 
 @dataclass(frozen=True)
@@ -29,10 +33,10 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-_MODEL = None
+_MODEL: PlackettLuce | None = None
 
 
-def _model():
+def _model() -> PlackettLuce:
     global _MODEL
     if _MODEL is None:
         from openskill.models import PlackettLuce  # only on the club server
@@ -57,7 +61,8 @@ def rate(result: Result, before: list[Rating]) -> list[Rating]:
     """The ratings of ``result``'s seats after the game, from ``before`` (one a seat)."""
     model = _model()
     teams = [[model.create_rating([r.mu, r.sigma])] for r in before]
-    after = model.rate(teams, ranks=ranks(result))
+    places: list[float] = list(ranks(result))  # the model takes any numbers as ranks
+    after = model.rate(teams, ranks=places)
     return [Rating(team[0].mu, team[0].sigma, r.games + 1, r.wins + (seat in result.winners))
             for seat, (team, r) in enumerate(zip(after, before))]
 

@@ -66,10 +66,11 @@ class ClubServer:
     def start(self) -> None:
         """Log in and start taking games; ``UserError`` when the broker cannot be reached."""
         import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
 
         from companion.club.box import ClubUnreachable
 
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=names.club_client_id(self.password),
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=names.club_client_id(self.password),
                              clean_session=False, protocol=mqtt.MQTTv311, manual_ack=True)
         client.username_pw_set(self.user, self.password)
         # Back soon after the broker restarts: the boxes' games wait there meanwhile.

@@ -52,7 +52,7 @@ def answer_message(key: str, reason: str | None = None) -> bytes:
     return json.dumps({"id": key, "status": REFUSED, "reason": reason}).encode()
 
 
-def read_answer(payload: bytes) -> tuple[str, str | None] | None:
+def read_answer(payload: bytes | bytearray) -> tuple[str, str | None] | None:
     """``(id, None)`` for an acknowledgement, ``(id, reason)`` for a refusal; None for
     anything else."""
     try:

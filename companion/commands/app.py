@@ -21,13 +21,18 @@ the functions for that reason.
 
 from __future__ import annotations
 
+import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from companion.config import OVERRIDES, load_config
+from companion.config import OVERRIDES, Config, load_config
 from companion.table.data_lock import hold_data_folder
 
+if TYPE_CHECKING:
+    from companion.club.box import ClubLink  # imported when a club is configured
 
-def _config(args):
+
+def _config(args: argparse.Namespace) -> Config:
     """The configuration with the command line applied; ``sim`` forces terminal + keyboard."""
     overrides = {name: getattr(args, name, None) for name in OVERRIDES}
     if args.command == "sim":
@@ -38,7 +43,7 @@ def _config(args):
     return load_config(getattr(args, "config", None), overrides).resolved(is_raspberry_pi())
 
 
-def _club_link(config):
+def _club_link(config: Config) -> ClubLink | None:
     """The club's link (companion/club) when ``[club]`` names a broker, started: the box's
     finished games go to the club on a thread of their own, never holding a frame."""
     if not config.club_broker:
@@ -50,7 +55,7 @@ def _club_link(config):
     return link
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the companion until quit (q, Ctrl-C, the end of an input script)."""
     config = _config(args)
     with hold_data_folder(config.data_dir):
@@ -60,7 +65,7 @@ def run(args) -> int:
         return _run(args, config, shown)
 
 
-def _run(args, config, shown: bytes | None = None) -> int:
+def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -> int:
     """``run`` with the data folder held; ``shown`` is the starting frame on the OLED."""
     from companion.games import GAMES
     from companion.table.app_loop import AppLoop

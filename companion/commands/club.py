@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import signal
@@ -21,9 +22,9 @@ from companion.club import names, trust
 from companion.errors import UsageError, UserError
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the club action of ``args``."""
-    action = args.club_command
+    action: str = args.club_command
     if action == "add-box":
         return _add_box(args)
     if action == "acl":
@@ -41,7 +42,7 @@ def run(args) -> int:
     return _serve(args)
 
 
-def _add_box(args) -> int:
+def _add_box(args: argparse.Namespace) -> int:
     box = names.check_box(args.name, "NAME")
     names.check_broker(args.broker)
     password = trust.new_password()
@@ -52,14 +53,14 @@ def _add_box(args) -> int:
     return 0
 
 
-def _sync(args) -> int:
+def _sync(args: argparse.Namespace) -> int:
     from companion.club.box import ClubAddress, sync
     from companion.club.outbox import Outbox
     from companion.config import config_from_args
 
     config = config_from_args(args)
-    broker = args.broker or config.club_broker
-    box = args.box or config.club_box
+    broker: str = args.broker or config.club_broker
+    box: str = args.box or config.club_box
     if not broker:
         raise UsageError("no club: give --broker HOST:PORT or set [club] broker in the configuration")
     names.check_broker(broker)
@@ -81,7 +82,7 @@ def _sync(args) -> int:
     return 0
 
 
-def _serve(args) -> int:
+def _serve(args: argparse.Namespace) -> int:
     from companion.club.pages import make_app, serve
     from companion.club.server import ClubServer
     from companion.club.store import Store, is_postgres
@@ -91,7 +92,7 @@ def _serve(args) -> int:
     names.check_broker(args.broker)
     if not 1024 <= args.web <= 65535:
         raise UsageError(f"--web: expected a port from 1024 to 65535, got {args.web}")
-    where = args.db or str(config.data_dir / "club.sqlite")
+    where: str = args.db or str(config.data_dir / "club.sqlite")
     password = os.environ.get("TOTEM_CLUB_PASSWORD", "")
     if args.password_file:
         from companion.files import SMALL_BYTES, read_text

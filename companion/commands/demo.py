@@ -7,16 +7,19 @@ the demo plays in that data folder and holds it while it runs, as the box does
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import random
 import sys
 from pathlib import Path
+from typing import TextIO
 
-from companion.config import load_config
+from companion.config import Config, load_config
 from companion.errors import UsageError
 from companion.files import printable
 from companion.games import GAMES, game_entry
+from companion.table.app_loop import Display
 from companion.table.data_lock import hold_data_folder
 from companion.table.demo_player import check_record_path
 from companion.table.registry import TAGS_FILE, TagRegistry
@@ -35,7 +38,7 @@ class _PrintableLines(io.TextIOBase):
     escaped (``printable``), since the names it prints come from the configuration and
     from the journal of a data folder, which may hold terminal escape codes."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
@@ -46,14 +49,14 @@ class _PrintableLines(io.TextIOBase):
         self._stream.flush()
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Play one demo game; prints the turns and the result, writes ``--record`` if asked."""
     stdout = sys.stdout
     with contextlib.redirect_stdout(_PrintableLines(stdout)):
         return _run(args, stdout)
 
 
-def _run(args, stdout) -> int:
+def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     if getattr(args, "web", None) is not None:
         # A demo plays in a scratch folder at its own pace: no table for a phone to follow.
         raise UsageError("--web: a demo serves no phone page (run or sim --web PORT does)")
@@ -67,7 +70,7 @@ def _run(args, stdout) -> int:
         return _demo(args, config, game_name, seed, stdout)
 
 
-def _demo(args, config, game_name: str, seed: int, stdout) -> int:
+def _demo(args: argparse.Namespace, config: Config, game_name: str, seed: int, stdout: TextIO) -> int:
     """``_run`` with the data folder (if any) held."""
     from hardware.displays import open_display  # hardware only inside the command
 
@@ -91,10 +94,11 @@ def _demo(args, config, game_name: str, seed: int, stdout) -> int:
         display.close()
 
 
-def spoken(args, config) -> str:
+def spoken(args: argparse.Namespace, config: Config) -> str:
     """The language a demo speaks, the box's: ``--language``, else the one chosen in
     Settings in ``--data``, else the configuration's."""
-    given, data = getattr(args, "language", None), getattr(args, "data", None)
+    given: str | None = getattr(args, "language", None)
+    data: str | None = getattr(args, "data", None)
     if not given and data:
         # Settings' choice in that folder; a damaged file leaves the configuration's language.
         given = SettingsStore.load(data, language=config.language, games=tuple(GAMES),
@@ -102,7 +106,7 @@ def spoken(args, config) -> str:
     return given or config.language
 
 
-def _narrate(args, config, display) -> int:
+def _narrate(args: argparse.Namespace, config: Config, display: Display) -> int:
     """``demo --input FILE``: the script through a session, each step printed."""
     import tempfile
 

@@ -19,9 +19,11 @@ record may be (16 MB). Blank lines are skipped; the end of input ends it.
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO, TypeVar
 
 from companion.commands.records_each import data_folder
 from companion.errors import UsageError, UserError, one_line
@@ -35,8 +37,11 @@ REQUEST_BYTES = SMALL_BYTES
 #: The keys a request may have.
 REQUEST_KEYS = ("id", "record", "seat", "level", "seed", "hand")
 
+#: The type of a request's optional value (``_optional``).
+T = TypeVar("T")
 
-def run(args) -> int:
+
+def run(args: argparse.Namespace) -> int:
     """Answer requests from standard input until it ends."""
     if args.level is not None and args.level not in all_levels():
         raise UsageError(f"unknown level {shown(args.level)} (levels: {', '.join(all_levels())})")
@@ -84,7 +89,7 @@ def answer(line: str, default_level: str | None = None, data_dir: Path | None = 
             "ms": round(advice.ms, 1)}
 
 
-def _record_text(request: dict) -> str:
+def _record_text(request: Mapping[str, object]) -> str:
     unknown = sorted(set(request) - set(REQUEST_KEYS))
     if unknown:
         raise UserError(f"unknown key {shown_value(unknown[0])} (a request has {', '.join(REQUEST_KEYS)})")
@@ -101,23 +106,25 @@ def _record_text(request: dict) -> str:
     return "".join(dump_line(obj) for obj in record)
 
 
-def _optional(request: dict, key: str, kind: type) -> Any:
+def _optional(request: Mapping[str, object], key: str, kind: type[T]) -> T | None:
     value = request.get(key)
-    if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+    if value is None:
+        return None
+    if not isinstance(value, kind) or isinstance(value, bool):
         raise UserError(f"{key} must be {'a whole number' if kind is int else 'a string'}, got {shown_value(value)}")
     return value
 
 
-def _seat(request: dict) -> int | None:
+def _seat(request: Mapping[str, object]) -> int | None:
     return _optional(request, "seat", int)
 
 
-def _seed(request: dict) -> int:
+def _seed(request: Mapping[str, object]) -> int:
     seed = _optional(request, "seed", int)
     return 0 if seed is None else seed
 
 
-def _hand(request: dict) -> list[str] | None:
+def _hand(request: Mapping[str, object]) -> list[str] | None:
     hand = request.get("hand")
     if hand is not None and (not isinstance(hand, list) or not all(isinstance(c, str) for c in hand)):
         raise UserError("hand must be a list of card names")

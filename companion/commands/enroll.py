@@ -14,26 +14,38 @@ done. The data folder is held while it runs (``hold_data_folder``): one box per 
 
 from __future__ import annotations
 
+import argparse
 import queue
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Final
 
 from companion.errors import UsageError, UserError
-from companion.events import Hold, Press
+from companion.events import Event, Hold, Press, Wait
 from companion.games import GAMES, game_entry
 from companion.table.data_lock import hold_data_folder
 from companion.table.enrollment import BUTTON_HELP, Enrollment
 from companion.table.registry import TAGS_FILE, TagRegistry
 
+if TYPE_CHECKING:
+    from companion.config import Config
+    from companion.table.app_loop import Display, Source
+    from companion.table.table_game import Transcription
+
+class _Stop(Enum):
+    """What is put on the event queue besides events."""
+
+    QUIT = "quit"
+
+
 #: Put on the event queue when the player quits the keyboard input.
-_QUIT = object()
+_QUIT: Final = _Stop.QUIT
 
 
-def _played(items):
+def _played(items: Iterable[Event | Wait]) -> Iterator[Event]:
     """The events of an input script, in order, waiting where it says ``wait``."""
-    from companion.events import Wait
     for item in items:
         if isinstance(item, Wait):
             time.sleep(item.seconds)
@@ -41,13 +53,14 @@ def _played(items):
             yield item
 
 
-def _queued(events: queue.Queue):
+def _queued(events: queue.Queue[Event | _Stop]) -> Iterator[Event]:
     """The events of the started input sources until the player quits."""
     while (event := events.get()) is not _QUIT:
         yield event
 
 
-def _events(config, script, echo):
+def _events(config: Config, script: Iterable[Event | Wait] | None,
+            echo: Callable[[str | None], None] | None) -> tuple[Iterator[Event], list[Source]]:
     """The events of the input script, or of the configured inputs until the player quits;
     and the sources to close afterwards. ``echo`` shows a scan being typed on the keyboard.
 
@@ -56,7 +69,7 @@ def _events(config, script, echo):
     if script is not None:
         return _played(script), []
     from hardware.inputs import open_inputs
-    waiting: queue.Queue = queue.Queue()
+    waiting: queue.Queue[Event | _Stop] = queue.Queue()
     sources = open_inputs(config, echo=echo, on_quit=lambda: waiting.put(_QUIT))
     try:
         for source in sources:
@@ -114,7 +127,8 @@ class Progress:
             self._set_footer(f"scan: {self._typed}_" if self._typed is not None else self._note or self._keys)
 
 
-def _enroll(walk: Enrollment, events, show, progress: Progress) -> None:
+def _enroll(walk: Enrollment, events: Iterable[Event], show: Callable[[str | None], None],
+            progress: Progress) -> None:
     """Bind a tag for each step of ``walk``; ``show(note)`` draws the display."""
     if walk.current is not None:
         progress.step(f"[{walk.position}] {walk.current.prompt}")
@@ -133,7 +147,7 @@ def _enroll(walk: Enrollment, events, show, progress: Progress) -> None:
     show(walk.summary())
 
 
-def _transcribe(walk, events, display, progress: Progress) -> None:
+def _transcribe(walk: Transcription, events: Iterable[Event], display: Display, progress: Progress) -> None:
     """Walk through a physical deck card by card (``DeckTranscription``); its last note (the
     deck written, or where it stopped) is the last line of the progress."""
     display.show(walk.frame())
@@ -146,7 +160,7 @@ def _transcribe(walk, events, display, progress: Progress) -> None:
             break
 
 
-def _simulator_keys(config, script) -> dict | None:
+def _simulator_keys(config: Config, script: object) -> dict[Press | Hold, str] | None:
     """The simulator's key for each button, when the keyboard is the buttons (it is whenever
     it is an input and no GPIO buttons are): the hints then name the key (``Shift+O:
     finish``) rather than the box's button (``hold OK: finish``)."""
@@ -156,7 +170,7 @@ def _simulator_keys(config, script) -> dict | None:
     return KEY_NAMES
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Walk through the items of ``--game`` and enroll a scanned tag for each."""
     from companion.config import config_from_args
     from hardware.platform import is_raspberry_pi
@@ -170,14 +184,14 @@ def run(args) -> int:
         return _run(args, config)
 
 
-def _run(args, config) -> int:
+def _run(args: argparse.Namespace, config: Config) -> int:
     """``run`` with the data folder held."""
     from companion.ui.screens import message_screen
     from hardware.displays import open_display
 
     script = getattr(args, "input", None)
-    game = getattr(args, "game", None) or next(iter(GAMES))
-    deck_name = getattr(args, "transcribe", None)
+    game: str = getattr(args, "game", None) or next(iter(GAMES))
+    deck_name: str | None = getattr(args, "transcribe", None)
     keys = _simulator_keys(config, script)
     finish = keys[Hold("ok")] if keys else "hold OK"
     registry = TagRegistry.load(config.data_dir / TAGS_FILE)
@@ -203,7 +217,7 @@ def _run(args, config) -> int:
         script = ScriptInput(script).events()
 
     display = open_display(config)
-    sources: list = []
+    sources: list[Source] = []
     summary = None
     try:
         print(heading, flush=True)  # above the picture, drawn next

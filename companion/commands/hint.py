@@ -13,6 +13,7 @@ when the search words each of them (Totem Wars), with their reasons, as the box 
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from companion.commands.records_each import about, data_folder, read_record_file
@@ -35,9 +36,9 @@ def parse_hand(value: str | None) -> list[str] | None:
     return cards
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Print the hint for the record ``args.record``."""
-    path = args.record
+    path: str = args.record
     text = read_record_file(path)
     hand = parse_hand(args.hand)
     data_dir = data_folder(args)

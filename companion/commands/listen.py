@@ -8,25 +8,37 @@ script that replays what happened. Stops on Ctrl-C (or ``q`` on the keyboard), a
 
 from __future__ import annotations
 
+import argparse
 import queue
 import sys
 import time
+from enum import Enum
+from typing import TYPE_CHECKING, Final
 
 from companion.errors import UsageError, one_line
-from companion.events import format_event
+from companion.events import Event, format_event
 
-_END = object()         # put on the queue by whatever ends the listening
+if TYPE_CHECKING:
+    from companion.table.app_loop import Source  # the table is not loaded to listen
+
+class _Stop(Enum):
+    """What is put on the queue besides events."""
+
+    END = "end"
 
 
-def run(args) -> int:
+_END: Final = _Stop.END  # put on the queue by whatever ends the listening
+
+
+def run(args: argparse.Namespace) -> int:
     """Print events until stopped; 0 when done, UserError when a device cannot be opened."""
-    count = getattr(args, "count", None)
-    seconds = getattr(args, "seconds", None)
+    count: int | None = getattr(args, "count", None)
+    seconds: float | None = getattr(args, "seconds", None)
     if count is not None and count < 1:
         raise UsageError("--count: expected a number of events, 1 or more")
     if seconds is not None and not seconds > 0:
         raise UsageError("--seconds: expected a number of seconds above 0")
-    events: queue.Queue = queue.Queue()
+    events: queue.Queue[Event | _Stop] = queue.Queue()
     sources, what = _open_sources(args, events)
     try:
         for source in sources:
@@ -42,7 +54,7 @@ def run(args) -> int:
     return 0
 
 
-def _open_sources(args, events: queue.Queue) -> tuple[list, str]:
+def _open_sources(args: argparse.Namespace, events: queue.Queue[Event | _Stop]) -> tuple[list[Source], str]:
     """The input sources, and a few words on what they are."""
     # Hardware modules are imported here only: companion/ never needs them otherwise.
     from companion.config import config_from_args
@@ -51,14 +63,14 @@ def _open_sources(args, events: queue.Queue) -> tuple[list, str]:
     from hardware.script_input import ScriptInput
 
     config = config_from_args(args).resolved(is_raspberry_pi())
-    script_path = getattr(args, "input", None)
+    script_path: str | None = getattr(args, "input", None)
     script = ScriptInput(script_path, on_end=lambda: events.put(_END)) if script_path else None
     what = str(script_path) if script else f"buttons {config.buttons}, reader {config.reader}"
     return open_inputs(config, script=script, echo=_echo_scan,
                        on_quit=lambda: events.put(_END)), what
 
 
-def _print_events(events: queue.Queue, count: int | None, seconds: float | None) -> None:
+def _print_events(events: queue.Queue[Event | _Stop], count: int | None, seconds: float | None) -> None:
     deadline = None if seconds is None else time.monotonic() + seconds
     printed = 0
     while count is None or printed < count:

@@ -16,6 +16,7 @@ is the same, the times are then those of a busier machine.
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import statistics
@@ -84,18 +85,18 @@ def check_players(game: str, search: Search, players: int) -> None:
         raise UsageError(f"--players must be one of {offered} for {game}, not {players}")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Play the match and print the score, its interval and the times per decision."""
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    game = args.game or "wakanda"
+    game: str = args.game or "wakanda"
     search = search_of(game)
     a, b = check_level(search, args.a), check_level(search, args.b)
-    variant = args.variant
+    variant: str | None = args.variant
     check_variant(game, search, variant)
-    players = getattr(args, "players", 2)
+    players: int = getattr(args, "players", 2)
     check_players(game, search, players)
     work = tasks(game, a, b, args.games, args.seed, players)
     if args.jobs == 1:
@@ -112,7 +113,8 @@ def run(args) -> int:
     return 0
 
 
-def summarise(game: str, a: str, b: str, seed: int, work: list, duels: list[Duel]) -> dict[str, Any]:
+def summarise(game: str, a: str, b: str, seed: int, work: list[tuple[str, str, str, int, int, int]],
+              duels: list[Duel]) -> dict[str, Any]:
     """The match in numbers: A's score, its interval, the margin (A's points less the mean
     of the others') and the times per decision."""
     wins = shared = 0

@@ -7,6 +7,7 @@ a finished game whose end has pages of its own (Totem Wars) ends with them.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -16,9 +17,9 @@ from companion.files import plain_path, shown_path
 from companion.games import game_entry, game_of_record
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Write one PNG per record line into ``--out``; each line of the record is played once."""
-    path = args.record
+    path: str = args.record
     text = read_record_file(path)
     out = Path(plain_path(args.out))
     data_dir = data_folder(args)

@@ -4,6 +4,7 @@ report offers a review: Wakanda, ``review.py``)."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 from typing import Any
 
@@ -12,15 +13,15 @@ from companion.games.definition import GameDefinition
 from companion.ui.text import speaking
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Print the score of each record, a JSON object a line with ``--json``; the words in
     ``--language`` when given (the JSON keeps the records' machine English)."""
-    lang = getattr(args, "language", None)
+    lang: str | None = getattr(args, "language", None)
     with speaking(lang) if lang else contextlib.nullcontext():
         return _run(args)
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     if not getattr(args, "review", False):
         return print_each(args,
                           lambda game, state: game.report.score_json(state),

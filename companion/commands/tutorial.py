@@ -9,11 +9,12 @@ the demo holds that data folder while it runs, as the box does (``hold_data_fold
 
 from __future__ import annotations
 
+import argparse
 import random
 from contextlib import nullcontext
 
 from companion.commands.demo import spoken
-from companion.config import load_config
+from companion.config import Config, load_config
 from companion.errors import UsageError, UserError
 from companion.games import GAMES
 from companion.table.data_lock import hold_data_folder
@@ -25,9 +26,9 @@ from companion.ui.text import speaking
 DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the lesson of ``--game`` (the first game of the registry by default)."""
-    game = getattr(args, "game", None) or next(iter(GAMES))
+    game: str = getattr(args, "game", None) or next(iter(GAMES))
     if not args.demo:
         if args.seed is not None:
             raise UsageError("--seed is for --demo")
@@ -39,17 +40,17 @@ def run(args) -> int:
     config = load_config(getattr(args, "config", None),
                          {"display": getattr(args, "display", None) or "none",
                           "data": getattr(args, "data", None), "language": getattr(args, "language", None)})
-    data_dir = getattr(args, "data", None)
+    data_dir: str | None = getattr(args, "data", None)
     with hold_data_folder(data_dir) if data_dir is not None else nullcontext():
         return _demo(args, config, game, data_dir)
 
 
-def _demo(args, config, game: str, data_dir) -> int:
+def _demo(args: argparse.Namespace, config: Config, game: str, data_dir: str | None) -> int:
     """``tutorial --demo``, its data folder (if any) held."""
     if data_dir is not None and TutorialStore(data_dir).load(game) is not None:
         raise UserError(f"{data_dir}: a lesson of {GAMES[game].shown_title()} is under way there; "
                         "finish it, or give the demo another data folder")
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
     players = tuple(config.players) if len(config.players) >= 2 else DEMO_NAMES
 
     from hardware.displays import open_display  # hardware only inside the command

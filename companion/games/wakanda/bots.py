@@ -11,7 +11,7 @@ the player to move. ``play_game`` plays a whole game, sampling draws and reveals
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.games.wakanda.chance import sample_draw, sample_reveal
 from companion.games.wakanda.game import Wakanda
@@ -95,7 +95,7 @@ def greedy_bot(game: Wakanda, rng: random.Random) -> Move:
 
 
 def play_game(seed: int, bots: tuple[Bot, Bot] = (random_bot, random_bot), variant: str = "open",
-              empty_claim: str = "when_stuck", players=("Player 1", "Player 2")) -> Wakanda:
+              empty_claim: str = "when_stuck", players: Sequence[str] = ("Player 1", "Player 2")) -> Wakanda:
     """A whole game by two bots, draws and reveals sampled; the same seed, the same game."""
     rng = random.Random(seed)
     game = Wakanda(random_setup(rng, variant), first=rng.randrange(2), players=players,

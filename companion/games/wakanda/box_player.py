@@ -36,7 +36,8 @@ from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
 from companion.games.wakanda.rules import HEADDRESSES
 from companion.games.wakanda.search import suggest
 from companion.games.wakanda.words import in_text, piece_name, refusal, t
-from companion.table.flow import Scan
+from companion.table.flow import FlowEvent, Scan
+from companion.table.play_flow import PlayFlow
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
 
@@ -55,7 +56,7 @@ def _decision(move: Move) -> bool:
 
 #: The box's last decision, by (seed, history, level): what it does follows from those
 #: alone, so the note of a resumed game and the flow's prompt share one search.
-_DECIDED: dict[tuple, Move] = {}
+_DECIDED: dict[tuple[int, tuple[tuple[int | None, Move], ...], str], Move] = {}
 
 
 class BoxPlayer:
@@ -122,7 +123,7 @@ class BoxPlayer:
             return None
         return self.refusal(game)
 
-    def meaning(self, game: Wakanda, event, pending: bool) -> Move | Refusal | None:
+    def meaning(self, game: Wakanda, event: FlowEvent, pending: bool) -> Move | Refusal | None:
         """What an event means while the box is deciding, before the flow's usual reading:
         a move to play (its village's button pressed for its build: no piece to pick), a
         refusal (the wrong piece or headdress scanned, another village, OK while it does
@@ -186,7 +187,7 @@ class BoxPlayer:
             what = Cited(t("done.passed"), "R3")
         return t("box.undo", what=what)
 
-    def take_back(self, flow) -> None:
+    def take_back(self, flow: PlayFlow) -> None:
         """Undo as ``undo_count`` says through ``flow`` (journal first, one move at a time);
         over several moves, the note then says in one line what goes back where on the
         table: the box's piece off its village to the bag, the person's to the hand…
@@ -217,22 +218,23 @@ def _table_parts(popped: list[tuple[int | None, Move, int]]) -> list[str]:
     village (to its player's hand), or to the bag when its draw was taken back too; a
     headdress off its village; a drawn piece to the bag; then the tiles face down again
     (last: the board shows them hatched, should the line run out)."""
-    parts: list[list] = []
-    tiles: list[list] = []
+    parts: list[tuple[str, str | None, int | None]] = []  # catalogue key, piece or headdress, village
+    tiles: list[tuple[str, str | None, int | None]] = []
     builds: dict[tuple[int | None, str], list[int]] = {}
     for player, move, face_down in popped:
         if isinstance(move, Build):
             builds.setdefault((player, move.piece), []).append(len(parts))
-            parts.append(["undo.part.hand", move.piece, move.village])
+            parts.append(("undo.part.hand", move.piece, move.village))
         elif isinstance(move, Draw):
             built = builds.get((player, move.piece))
             if built:
-                parts[built.pop()][0] = "undo.part.pole_bag"
+                at = built.pop()
+                parts[at] = ("undo.part.pole_bag", *parts[at][1:])
             else:
-                parts.append(["undo.part.bag", move.piece, None])
+                parts.append(("undo.part.bag", move.piece, None))
         elif isinstance(move, Claim) and player is not None:
-            parts.append(["undo.part.headdress", HEADDRESSES[player], move.village])
+            parts.append(("undo.part.headdress", HEADDRESSES[player], move.village))
         elif isinstance(move, Reveal):
-            tiles.append(["undo.part.face_down", None, face_down])
+            tiles.append(("undo.part.face_down", None, face_down))
     return [t(key, piece=in_text(item) if item else "", headdress=in_text(item) if item else "",
               n=village) for key, item, village in parts + tiles]

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import random
 
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.moves import Draw, Reveal
 from companion.games.wakanda.rules import VILLAGES
 
 
-def sample_draw(game, rng: random.Random) -> Draw:
+def sample_draw(game: Wakanda, rng: random.Random) -> Draw:
     """A draw from the bag, each piece equally likely (so a type by its count). W4(1)."""
     bag = game.bag
     if not any(bag.values()):
@@ -24,7 +25,7 @@ def sample_draw(game, rng: random.Random) -> Draw:
     raise AssertionError("unreachable: the pick is below the bag's total")
 
 
-def sample_reveal(game, rng: random.Random) -> Reveal:
+def sample_reveal(game: Wakanda, rng: random.Random) -> Reveal:
     """Turn up the tile that just became available (W10): uniform among the unseen tiles,
     i.e. the 8 minus those already showing (the 2 in the box are unseen too)."""
     shown = set(game.villages)

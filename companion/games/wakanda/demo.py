@@ -13,13 +13,16 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
 from companion.games.wakanda import Build, Claim, Draw, Move, Pass, Reveal
-from companion.games.wakanda.bots import greedy_bot, random_bot
+from companion.games.wakanda.bots import Bot, greedy_bot, random_bot
 from companion.games.wakanda.chance import sample_draw, sample_reveal
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.items import VILLAGE_PREFIX, enrollment_steps
 from companion.games.wakanda.record import write_record
 from companion.games.wakanda.report import result_line
@@ -31,7 +34,7 @@ from companion.table.app_loop import AppLoop
 from companion.table.demo_player import DemoError, DemoPlayer, demo_session, write_demo_record
 from companion.table.registry import TAGS_FILE, TagRegistry
 from companion.table.score_flow import ScorePagesFlow
-from companion.table.table_game import DemoOptions
+from companion.table.table_game import DemoOptions, Display
 
 DEFAULT_NAMES = ("Ana", "Ben")
 #: How often the bots use the buttons instead of a scan (buttons-only play is exercised too).
@@ -73,7 +76,7 @@ class TablePlayer(DemoPlayer):
 
     # --- the game --------------------------------------------------------------------------
 
-    def set_up(self, players: tuple[str, str], variant: str, row: list, first: int) -> None:
+    def set_up(self, players: Sequence[str], variant: str, row: Sequence[str | None], first: int) -> None:
         """New game from the menu, names, variant, the tiles in row order, who starts."""
         self.choose("wakanda")
         setup = self.session.flow
@@ -108,7 +111,7 @@ class TablePlayer(DemoPlayer):
         else:
             self.scan(self.tiles[move.village])
 
-    def act(self, move) -> None:
+    def act(self, move: Move) -> None:
         """A build, a claim or the forced pass, as a player would enter it."""
         game = self.session.game
         player = game.to_move
@@ -136,7 +139,7 @@ class TablePlayer(DemoPlayer):
     def _item(self, uid: str) -> str | None:
         return self.session.registry.resolve(uid)
 
-    def play(self, bots, out) -> None:
+    def play(self, bots: Sequence[Bot], out: TextIO) -> None:
         """Play to the end, printing each turn, checking that the box took every move."""
         game = self.session.game
         turn = 0
@@ -171,7 +174,7 @@ class TablePlayer(DemoPlayer):
                 time.sleep(self.delay)
 
 
-def _action(move) -> str:
+def _action(move: Move) -> str:
     """A turn's action, in the language spoken."""
     if isinstance(move, Build):
         return t("demo.builds", piece=in_text(move.piece), n=move.village)
@@ -180,8 +183,9 @@ def _action(move) -> str:
     return t("demo.passes")
 
 
-def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
-              delay: float = 0.0, player_type=TablePlayer):
+def play_demo(seed: int, display: Display, data_dir: Path | None, *,
+              players: Sequence[str] = DEFAULT_NAMES, out: TextIO | None = None,
+              delay: float = 0.0, player_type: type[TablePlayer] = TablePlayer) -> Wakanda:
     """Play the game of ``seed`` through a session on ``display``; returns the finished game.
 
     Prints the set-up, each turn and nothing else on ``out``; ``player_type`` turns the
@@ -214,7 +218,7 @@ def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
             player.set_up(tuple(players), variant, row, first)
             villages = ", ".join(in_text(v) if v else "?" for v in session.game.villages)
             print(t("demo.villages", villages=villages), file=out, flush=True)
-            game = session.game
+            game: Wakanda = session.game
             player.play(bots, out)
             pages = session.flow.pages if isinstance(session.flow, ScorePagesFlow) else []
             for _ in range(len(pages) - 1):
@@ -230,6 +234,8 @@ def play_demo(seed: int, display, data_dir, *, players=DEFAULT_NAMES, out=None,
 def run_demo(options: DemoOptions) -> int:
     """``demo``: play the game of ``options.seed`` (the configured names, or Ana and Ben),
     print it and who won, write the record when asked; the exit status."""
+    if options.display is None:  # the game is played through the box's screens
+        raise UserError("the Wakanda demo needs a display to play through")
     players = options.players[:2] if len(options.players) >= 2 else DEFAULT_NAMES
     game = play_demo(options.seed, options.display, options.data_dir, players=players,
                      delay=options.delay)

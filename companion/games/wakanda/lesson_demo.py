@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import random
 
-from companion.events import Press
+from companion.events import Event, Press
 from companion.games.wakanda.bots import greedy_bot
 from companion.games.wakanda.chance import sample_draw, sample_reveal
 from companion.games.wakanda.demo import TablePlayer, demo_tags
-from companion.games.wakanda.moves import Build
+from companion.games.wakanda.game import Wakanda
+from companion.games.wakanda.moves import Build, Move
 from companion.games.wakanda.rules import ROW
 from companion.games.wakanda.setup import random_setup
+from companion.games.wakanda.setup_flow import SetupFlow
+from companion.table.app_loop import AppLoop
 from companion.table.demo_player import DemoError
+from companion.table.lesson import Step
+from companion.table.tutorial_flow import TutorialFlow
 
 #: How likely the learner is to make each step's newcomer's mistake (the first one always).
 MISTAKE_SHARE = 0.5
@@ -29,7 +34,7 @@ class Learner(TablePlayer):
 
     tags = staticmethod(demo_tags)
 
-    def __init__(self, loop, tags: dict[str, str], rng: random.Random):
+    def __init__(self, loop: AppLoop, tags: dict[str, str], rng: random.Random) -> None:
         super().__init__(loop, tags, rng)
         self.variant = rng.choice(("open", "hidden"))
         self.row = random_setup(rng, self.variant)
@@ -39,9 +44,12 @@ class Learner(TablePlayer):
         self.refusals = 0
 
     @property
-    def tutorial(self):
+    def tutorial(self) -> TutorialFlow:
         """The lesson on screen."""
-        return self.session.flow
+        flow = self.session.flow
+        if not isinstance(flow, TutorialFlow):
+            raise DemoError(f"the lesson left the screen for {flow.kind}")
+        return flow
 
     def advance(self) -> None:
         """Do the next thing: read on, set up, or play what the step asks (now and then
@@ -51,7 +59,7 @@ class Learner(TablePlayer):
             self.send(Press("ok"))
             return
         flow = lesson.inner
-        if flow.kind == "setup":
+        if isinstance(flow, SetupFlow):
             self._set_up(flow)
             return
         game = lesson.game
@@ -69,7 +77,7 @@ class Learner(TablePlayer):
         else:
             self.act(self._move(game, step))
 
-    def _move(self, game, step):
+    def _move(self, game: Wakanda, step: Step | None) -> Move:
         """What the learner plays: the step's kind of move, the better of them; in free
         play, the greedy bot's move."""
         moves = game.legal_moves()
@@ -83,7 +91,7 @@ class Learner(TablePlayer):
 
     # --- the set-up -----------------------------------------------------------------------
 
-    def _set_up(self, flow) -> None:
+    def _set_up(self, flow: SetupFlow) -> None:
         current = flow.current
         if current in ("name0", "name1"):
             self.choose(self.session.view.choice.values[0])  # the first name offered
@@ -101,14 +109,14 @@ class Learner(TablePlayer):
 
     # --- a newcomer's mistakes --------------------------------------------------------------
 
-    def refused(self, event) -> None:
+    def refused(self, event: Event) -> None:
         """A refusal is a defect, except of a mistake the learner makes on purpose (then it
         is counted)."""
         if not self.erring:
             super().refused(event)
         self.refusals += 1
 
-    def _mistake(self, key: str, game) -> bool:
+    def _mistake(self, key: str, game: Wakanda) -> bool:
         """Make the mistake of ``key``'s step, if it has one and the dice say so (the
         first one always); whether one was made. The box must refuse it, or take it back,
         and the game must stay as it was."""
@@ -116,6 +124,7 @@ class Learner(TablePlayer):
             return False
         before = len(game.history)
         player = game.to_move
+        assert player is not None, game.phase  # a mistake is made before the end
         self.erring, self.refusals = True, 0
         try:
             if key == "build" and game.phase == "action":
@@ -136,9 +145,10 @@ class Learner(TablePlayer):
             raise DemoError(f"the box let the mistake at step {key} stand")
         return True
 
-    def _not_now(self, game) -> None:
+    def _not_now(self, game: Wakanda) -> None:
         """Build when the step asks for a claim: the box takes the build back and says to
         take the piece back to the hand, where it is again."""
+        assert game.to_move is not None, game.phase  # a claim is asked of the player to move
         hand = self.hands[game.to_move]
         kept = list(hand)
         self.act(self.rng.choice([move for move in game.legal_moves() if isinstance(move, Build)]))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.games.wakanda import icons as art
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
 from companion.games.wakanda.screens import COLUMN_WIDTH, LABEL_HEIGHT, column_left
 from companion.games.wakanda.words import t, tile_label
@@ -45,7 +46,7 @@ def _points(village: str) -> str:
     return t(f"tutorial.wakanda.pic.{village}")
 
 
-def row_picture(game) -> Image.Image:
+def row_picture(game: Wakanda) -> Image.Image:
     """The villages of ``game``'s row and what each scores, under a line saying over which
     poles (all the owner's, W7)."""
     image = new_canvas()

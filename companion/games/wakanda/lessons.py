@@ -14,14 +14,20 @@ The runner is ``companion/table/tutorial_flow.py``; the words are the catalogue'
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from companion.engine import Refusal
+from companion.games.wakanda.flow import WakandaFlow
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.lesson_demo import Learner
 from companion.games.wakanda.lesson_screens import row_picture
-from companion.games.wakanda.moves import Build, Claim, Draw, Reveal
+from companion.games.wakanda.moves import Build, Claim, Draw, Move, Reveal
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
 from companion.games.wakanda.setup_flow import SetupFlow
 from companion.games.wakanda.views import BoardView
 from companion.games.wakanda.words import in_text, t
+from companion.table.flow import Flow
 from companion.table.lesson import Lesson, Situation, Step
 
 PIECES_TOPIC = "tutorial.topic.pieces"
@@ -33,7 +39,7 @@ PLAY_TOPIC = "tutorial.topic.play"
 END_TOPIC = "tutorial.topic.end"
 
 
-def _w(key: str, **fields) -> str:
+def _w(key: str, **fields: Any) -> str:  # format fields, as the catalogue takes them
     return t(f"tutorial.wakanda.{key}", **fields)
 
 
@@ -53,12 +59,12 @@ def _setup_step(s: Situation) -> str | None:
     return setup.current if setup is not None else None
 
 
-def _setup_at(*steps: str):
+def _setup_at(*steps: str) -> Callable[[Situation], bool]:
     """Whether the set-up on screen asks one of ``steps``."""
     return lambda s: s.game is None and _setup_step(s) in steps
 
 
-def _setup_past(*steps: str):
+def _setup_past(*steps: str) -> Callable[[Situation], bool]:
     """Whether the set-up has got past its step (it is at one of ``steps``, or over)."""
     return lambda s: s.game is not None or _setup_step(s) in steps
 
@@ -69,25 +75,25 @@ def _setup_variant(s: Situation) -> str:
     return setup.variant if setup is not None else "open"
 
 
-def _phase(*phases: str):
+def _phase(*phases: str) -> Callable[[Situation], bool]:
     return lambda s: s.game is not None and s.game.phase in phases
 
 
-def _is(kind):
+def _is(kind: type[Move]) -> Callable[[Situation, object], bool]:
     return lambda s, move: isinstance(move, kind)
 
 
-def _any(s: Situation, move) -> bool:
+def _any(s: Situation, move: object) -> bool:
     return True
 
 
 # --- what the pieces and villages are worth, on the real row ------------------------------
 
-def _village_number(game, village: str) -> int | None:
+def _village_number(game: Wakanda, village: str) -> int | None:
     return game.villages.index(village) + 1 if village in game.villages else None
 
 
-def worth(game, piece: str) -> str:
+def worth(game: Wakanda, piece: str) -> str:
     """What ``piece`` can score in this game, from the row laid out (W7, W8)."""
     number = _village_number(game, piece)
     if piece == "sun":
@@ -334,10 +340,10 @@ def explain(s: Situation, refusal: Refusal) -> str | None:
     return None
 
 
-def asks_on(flow) -> bool:
+def asks_on(flow: Flow) -> bool:
     """Whether the board waits for the next action of the player to move: the step's ask
     then takes the band (not while a piece waits for its village, nor on a list)."""
-    return (flow.kind == "play" and flow.game.phase != "over" and flow.pending is None
+    return (isinstance(flow, WakandaFlow) and flow.game.phase != "over" and flow.pending is None
             and isinstance(flow.view(), BoardView))
 
 

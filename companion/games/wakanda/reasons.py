@@ -17,6 +17,8 @@ else the search's chance to win.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.games.wakanda.information import InformationSet
 from companion.games.wakanda.moves import Build, Claim, Move
 from companion.games.wakanda.rules import OPEN_AT_START, ROW
@@ -24,11 +26,13 @@ from companion.games.wakanda.scoring import breakdown
 from companion.games.wakanda.words import in_text, t
 
 
-def _total(info: InformationSet, player: int, poles, owners) -> int:
+def _total(info: InformationSet, player: int, poles: Sequence[Sequence[str]],
+           owners: Sequence[int | None]) -> int:
     return breakdown(player, info.villages, poles, owners).total
 
 
-def claim_gain(info: InformationSet, player: int, village: int, poles=None) -> int:
+def claim_gain(info: InformationSet, player: int, village: int,
+               poles: Sequence[Sequence[str]] | None = None) -> int:
     """How much ``player``'s total rises by claiming village ``village`` (1 to 6) now, over
     all their poles (W7, W8); ``poles`` replaces the poles on the table when given."""
     poles = info.poles if poles is None else poles

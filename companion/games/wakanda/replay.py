@@ -4,6 +4,7 @@ note of what the line did."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from PIL import Image
 
@@ -14,7 +15,7 @@ from companion.games.wakanda.words import t
 from companion.table.replay_frames import LineNotes
 
 
-def frames(text: str, data_dir=None) -> Iterator[tuple[Image.Image, str]]:
+def frames(text: str, data_dir: Path | None = None) -> Iterator[tuple[Image.Image, str]]:
     """The board after each line of a record: ``(image, note)`` pairs, in order; each line
     is played once. ``data_dir`` is not needed (a Wakanda record names nothing in it).
 

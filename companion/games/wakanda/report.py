@@ -7,6 +7,8 @@ from the engine's ``Outcome`` (winners, termination, rule) and the totals; and t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.engine import Termination
 from companion.files import printable
 from companion.games.wakanda.game import Wakanda
@@ -16,7 +18,7 @@ from companion.games.wakanda.rules import ROW
 from companion.games.wakanda.words import in_text, t
 
 
-def score_json(game: Wakanda) -> dict:
+def score_json(game: Wakanda) -> dict[str, object]:
     """The ``score --json`` object: final figures, or provisional ones with ``finished`` false."""
     outcome = game.outcome()
     players = []
@@ -28,7 +30,7 @@ def score_json(game: Wakanda) -> dict:
             "winners": list(outcome.winners) if outcome else [], "players": players}
 
 
-def moves_json(game: Wakanda) -> dict:
+def moves_json(game: Wakanda) -> dict[str, object]:
     """The ``moves --json`` object: the event lines that would be legal next."""
     if game.to_move is None:
         return {"to_move": None, "moves": []}
@@ -59,7 +61,7 @@ def format_score(game: Wakanda) -> str:
     words = [t("report.village"), t("report.sun_penalty"), t("report.total")]
     label_width = max(14, *(len(label) + 1 for label in [*labels, *words]))
 
-    def row(label, cells):
+    def row(label: str, cells: Sequence[str]) -> str:
         return f"{label:<{label_width}}" + "".join(f"{cell:>{width + 2}}" for cell in cells)
 
     state = t("report.finished") if outcome else t("report.provisional")
@@ -134,7 +136,7 @@ def result_line(game: Wakanda) -> str:
 
 # --- the review (``score --review``) ----------------------------------------------------------
 
-def review_json(game: Wakanda) -> dict:
+def review_json(game: Wakanda) -> dict[str, object]:
     """The ``review`` of ``score --review --json``: per player the moves judged and the
     clear losses, biggest first — the turn, the move played and the better one as record
     lines, the points (the expected final margin over the other player) it would have

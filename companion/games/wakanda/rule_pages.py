@@ -10,23 +10,27 @@ twenty characters, one to three pages a rule.
 
 from __future__ import annotations
 
+from companion.games.wakanda.flow import WakandaFlow
 from companion.games.wakanda.moves import Pass
+from companion.games.wakanda.score_flow import ScoreFlow
+from companion.games.wakanda.setup_flow import SetupFlow
+from companion.table.flow import Flow
 
 #: The rule behind each step of the set-up (``SetupFlow.current``).
 SETUP_RULES = {"name0": "W1", "name1": "W1", "level": "W1", "variant": "W10", "tiles": "W2",
                "first": "W3"}
 
 
-def rule_of(flow) -> str | None:
+def rule_of(flow: Flow) -> str | None:
     """The rule behind what a Wakanda ``flow`` asks now: the set-up step (W1-W3, W10), the
     turn (W4; W10 for a tile to turn up, R3 when only a pass is left), the score page (the
     result's W9 or R6, then W7 for each player's points); None for a flow of another kind."""
-    if flow.kind == "setup":
+    if isinstance(flow, SetupFlow):
         return SETUP_RULES[flow.current]
-    if flow.kind == "score":
+    if isinstance(flow, ScoreFlow):
         outcome = flow.game.outcome()
         return outcome.rule if flow.page == 0 and outcome is not None else "W7"
-    if flow.kind != "play":
+    if not isinstance(flow, WakandaFlow):
         return None
     game = flow.game
     if game.phase == "reveal":

@@ -13,13 +13,17 @@ points it would have gained; "Reviewing…" while the review is being made.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image
 
 from companion.engine import Termination
 from companion.games.wakanda import icons as art
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.moves import Build, Claim, Move
 from companion.games.wakanda.review import Review
 from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
+from companion.games.wakanda.scoring import ScoreBreakdown
 from companion.games.wakanda.words import piece_name, t
 from companion.ui.canvas import (
     HEIGHT,
@@ -43,7 +47,7 @@ from companion.ui.screens import FOOTER_TOP, TITLE_HEIGHT, footer_line, page_mar
 FORMULA_POINTS = {**PIECE_VILLAGE_POINTS, "variety": 2, "height": 2, "sun": 1}
 
 
-def score_pages(game, more: int = 0) -> list[Image.Image]:
+def score_pages(game: Wakanda, more: int = 0) -> list[Image.Image]:
     """The final (or provisional) score as pages: the result, then one page per player;
     ``more`` pages follow them (the review), counted in the page numbers."""
     scores = [game.score(0), game.score(1)]
@@ -53,7 +57,7 @@ def score_pages(game, more: int = 0) -> list[Image.Image]:
     return pages
 
 
-def result_reason(game, lines: int | None = None) -> str:
+def result_reason(game: Wakanda, lines: int | None = None) -> str:
     """Why the finished game ended as it did, in players' words with the rule (W9, R6):
     from the engine's ``Outcome`` (its termination and winners) and the totals. Given
     ``lines``, a long name is shortened so that the reason wraps into that many lines of
@@ -73,7 +77,7 @@ def result_reason(game, lines: int | None = None) -> str:
     return named(template, name, WIDTH - 4, SMALL, game.players, lines=lines)
 
 
-def _result_page(game, scores, count: int) -> Image.Image:
+def _result_page(game: Wakanda, scores: Sequence[ScoreBreakdown], count: int) -> Image.Image:
     image = new_canvas()
     totals = (scores[0].total, scores[1].total)
     result_band(image, game, 1, count)
@@ -92,14 +96,15 @@ def _result_page(game, scores, count: int) -> Image.Image:
     return image
 
 
-def _player_page(game, score, number: int, count: int) -> Image.Image:
+def _player_page(game: Wakanda, score: ScoreBreakdown, number: int, count: int) -> Image.Image:
     image = new_canvas()
     player = score.player
     title_band(image, game.players[player], page_mark(number, count, then_ok=True),
                mark=art.headdress(player))
     counts = _counts(game, player)
-    rows = [(village, piece_name(village), _formula(village, counts), str(points))
-            for village, points in score.villages.items()]
+    rows: list[tuple[str | None, str, str, str]] = [
+        (village, piece_name(village), _formula(village, counts), str(points))
+        for village, points in score.villages.items()]
     if not rows:
         rows = [(None, t("score.no_village"), "", "0")]
     rows.append((None, t("score.sun_penalty"), "", _signed(score.sun_penalty)))
@@ -119,7 +124,7 @@ def _player_page(game, score, number: int, count: int) -> Image.Image:
     return image
 
 
-def _counts(game, player: int) -> dict[str, int]:
+def _counts(game: Wakanda, player: int) -> dict[str, int]:
     """What the player's villages score over (W7, R4, R5): pieces per type on all their
     poles, the number of types and the tallest pole."""
     poles = [pole for pole, owner in zip(game.poles, game.owners) if owner == player]
@@ -149,7 +154,7 @@ REVIEW_PITCH = MEDIUM.height + 1
 REVIEW_NAME_CHARS = 6
 
 
-def review_page(game, player: int, number: int, count: int, review: Review | None, *,
+def review_page(game: Wakanda, player: int, number: int, count: int, review: Review | None, *,
                 progress: tuple[int, int] = (0, 0), failed: bool = False) -> Image.Image:
     """Where ``player`` lost the most (``review``): a row a turn, biggest loss first — the
     turn, the move played, the better one and the points it would have gained. Before the

@@ -28,7 +28,7 @@ class ScoreBreakdown:
     total: int
 
 
-def village_points(village: str, counts: Counter, tallest: int) -> int:
+def village_points(village: str, counts: Counter[str], tallest: int) -> int:
     """Points of one owned village given the owner's piece counts over all their poles (W7)."""
     if village in PIECE_VILLAGE_POINTS:
         return PIECE_VILLAGE_POINTS[village] * counts[village]
@@ -48,7 +48,7 @@ def breakdown(player: int, villages: Sequence[str | None], poles: Sequence[Seque
     A village not yet turned up (hidden variant) cannot be owned, so ``None`` never scores.
     """
     owned = [i for i, owner in enumerate(owners) if owner == player]
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     tallest = 0
     for i in owned:
         counts.update(poles[i])

@@ -10,13 +10,14 @@ The table session calls these functions; their signatures are its contract.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image
 
 from companion.engine import Refusal
 from companion.games.wakanda import icons as art
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.moves import Build, Claim, Pass
 from companion.games.wakanda.words import piece_name, t, tile_label
 from companion.ui import screens
@@ -58,7 +59,7 @@ def column_left(village: int) -> int:
     return LEFT + (village - 1) * COLUMN_PITCH
 
 
-def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
+def board_screen(game: Wakanda, *, cursor: int | None = None, pending: str | None = None,
                  message: str | Refusal | None = None, refused: bool = False,
                  done: str | None = None, lit: int | None = None, then: str | None = None) -> Image.Image:
     """The board of a Wakanda game (see the module docstring).
@@ -81,7 +82,7 @@ def board_screen(game, *, cursor: int | None = None, pending: str | None = None,
 HINT_LINES = 3
 
 
-def hint_screen(game, move, words: str, footer: str) -> Image.Image:
+def hint_screen(game: Wakanda, move: object, words: str, footer: str) -> Image.Image:
     """The board with a hint for the player to move: the suggested ``move``'s village alone
     lit and framed, its piece (a claim: the player's headdress) waiting in a dotted frame on
     top of the pole and framed in the hand; in the band ``words`` (the move and why, or what
@@ -97,6 +98,7 @@ def hint_screen(game, move, words: str, footer: str) -> Image.Image:
     if isinstance(move, Build):
         ghost: str | None = move.piece
     elif isinstance(move, Claim):
+        assert game.to_move is not None, game.phase  # a claim is hinted to the player to move
         ghost = art.HEADDRESSES[game.to_move]
     else:
         ghost = None
@@ -104,7 +106,7 @@ def hint_screen(game, move, words: str, footer: str) -> Image.Image:
     return image
 
 
-def _board(image: Image.Image, game, band_top: int, cursor: int | None, pending: str | None,
+def _board(image: Image.Image, game: Wakanda, band_top: int, cursor: int | None, pending: str | None,
            playable: set[int]) -> None:
     """The header and the row of villages above the band at ``band_top``; the labels of
     ``playable`` lit, ``cursor`` framed with ``pending`` waiting on its pole."""
@@ -139,7 +141,7 @@ def _column(label: str, state: str, pieces: tuple[str, ...], owner: int | None,
     return column
 
 
-def _playable(game, pending: str | None) -> set[int]:
+def _playable(game: Wakanda, pending: str | None) -> set[int]:
     """Villages the player to move can act on now (with ``pending`` when given)."""
     if game.phase != "action":
         return set()
@@ -218,7 +220,7 @@ def _pole(image: Image.Image, x: int, bottom: int, pieces: tuple[str, ...],
         art.paste_icon(image, icon_x, y + 1, ghost)
 
 
-def _hand_items(hand) -> list[tuple[str, int]]:
+def _hand_items(hand: Mapping[str, int]) -> list[tuple[str, int]]:
     """(piece, count) for each piece type held, best first."""
     return [(piece, hand[piece]) for piece in art.PIECE_TYPES if hand.get(piece)]
 
@@ -239,13 +241,14 @@ def _draw_hand(image: Image.Image, x: int, items: list[tuple[str, int]],
     return x
 
 
-def _header(image: Image.Image, game, pending: str | None) -> None:
+def _header(image: Image.Image, game: Wakanda, pending: str | None) -> None:
     """Whose turn (lit, with their headdress mark), the phase, and the hands: the mover's
     per piece type, the other player's as a count (per type too when hands are open)."""
     if game.phase == "over":
         _over_header(image, game)
         return
     player = game.to_move
+    assert player is not None, game.phase  # None only once the game is over
     other = 1 - player
     names = game.players
     pill_end = _pill(image, player, short_name(names[player], names[other], PILL_CHARS))
@@ -286,7 +289,7 @@ def _pill(image: Image.Image, player: int | None, text: str) -> int:
     return end
 
 
-def _over_header(image: Image.Image, game) -> None:
+def _over_header(image: Image.Image, game: Wakanda) -> None:
     """At the end: the winner (or a shared win) and the two totals."""
     outcome = game.outcome()
     winners: tuple[int, ...] = outcome.winners if outcome else ()
@@ -321,12 +324,12 @@ def picker_screen(title: str, options: Sequence[str], selected: int) -> Image.Im
     return screens.picker_screen(title, labels, selected, marks if any(pieces) else ())
 
 
-def turn_number(game) -> int:
+def turn_number(game: Wakanda) -> int:
     """The turn being played, counting from 1: a turn is a draw and an action (W4)."""
     return 1 + sum(1 for _, move in game.history if isinstance(move, Build | Claim | Pass))
 
 
-def status_screen(game) -> Image.Image:
+def status_screen(game: Wakanda) -> Image.Image:
     """What the board has no room for, labelled: each player's points so far (W7, W8),
     pieces in hand and headdresses left (W6); the pieces left in the bag (W4)."""
     image = new_canvas()

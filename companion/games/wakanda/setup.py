@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from companion.games.wakanda.rules import EMPTY_CLAIM, OPEN_AT_START, ROW, VILLAGES
 from companion.records import shown_value
@@ -15,7 +14,8 @@ class SetupError(ValueError):
     """Settings that do not describe a Wakanda game; the message is one line for players."""
 
 
-def check_setup(villages: Sequence, first, players: Sequence, variant, empty_claim, open_hands) -> None:
+def check_setup(villages: object, first: object, players: object, variant: object, empty_claim: object,
+                open_hands: object) -> None:
     """Raise ``SetupError`` naming the first problem with these settings, if any.
 
     >>> try:

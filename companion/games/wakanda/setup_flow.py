@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
 
 from companion.games.wakanda.items import Headdress, Piece, Tile
 from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, ROW, VILLAGES
@@ -26,7 +29,8 @@ from companion.games.wakanda.words import piece_name, t
 from companion.signals import Signal
 from companion.table.choice import Choice
 from companion.table.flow import ChoiceStepsFlow, Reply, Scan, ToMenu, ToStart, default_name
-from companion.table.views import MenuView, PickerView
+from companion.table.items import Item
+from companion.table.views import MenuView, PickerView, WhyView
 
 
 class _TheBox:
@@ -64,7 +68,7 @@ class SetupFlow(ChoiceStepsFlow):
     kind = "setup"
 
     def __init__(self, names: tuple[str, ...] = (), rng: random.Random | None = None, *,
-                 variant: str = "open", empty_claim: str = "when_stuck"):
+                 variant: str = "open", empty_claim: str = "when_stuck") -> None:
         super().__init__()
         self.offered = tuple(names)
         self.rng = rng or random.Random()
@@ -126,7 +130,7 @@ class SetupFlow(ChoiceStepsFlow):
                           tuple(piece_name(v) for v in left), left)
         return Choice(t("setup.who_starts"), (*self.players, t("setup.lots")), (0, 1, "lots"))
 
-    def view(self):
+    def view(self) -> MenuView | PickerView | WhyView:
         """What the screen shows now: the why-pages over the step when they are open."""
         if self.why.view is not None:
             return self.why.view
@@ -136,7 +140,7 @@ class SetupFlow(ChoiceStepsFlow):
             return PickerView(self.choice, note=self.note or first)
         return MenuView(self.choice, footer=self.note or t("nav.footer"))
 
-    def frame(self):
+    def frame(self) -> Image.Image:
         """The picture of ``view()``."""
         return render(self.view())
 
@@ -156,7 +160,7 @@ class SetupFlow(ChoiceStepsFlow):
                                n=self.tiles.index(village) + 1), True)
         return self._take(village)
 
-    def _not_a_tile(self, item) -> str:
+    def _not_a_tile(self, item: Item) -> str:
         """A piece or headdress scanned for a tile: what it is, and which tile is wanted."""
         if isinstance(item, Piece):
             label = piece_name(item.kind)
@@ -166,7 +170,7 @@ class SetupFlow(ChoiceStepsFlow):
             return t("setup.not_tile")
         return t("setup.not_tile.footer", item=label, n=len(self.tiles) + 1)
 
-    def _take(self, value) -> Reply:
+    def _take(self, value: Any) -> Reply:
         step = self.current
         if step in ("name0", "name1"):
             self._seat(int(step[-1]), value)
@@ -194,13 +198,13 @@ class SetupFlow(ChoiceStepsFlow):
         self.choice = self._choice()
         return Reply(Signal.ACCEPTED)
 
-    def _seat(self, seat: int, player) -> None:
+    def _seat(self, seat: int, player: str | _TheBox) -> None:
         """Seat ``player`` (a name, or ``BOX``) at ``seat``; the box leaves the seat it
         played before, which is a person's again."""
         if self.box_seat is not None and (player is BOX or self.box_seat == seat):
             self.players[self.box_seat] = default_name(self.box_seat)
             self.box_seat = None
-        if player is BOX:
+        if isinstance(player, _TheBox):  # BOX, its one value
             self.box_seat = seat
             player = t("box.name")
         self.players[seat] = player

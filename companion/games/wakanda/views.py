@@ -8,10 +8,12 @@ piece types with the pieces' icons.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image
 
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.screens import board_screen, hint_screen, picker_screen, status_screen
 from companion.table import views
 from companion.table.flow import Note
@@ -47,6 +49,10 @@ class ScoreView:
     kind = "score"
 
 
+#: The views drawn here rather than by the shared views.
+WakandaView = BoardView | HintView | StatusView | ScoreView
+
+
 def _picker(view: PickerView) -> Image.Image:
     """A picker (piece types with their icons); with a note, the list with a footer."""
     if view.note:
@@ -54,16 +60,21 @@ def _picker(view: PickerView) -> Image.Image:
     return picker_screen(view.choice.title, view.choice.labels, view.choice.selected)
 
 
-def render(view, game=None, score_pages=None) -> Image.Image:
+def render(view: WakandaView | views.SharedView, game: Wakanda | None = None,
+           score_pages: Sequence[Image.Image] | None = None) -> Image.Image:
     """The picture of ``view`` (``game`` for the board, ``score_pages`` for the score)."""
     if isinstance(view, BoardView):
+        assert game is not None, view  # a board is drawn with its game
         return board_screen(game, pending=view.pending, message=view.message, refused=view.refused,
                             done=view.done, lit=view.lit, then=view.then)
     if isinstance(view, HintView):
+        assert game is not None, view
         return hint_screen(game, view.tip.move, view.tip.words, view.footer)
     if isinstance(view, StatusView):
+        assert game is not None, view
         return status_screen(game)
     if isinstance(view, ScoreView):
+        assert score_pages is not None, view
         return score_pages[view.page]
     if isinstance(view, PickerView):
         return _picker(view)
