@@ -24,10 +24,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from companion.errors import UserError
 from companion.events import DEFAULT_READER, Event, Hold, Press, Tag, TagGone, parse_event
 from companion.ui.text import t
+
+if TYPE_CHECKING:  # only for the types: the simulator builds its session after the keys
+    from companion.table.session import Output, Session
 
 
 def key_help(lang: str) -> str:
@@ -41,13 +45,24 @@ def scan_line(typed: str, lang: str) -> str:
     return t("sim.scan_typed", lang, typed=typed)
 
 
+@runtime_checkable
+class FooterDisplay(Protocol):
+    """A display with a footer line of its own (the terminal's), in its own language."""
+
+    language: str
+
+    def set_footer(self, text: str) -> None:
+        """Put ``text`` on the footer line."""
+        ...
+
+
 class KeyHelp:
     """The terminal ``display``'s footer of keys in the language of ``session``, and the
     display's own line in it too: both again when the Settings page changes it (told as a
     watcher of the app loop); while a scan is typed the footer shows what is typed instead
     (``echo``, which the keyboard calls from its thread)."""
 
-    def __init__(self, display, session):
+    def __init__(self, display: FooterDisplay, session: Session) -> None:
         self.display, self.session = display, session
         self.language = ""
         self.seen(session, None)
@@ -57,13 +72,13 @@ class KeyHelp:
         lang = self.session.language
         self.display.set_footer(key_help(lang) if typed is None else scan_line(typed, lang))
 
-    def seen(self, session, out) -> None:
+    def seen(self, session: Session, out: Output | None) -> None:
         """The app loop showed a view: the keys again if the language changed."""
         if session.language != self.language:
             self.language = self.display.language = session.language
             self.display.set_footer(key_help(self.language))
 
-    def heard(self, session, event) -> bool:
+    def heard(self, session: Session, event: Any) -> bool:
         """The keys' line takes no event for itself."""
         return False
 

@@ -98,7 +98,7 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
     from hardware.displays import open_display
     from hardware.feedback import open_feedback
     from hardware.inputs import open_inputs
-    from hardware.keyboard_input import KeyHelp
+    from hardware.keyboard_input import FooterDisplay, KeyHelp
     from hardware.script_input import ScriptInput
     from hardware.speaker import Speaker
 
@@ -120,7 +120,7 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
         # better than one enrolled UID repeated for every piece of a type.
         script = ScriptInput(args.input, on_end=loop.stop) if getattr(args, "input", None) else None
         # A terminal display's footer: the keys, in the box's language.
-        keys = KeyHelp(display, session) if script is None and hasattr(display, "set_footer") else None
+        keys = KeyHelp(display, session) if script is None and isinstance(display, FooterDisplay) else None
         if keys is not None:
             loop.watchers.append(keys)
         sources = open_inputs(config, script=script, echo=keys.echo if keys is not None else None,
