@@ -263,7 +263,7 @@ class Session:
             if item is None:
                 return self.flow.tell(t("session.unknown_tag"), True)
             if self.game_name is not None and item.game != self.game_name:
-                return self.flow.tell(self._wrong_game(item.game), True)
+                return self.flow.tell(wrong_game(self.game_name, item.game), True)
             uid = normalise_uid(event.uid)  # None for an item name: pieces not told apart
             if uid is not None:
                 self.tracker.identify(uid, item)
@@ -322,13 +322,6 @@ class Session:
         if item is None or item.game != self.game_name:
             return None
         return self.flow.handle(Lift(item, normalise_uid(gone.uid), gone.reader))
-
-    def _wrong_game(self, other: str) -> str:
-        """What a tag of the ``other`` game is doing here: ``A Totem Wars card: this game is
-        Wakanda``."""
-        here, there = self._table(), GAMES[other].table
-        return t("wrong_game", item=GAMES[other].text(there.item_noun),
-                 game=GAMES[str(self.game_name)].text(here.game_name))
 
     def _follow(self, reply: Reply) -> Signal | None:
         """Switch flows as the reply asks; returns the signal to play."""
@@ -420,7 +413,7 @@ class Session:
         """The start menu, offering the unfinished game when there is one, then each game
         kept for later."""
         titles = tuple((entry.name, entry.shown_title()) for entry in GAMES.values())
-        kept = self._kept()
+        kept = kept_lines(self.data_dir)
         try:
             found = self._unfinished()
         except SetAside:
@@ -436,11 +429,6 @@ class Session:
         title = GAMES[name].shown_title()
         return MenuFlow(titles, resume_label(title), note, players=resume_players(game.players),
                         kept=kept, aside=title)
-
-    def _kept(self) -> tuple[tuple[str, str, str], ...]:
-        """The menu's lines of the games kept for later: ``(label, players, file)``."""
-        return tuple((resume_label(GAMES[kept.game].shown_title()), resume_players(kept.players), kept.file)
-                     for kept in kept_games(self.data_dir))
 
     def _unfinished(self) -> tuple[Journal, str, Any] | None:
         """``(journal, game name, game)`` of the unfinished game, or None. A damaged end
@@ -499,6 +487,20 @@ class Session:
         run = GameRun(self._definition(), self.data_dir, self.tracker)
         self.flow = run.enter(game, journal)
         self.run = run
+
+
+def wrong_game(here: str, other: str) -> str:
+    """What a tag of the ``other`` game is doing in the game ``here``: ``A Totem Wars card:
+    this game is Wakanda``."""
+    return t("wrong_game", item=GAMES[other].text(GAMES[other].table.item_noun),
+             game=GAMES[here].text(GAMES[here].table.game_name))
+
+
+def kept_lines(data_dir: Path) -> tuple[tuple[str, str, str], ...]:
+    """The menu's lines of the games kept for later in ``data_dir``: ``(label, players,
+    file)``."""
+    return tuple((resume_label(GAMES[kept.game].shown_title()), resume_players(kept.players), kept.file)
+                 for kept in kept_games(data_dir))
 
 
 def _read_record(text: str) -> tuple[str, Any]:
