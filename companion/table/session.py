@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 from PIL import Image
 
+from companion.contract import Flow, PlayFlow
 from companion.errors import UserError
 from companion.events import Event, PhoneCode, PhoneName, PhoneSetting, ReaderState, Tag, TagGone
 from companion.files import FolderError
@@ -37,7 +38,6 @@ from companion.games.definition import GameDefinition
 from companion.signals import Signal
 from companion.table.flow import (
     BackToPlay,
-    Flow,
     Lift,
     Reply,
     Scan,
@@ -59,13 +59,12 @@ from companion.table.items import parse_item
 from companion.table.journal import Journal, SetAside
 from companion.table.kept_games import bring_back, kept_games
 from companion.table.menu import MenuFlow
-from companion.table.play_flow import PlayFlow
-from companion.table.registry import TagRegistry, normalise_uid
+from companion.table.registry import TagRegistry
 from companion.table.rules_flow import RulesFlow
 from companion.table.settings import MAX_NAMES, SettingsStore
 from companion.table.settings_flow import SettingsFlow, setting_line
 from companion.table.table_game import TableGame
-from companion.table.tag_tracker import TagTracker
+from companion.table.tag_tracker import TagTracker, normalise_uid
 from companion.table.tutorial_flow import TutorialFlow
 from companion.ui.screens import resume_label, resume_players
 from companion.ui.text import language, note_text, speaking, t

@@ -34,6 +34,7 @@ from typing import Any
 
 from PIL import Image
 
+from companion import contract
 from companion.engine import Refusal
 from companion.errors import UserError
 from companion.events import Hold, Press, ReaderState
@@ -92,7 +93,7 @@ class TutorialFlow(Flow):
         self.rng = rng or random.Random()
         # The lesson's own game; holding Back says it comes back through Learn.
         self.run = GameRun(GAMES[name], self.folder, tracker, leave_words=partial(_leave_words, name))
-        self.inner: Flow = _setup(self)
+        self.inner: contract.Flow = _setup(self)
         # The order the steps are played in: the lesson's, but a coaching note whose
         # situation comes first is played first (a run of optional steps in any order).
         self.order = list(range(len(self.steps)))
@@ -111,7 +112,7 @@ class TutorialFlow(Flow):
     # --- the state ------------------------------------------------------------------------
 
     @property
-    def play(self) -> PlayFlow | None:
+    def play(self) -> contract.PlayFlow | None:
         """The play flow of the lesson's game; None until it is set up and once it is kept."""
         return self.run.play
 
@@ -519,7 +520,7 @@ def _step_of(steps: tuple[Step, ...], key: str) -> Step:
     return next(step for step in steps if step.key == key)
 
 
-def _done(inner: Flow) -> str | None:
+def _done(inner: contract.Flow) -> str | None:
     """What the game's last action did, said under the board (the play's confirmation);
     None on a flow that confirms nothing (the set-up, the score pages)."""
     return inner.done if isinstance(inner, PlayFlow) else None
@@ -600,7 +601,7 @@ def _valid(record: Record, steps: tuple[Step, ...], situation: Situation) -> boo
     return step.passed(situation)
 
 
-def _say_skipped(inner: Flow, said: str, short: str) -> None:
+def _say_skipped(inner: contract.Flow, said: str, short: str) -> None:
     """Where a skip led, said where the players look: on a board, as what the last action
     did (``said``, else ``short`` when it does not fit), with the game's own prompt (what to
     do now) under it; elsewhere as the note."""
@@ -613,7 +614,7 @@ def _say_skipped(inner: Flow, said: str, short: str) -> None:
     inner.tell(said)
 
 
-def _setup(flow: TutorialFlow) -> Flow:
+def _setup(flow: TutorialFlow) -> contract.Flow:
     """The game's own set-up, with the options the lesson is played with."""
     options = {option.key: flow.lesson.options.get(option.key, option.values[0])
                for option in flow.table.settings}

@@ -28,8 +28,7 @@ from companion.games.totem_wars.deck import CARDS_PER_TRIBE, deck_from_toml
 from companion.games.totem_wars.setup_flow import DECKS_FOLDER
 from companion.games.totem_wars.words import card_label, t
 from companion.table.choice import Choice, step_of
-from companion.table.registry import normalise_uid
-from companion.table.tag_tracker import TagTracker
+from companion.table.tag_tracker import TagTracker, normalise_uid
 from companion.ui.screens import menu_screen, message_screen
 
 #: Every habitat list a card may carry (T1), in the order printed (R2 breaks ties with it).

@@ -19,8 +19,9 @@ import random
 from dataclasses import dataclass
 
 from companion.games.wakanda.items import Headdress, Piece, Tile
+from companion.games.wakanda.levels import LEVELS
 from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, ROW, VILLAGES
-from companion.games.wakanda.search import DEFAULT_LEVEL, LEVELS
+from companion.games.wakanda.search import DEFAULT_LEVEL
 from companion.games.wakanda.views import render
 from companion.games.wakanda.words import piece_name, t
 from companion.signals import Signal
