@@ -128,6 +128,24 @@ def test_no_module_of_the_companion_is_in_an_import_circle(graph: dict[str, dict
     assert circles(graph) == [], "modules that import each other, through any path"
 
 
+def reached(graph: dict[str, dict[str, int]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for other in graph[todo.pop()]:
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
+def test_the_game_contract_stands_on_the_lowest_floor(graph: dict[str, dict[str, int]]) -> None:
+    upper = ("companion.table", "companion.games", "companion.ui", "companion.web", "companion.voice",
+             "companion.commands", "companion.club")
+    assert sorted(module for module in reached(graph, "companion.contract") if module.startswith(upper)) == []
+
+
 @pytest.mark.xfail(reason="the settings a phone changes move from web/phone_settings.py into the table "
                           "with the voice branch's change (table -> web)")
 def test_the_table_imports_nothing_of_the_page(graph: dict[str, dict[str, int]]) -> None:
