@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PIL import Image
 
@@ -60,16 +60,17 @@ from companion.table.journal import Journal, SetAside
 from companion.table.kept_games import bring_back, kept_games
 from companion.table.menu import MenuFlow
 from companion.table.registry import TagRegistry
-from companion.table.rules_flow import RulesFlow
 from companion.table.settings import MAX_NAMES, SettingsStore
 from companion.table.settings_flow import SettingsFlow, setting_line
 from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker, normalise_uid
-from companion.table.tutorial_flow import TutorialFlow
 from companion.ui.screens import resume_label, resume_players
 from companion.ui.text import language, note_text, speaking, t
 from companion.web import phone_settings
 from companion.words import unreadable_note
+
+if TYPE_CHECKING:  # the lessons are imported when first asked for (``_goto``)
+    from companion.table.tutorial_flow import TutorialFlow
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
@@ -141,6 +142,7 @@ class Session:
         self.phone_names: list[str] = []   # names phones added since the box started, oldest first
         menu = self._menu(note=t("session.settings_damaged") if settings_problem else unreadable_note())
         self.flow: Flow = menu
+        self.lesson: TutorialFlow | None = None  # the lesson of Learn, once one is begun
         if game is not None and "resume" not in menu.choice.values:
             self._goto(ToSetup(game))
         if tutorial is not None:
@@ -177,8 +179,8 @@ class Session:
     def game(self) -> Any:
         """The game being played (or whose score is shown), a lesson's too; None at the
         menu and set-up."""
-        if isinstance(self.flow, TutorialFlow):
-            return self.flow.game
+        if self.lesson is not None and self.flow is self.lesson:
+            return self.lesson.game
         return self.play.game if self.play is not None else None
 
     @property
@@ -373,10 +375,15 @@ class Session:
             case ToTutorial(game):
                 # The lesson plays its own game in its own journal: a game kept for later
                 # stays where it is.
-                self.flow = TutorialFlow(game, self.data_dir, self.tracker,
-                                         names=self.settings.names, rng=self.rng)
+                # Imported when first asked for: the menu is drawn without the lessons.
+                from companion.table.tutorial_flow import TutorialFlow
+
+                self.flow = self.lesson = TutorialFlow(game, self.data_dir, self.tracker,
+                                                       names=self.settings.names, rng=self.rng)
                 self.game_name = game
             case ToRules():
+                from companion.table.rules_flow import RulesFlow  # like the lessons
+
                 self.flow = RulesFlow()
             case ToMenu():
                 if self.run is not None:
