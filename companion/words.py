@@ -33,7 +33,7 @@ import re
 import string
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -296,12 +296,13 @@ def _unreadable(domain: str, lang: str, why: str, key: str = "") -> None:
     print(f"totem-companion: {what}: {why}; English shown instead", file=sys.stderr)
 
 
-def unreadable_note(lang: str | None = None) -> str | None:
+def unreadable_note(lang: str | None = None, catalogues: Iterable[Catalogue] = ()) -> str | None:
     """Once per language: a note for the screen when some catalogue of ``lang`` (default:
     the language spoken) cannot be read, so that its words are English; None otherwise.
-    Reads every catalogue of that language to know."""
+    Reads that language of every catalogue made so far, and of ``catalogues`` (the games':
+    a game's words are made with its definition), to know."""
     lang = lang or _SPOKEN.get()
-    for words in tuple(_DOMAINS.values()):
+    for words in (*_DOMAINS.values(), *catalogues):
         words._load(lang)
     with _problems_lock:
         if lang in _shown or not any(said == lang and not key for _, said, key in _said):

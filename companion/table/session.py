@@ -140,7 +140,8 @@ class Session:
         self.run: GameRun | None = None    # the game in play (or whose score is shown)
         self.journal_problem: str | None = None  # the last damage found in the journal
         self.phone_names: list[str] = []   # names phones added since the box started, oldest first
-        menu = self._menu(note=t("session.settings_damaged") if settings_problem else unreadable_note())
+        words = [entry.words for entry in GAMES.values()]
+        menu = self._menu(note=t("session.settings_damaged") if settings_problem else unreadable_note(catalogues=words))
         self.flow: Flow = menu
         self.lesson: TutorialFlow | None = None  # the lesson of Learn, once one is begun
         if game is not None and "resume" not in menu.choice.values:
