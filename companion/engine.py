@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from companion.errors import UserError
+from companion.words import catalogue
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,6 @@ class IllegalMove(UserError):
     @property
     def reason(self) -> str:
         """The reason in machine English, without the rule: ``village 5 is not open yet``."""
-        from companion.words import catalogue  # imported late: the catalogues are data
         return catalogue(self.refusal.domain).machine(f"refusal.{self.refusal.key}", **self.refusal.params)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -112,6 +112,26 @@ class IllegalMove(UserError):
 
 def _illegal_move(refusal: Refusal) -> IllegalMove:
     return IllegalMove(refusal.key, rule=refusal.rule, domain=refusal.domain, **refusal.params)
+
+
+@dataclass(frozen=True)
+class Refusals:
+    """The refusals whose words are one gettext ``domain``'s (a game's): its rules engine
+    refuses with them.
+
+    >>> Refusals("companion").refusal("nothing_to_undo")
+    Refusal(key='nothing_to_undo', params={}, rule=None, domain='companion')
+    """
+
+    domain: str
+
+    def refusal(self, key: str, params: dict[str, Any] | None = None, rule: str | None = None) -> Refusal:
+        """A refusal whose words are this domain's (``refusal.<key>``)."""
+        return Refusal(key, params or {}, rule, self.domain)
+
+    def illegal(self, key: str, *, rule: str | None = None, **params: Any) -> IllegalMove:
+        """The ``IllegalMove`` of a refusal of this domain."""
+        return IllegalMove(key, rule=rule, domain=self.domain, **params)
 
 
 class Termination(Enum):

@@ -1,6 +1,7 @@
 """What every game's search offers the command line (``hint``, ``engine``, ``match``),
 whatever the game: the ``Suggestion`` it answers with, the ``Duel`` of one game between two
-levels, the ``Search`` a game's definition names, and its lookup through the registry.
+levels, and the ``Search`` a game's definition names (``advice.py`` looks them up through the
+registry).
 
 A game that can give hints names a ``Search`` in its definition (``load_search``; its
 ``search.py`` gives ``SEARCH``, docs/internals.md "A game package"):
@@ -22,17 +23,12 @@ A game that can give hints names a ``Search`` in its definition (``load_search``
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
-from companion.engine import IllegalMove
-from companion.errors import UsageError, UserError
+from companion.errors import UsageError
 from companion.files import shown
-from companion.games import GAMES, game_entry, game_of_record
-from companion.records import parse_lines
 
 
 @dataclass(frozen=True)
@@ -93,16 +89,6 @@ class Search:
     players: tuple[int, ...] = (2,)
 
 
-def search_of(game: str) -> Search:
-    """The search of the game with record name ``game``; ``UserError`` when the game has
-    none."""
-    entry = game_entry(game)
-    found = entry.search
-    if found is None:
-        raise UserError(f"{entry.title} has no hints yet")
-    return found
-
-
 def check_level(search: Search, level: str | None) -> str:
     """``level``, or the search's default when ``None``; ``UsageError`` naming the levels
     when it is not one of them."""
@@ -111,56 +97,3 @@ def check_level(search: Search, level: str | None) -> str:
     if level not in search.levels:
         raise UsageError(f"unknown level {shown(level)} (levels: {', '.join(search.levels)})")
     return level
-
-
-def all_levels() -> tuple[str, ...]:
-    """Every level of every game that has a search, each once, in registry order."""
-    names: list[str] = []
-    for entry in GAMES.values():
-        if entry.search is not None:
-            names.extend(level for level in entry.search.levels if level not in names)
-    return tuple(names)
-
-
-@dataclass(frozen=True)
-class Advice:
-    """A suggestion for a record: the ``suggestion``, its move and its alternatives' moves
-    as record lines (``move_line``, ``alternative_lines``), the ``level`` used, the time
-    the search took in milliseconds (``ms``) and the record's ``warnings`` (a torn last
-    line dropped); ``name`` is the seat's player, ``value_words`` what the values estimate."""
-
-    suggestion: Suggestion
-    name: str
-    value_words: str
-    move_line: dict[str, Any]
-    alternative_lines: tuple[dict[str, Any], ...]
-    level: str
-    ms: float
-    warnings: tuple[str, ...] = ()
-
-
-def advise(text: str, *, seat: int | None = None, level: str | None = None, seed: int = 0,
-           hand: list[str] | None = None, data_dir: Path | None = None) -> Advice:
-    """The suggestion for ``seat`` (default: the player to move) after the record ``text``
-    (``data_dir``: the data folder, where the record may name a deck).
-
-    A bad record raises its ``RecordError`` (``line N: reason (RULE)``); a position where
-    the seat cannot move raises ``UserError`` ``line N: reason (RULE)``, N being the record's
-    last line (``line 3: not Ben's turn (W4)``); an unknown level ``UsageError``.
-    """
-    game = game_of_record(text)
-    state, warnings = game_entry(game).record.read_record(text, data_dir)
-    search = search_of(game)
-    level = check_level(search, level)
-    start = time.perf_counter()
-    try:
-        suggestion = search.suggest(state, seat, level=level, seed=seed, hand=hand)
-    except IllegalMove as exc:
-        last = parse_lines(text)[0][-1][0]
-        raise UserError(f"line {last}: {exc}") from None
-    ms = (time.perf_counter() - start) * 1000
-    return Advice(suggestion=suggestion, name=state.players[suggestion.player], value_words=search.value_words,
-                  move_line=search.move_line(suggestion.player, suggestion.move),
-                  alternative_lines=tuple(search.move_line(suggestion.player, alternative.move)
-                                          for alternative in suggestion.alternatives),
-                  level=level, ms=ms, warnings=tuple(warnings))

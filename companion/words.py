@@ -33,19 +33,16 @@ import re
 import string
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.catalogues import plural_forms
 from companion.errors import UserError
 from companion.files import read_bytes
-
-if TYPE_CHECKING:
-    from companion.engine import IllegalMove, Refusal
 
 #: The languages the box speaks, in the order Settings offers them.
 LANGUAGES = ("en", "fr", "de", "es", "it", "nl", "pt", "bg")
@@ -226,16 +223,6 @@ class Catalogue:
         """``text`` in ``lang``, by default the language being spoken (``speaking``)."""
         return self.text(key, lang or _SPOKEN.get(), plural_by=plural_by, **fields)
 
-    def refusal(self, key: str, params: dict[str, Any] | None = None, rule: str | None = None) -> Refusal:
-        """A refusal whose words are this domain's (``refusal.<key>``)."""
-        from companion.engine import Refusal  # the engine's value; imported late: it imports us
-        return Refusal(key, params or {}, rule, self.domain)
-
-    def illegal(self, key: str, *, rule: str | None = None, **params: Any) -> IllegalMove:
-        """The ``IllegalMove`` of a refusal of this domain."""
-        from companion.engine import IllegalMove
-        return IllegalMove(key, rule=rule, domain=self.domain, **params)
-
     def machine(self, key: str, **fields: Any) -> str:
         """The message as a record or the command line writes it: the ``msgid`` English,
         a value of a kind in ``raw`` written as it is (``indians/snake``)."""
@@ -309,14 +296,13 @@ def _unreadable(domain: str, lang: str, why: str, key: str = "") -> None:
     print(f"totem-companion: {what}: {why}; English shown instead", file=sys.stderr)
 
 
-def unreadable_note(lang: str | None = None) -> str | None:
+def unreadable_note(lang: str | None = None, catalogues: Iterable[Catalogue] = ()) -> str | None:
     """Once per language: a note for the screen when some catalogue of ``lang`` (default:
     the language spoken) cannot be read, so that its words are English; None otherwise.
-    Reads every catalogue of that language to know."""
-    from companion.games import GAMES  # the games' catalogues; imported late: they import this
-
+    Reads that language of every catalogue made so far, and of ``catalogues`` (the games':
+    a game's words are made with its definition), to know."""
     lang = lang or _SPOKEN.get()
-    for words in (SHARED, *(entry.words for entry in GAMES.values())):
+    for words in (*_DOMAINS.values(), *catalogues):
         words._load(lang)
     with _problems_lock:
         if lang in _shown or not any(said == lang and not key for _, said, key in _said):
@@ -356,9 +342,8 @@ def language() -> str:
 
 
 def catalogue(domain: str) -> Catalogue:
-    """The catalogue of ``domain`` (the game packages make theirs on import)."""
-    if domain not in _DOMAINS:
-        import companion.games  # noqa: F401 - the games' catalogues are made as they load
+    """The catalogue of ``domain`` (the game packages make theirs on import: a refusal of a
+    game comes from a game already loaded)."""
     return _DOMAINS[domain]
 
 

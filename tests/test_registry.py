@@ -8,7 +8,8 @@ import os
 import pytest
 
 from companion.errors import UserError
-from companion.table.registry import TagRegistry, normalise_uid
+from companion.table.registry import TagRegistry
+from companion.table.tag_tracker import normalise_uid
 
 
 def test_a_missing_file_is_an_empty_registry(tmp_path):

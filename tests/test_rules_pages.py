@@ -17,7 +17,7 @@ from companion.events import Press, Tag
 from companion.games import GAMES
 from companion.table.flow import ToRules
 from companion.table.registry import TagRegistry
-from companion.table.rule_book import rule_pages, turned
+from companion.table.rule_pages import rule_pages, turned
 from companion.table.rules_flow import RulesFlow
 from companion.table.session import Session
 from companion.table.views import WhyView

@@ -73,7 +73,6 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
     from companion.table.registry import TAGS_FILE, TagRegistry
     from companion.table.session import Session
     from companion.table.settings import SettingsStore
-    from companion.table.tutorial_flow import TutorialFlow
     from companion.ui import text
     from companion.voice.narrator import Narrator
 
@@ -146,8 +145,9 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
     if script is None and (config.data_dir / CURRENT).is_file():
         # Printed once the display and the keyboard have given the terminal back.
         print(text.t("quit.kept", session.language))
-    elif script is None and isinstance(session.flow, TutorialFlow) and not session.flow.complete:
+    elif script is None and session.lesson is not None and session.flow is session.lesson \
+            and not session.lesson.complete:
         # A lesson keeps its progress in its own folder: said as a game's is.
-        title = GAMES[session.flow.name].shown_title(session.language)
+        title = GAMES[session.lesson.name].shown_title(session.language)
         print(text.t("quit.lesson_kept", session.language, title=title))
     return 0

@@ -25,11 +25,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO, TypeVar
 
+from companion.advice import advise, all_levels
 from companion.commands.records_each import data_folder
 from companion.errors import UsageError, UserError, one_line
 from companion.files import SMALL_BYTES, shown
 from companion.records import JsonError, dump_line, json_text, parse_json, shown_value
-from companion.search import advise, all_levels
 
 #: The longest request: a whole game's record is a few dozen KB; millions of tiny elements
 #: in a longer one would take hundreds of MB to parse.

@@ -16,11 +16,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.advice import advise
 from companion.commands.records_each import about, data_folder, read_record_file
 from companion.errors import UsageError, UserError
 from companion.files import printable, shown_path
 from companion.records import json_text
-from companion.search import advise
 
 #: How many next-best moves the text output lists.
 SHOWN_ALTERNATIVES = 5

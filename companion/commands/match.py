@@ -24,9 +24,10 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 from typing import Any
 
+from companion.advice import search_of
 from companion.errors import UsageError
 from companion.records import json_text
-from companion.search import Duel, Search, check_level, search_of
+from companion.search import Duel, Search, check_level
 
 #: z of a two-sided 95% interval.
 Z95 = 1.959964

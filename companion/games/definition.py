@@ -4,29 +4,29 @@
 and the why-pages take a game's parts from it and name no game.
 
 It lives beside the registry, not in ``companion/table/``: the record commands (``score``,
-``moves``, ``hint``) take it without the table, and importing it must stay cheap (the
-command line reads the registry before the starting frame is drawn), so the table's types
-are named for the type checker only. A game's heavy parts — its flows, screens, lessons and
-bots — come through ``load_table`` and ``load_search``, imported the first time a game is
-set up, played or asked for a hint: the menu is drawn before any of them is needed.
+``moves``, ``hint``) take it without the table. It names only what a game gives — the game
+contract (``companion/contract.py``) and the value types of a table game, a lesson, a rule
+book and a search —, never the table's flows, so that the registry and the table can both
+import it and no import goes round in a circle. A game's heavy parts — its flows, screens,
+lessons and bots — come through ``load_table`` and ``load_search``, imported the first time
+a game is set up, played or asked for a hint: the menu is drawn before any of them is
+needed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-if TYPE_CHECKING:
-    from companion.search import Search
-    from companion.table.flow import Flow
-    from companion.table.items import EnrollmentStep, Item
-    from companion.table.lesson import Lesson
-    from companion.table.rule_book import RuleBook
-    from companion.table.table_game import TableGame
-    from companion.words import Catalogue
+from companion.contract import EnrollmentStep, Flow, Item
+from companion.search import Search
+from companion.table.lesson import Lesson
+from companion.table.rule_book import RuleBook
+from companion.table.table_game import TableGame
+from companion.words import Catalogue
 
 #: The game state a definition is about (``Wakanda``, ``TotemWars``).
 G = TypeVar("G")
@@ -76,7 +76,7 @@ class TagItems:
     ``UsageError`` for a game that has none)."""
 
     parse: Callable[[str], Item | None]
-    enrollment_steps: Callable[[str | None], list[EnrollmentStep]]
+    enrollment_steps: Callable[[str | None], Sequence[EnrollmentStep]]
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,14 @@ that was confirmed is never lost, even if the box is switched off the moment aft
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.contract import EnrollmentStep
 from companion.events import Event, Hold, Press, ReaderState, Tag, TagGone
-from companion.table.items import EnrollmentStep, is_item, label
-from companion.table.registry import TagRegistry, normalise_uid
-from companion.table.tag_tracker import TagTracker
+from companion.table.items import is_item, label
+from companion.table.registry import TagRegistry
+from companion.table.tag_tracker import TagTracker, normalise_uid
 
 #: What the buttons do, for the hint shown after a press that means nothing here.
 BUTTON_HELP = "back: previous, down: skip, hold ok: finish"
@@ -44,7 +46,7 @@ class Enrollment:
     saved after every change, before the change is reported. ``button_help`` is the hint
     after a press that means nothing here (in the simulator, it names the keys)."""
 
-    def __init__(self, steps: list[EnrollmentStep], registry: TagRegistry, *,
+    def __init__(self, steps: Sequence[EnrollmentStep], registry: TagRegistry, *,
                  button_help: str = BUTTON_HELP):
         if not steps:
             raise ValueError("nothing to enroll")

@@ -1,146 +1,45 @@
-"""What the table's flows share: the resolved scan, a flow's reply, the one-line notes.
+"""The base of the table's flows: the one-line note, the why-pages, the steps of a choice.
 
 A flow (the start menu, a game's set-up, its play, its score pages) takes the input events
 meant for it and answers with a ``Reply``: the feedback ``Signal``, and, when the session
-must switch flows, where to go (``ToMenu``, ``ToSetup`` … below).
+must switch flows, where to go (``ToMenu``, ``ToSetup`` …). Those values are the game
+contract's (``companion/contract.py``), named here too for the flows built on this base.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from PIL import Image
 
-from companion.engine import Refusal
-from companion.events import Event, Press
+from companion.contract import (
+    BackToPlay,
+    FlowEvent,
+    Lift,
+    Note,
+    Reply,
+    Scan,
+    ToFinish,
+    ToMenu,
+    ToResume,
+    ToRules,
+    ToScore,
+    ToSettings,
+    ToSetup,
+    ToStart,
+    ToTutorial,
+    Transition,
+    slot_of,
+)
+from companion.events import Press
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
-from companion.table.items import Item
 from companion.table.why_flow import WhyPages
 from companion.ui.text import t
 
-
-def slot_of(reader: str) -> int | None:
-    """The village (1-6) of a reader-hub slot (``slot3`` → 3), None for the scan pad."""
-    if reader.startswith("slot") and reader[4:].isdigit():
-        number = int(reader[4:])
-        return number if 1 <= number <= 6 else None
-    return None
-
-
-@dataclass(frozen=True)
-class Scan:
-    """A new tag on a reader, resolved once to its typed item.
-
-    ``uid`` is None when the token was an item name (an input script, the simulator's
-    keyboard): then two pieces of the same type cannot be told apart.
-    """
-
-    item: Item
-    uid: str | None
-    reader: str
-
-    @property
-    def slot(self) -> int | None:
-        """The village (1-6) of a reader-hub slot, None for the scan pad."""
-        return slot_of(self.reader)
-
-
-@dataclass(frozen=True)
-class Lift:
-    """A tag of the game in play left a village slot of the reader hub: a piece or a
-    headdress taken off a pole. ``uid`` as for ``Scan``."""
-
-    item: Item
-    uid: str | None
-    reader: str
-
-    @property
-    def slot(self) -> int | None:
-        """The village (1-6) of the slot."""
-        return slot_of(self.reader)
-
-
-# --- where a reply sends the session ---------------------------------------------------------
-
-@dataclass(frozen=True)
-class ToMenu:
-    """Back to the start menu (a game in play stays in the journal)."""
-
-
-@dataclass(frozen=True)
-class ToSetup:
-    """The set-up of the game called ``game`` (its record name)."""
-
-    game: str
-
-
-@dataclass(frozen=True)
-class ToStart:
-    """A set-up is done: start a game from ``settings`` (the game's own settings value)."""
-
-    settings: Any
-
-
-@dataclass(frozen=True)
-class ToResume:
-    """Resume the unfinished game of the journal, or the game kept for later as ``kept``
-    (its file's name under ``DATA/games/``, kept_games.py)."""
-
-    kept: str | None = None
-
-
-@dataclass(frozen=True)
-class ToSettings:
-    """The settings page (names, language, sound, the games' own settings)."""
-
-
-@dataclass(frozen=True)
-class ToScore:
-    """The game is over: its score pages."""
-
-
-@dataclass(frozen=True)
-class BackToPlay:
-    """From the score pages back to the game, taking its last action back."""
-
-
-@dataclass(frozen=True)
-class ToFinish:
-    """Keep the finished record and go back to the menu."""
-
-
-@dataclass(frozen=True)
-class ToTutorial:
-    """The lesson of the game called ``game`` (its record name), resumed where it was left."""
-
-    game: str
-
-
-@dataclass(frozen=True)
-class ToRules:
-    """The rule books of the games (rules_flow.py)."""
-
-
-Transition = (ToMenu | ToSetup | ToStart | ToResume | ToSettings | ToScore | BackToPlay | ToFinish
-              | ToTutorial | ToRules)
-
-
-@dataclass(frozen=True)
-class Reply:
-    """A flow's answer to one event: the signal to play, and where the session goes next
-    (``None``: the flow stays)."""
-
-    signal: Signal | None = None
-    then: Transition | None = None
-
-
-#: What a flow is given: an input event, with a tag resolved to its item (``Scan``, ``Lift``).
-FlowEvent = Event | Scan | Lift
-
-#: A note on screen: words, or a rule-citing refusal shown in the box's language.
-Note = str | Refusal
+__all__ = ["BackToPlay", "ChoiceStepsFlow", "Flow", "FlowEvent", "Lift", "Note", "Reply", "Scan", "ToFinish",
+           "ToMenu", "ToResume", "ToRules", "ToScore", "ToSettings", "ToSetup", "ToStart", "ToTutorial",
+           "Transition", "default_name", "slot_of"]
 
 
 class Flow:

@@ -13,10 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.contract import Flow, Note, PlayFlow, Reply
 from companion.games.definition import GameDefinition
-from companion.table.flow import Flow, Note, Reply
 from companion.table.journal import Journal, archive_unfinished
-from companion.table.play_flow import PlayFlow
 from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker
 

@@ -24,18 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
+from companion.contract import Flow
 from companion.engine import Refusal
 from companion.events import Press
 from companion.table.choice import step_of
-from companion.table.rule_book import turned
+from companion.table.rule_pages import turned
 from companion.table.views import WhyView
 from companion.table.why_flow import CLOSING, WhyPages, cited_rule, why_view
 from companion.ui.text import t
-
-if TYPE_CHECKING:
-    from companion.table.flow import Flow
 
 #: The stages of the help: the coach's tips and the rule's why-pages.
 TIPS, RULE = "tips", "rule"

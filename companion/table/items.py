@@ -14,22 +14,9 @@ Tile(village='sun')
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
 
+from companion.contract import Item
 from companion.games import GAMES
-
-
-class Item(Protocol):
-    """A tagged thing of one game: its item ``name`` (as in tags.json), its ``game`` (the
-    record name) and its display ``label``."""
-
-    game: ClassVar[str]
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def label(self) -> str: ...
 
 
 def parse_item(name: str) -> Item | None:

@@ -22,17 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from PIL import Image
 
+from companion.contract import Flow
 from companion.engine import Refusal
-
-if TYPE_CHECKING:
-    import random
-
-    from companion.table.app_loop import AppLoop
-    from companion.table.flow import Flow
 
 
 @dataclass(frozen=True)
@@ -117,7 +112,9 @@ class Lesson:
     steps: tuple[Step, ...]
     explain: Callable[[Situation, Refusal], str | None]
     asks_on: Callable[[Flow], bool]
-    learner: Callable[[AppLoop, dict[str, str], random.Random], Learner]
+    #: (the app loop, the tags, the rng) -> the learner: its game's, typed by the game (the
+    #: app loop is above the lesson, which a game's definition names).
+    learner: Callable[..., Learner]
     demo_tags: Callable[[], dict[str, str]] = dict
     options: Mapping[str, str] = field(default_factory=dict)
 

@@ -22,21 +22,12 @@ from companion.errors import UserError
 from companion.files import SMALL_BYTES, read_bytes, shown_path, write_atomically
 from companion.records import JsonError, parse_json, shown_value
 from companion.table.items import is_item
+from companion.table.tag_tracker import normalise_uid
 
 #: The registry's file name inside the data folder.
 TAGS_FILE = "tags.json"
 
 VERSION = 1
-
-
-def normalise_uid(token: str) -> str | None:
-    """The upper-case UID for a token that looks like one (8 or more hex digits), else ``None``.
-
-    Item names such as ``eagle`` or ``village:sun`` are never UIDs.
-    """
-    if len(token) >= 8 and all(c in "0123456789abcdefABCDEF" for c in token):
-        return token.upper()
-    return None
 
 
 class TagRegistry:

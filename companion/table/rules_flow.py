@@ -20,7 +20,8 @@ from companion.games import GAMES
 from companion.games.definition import GameDefinition
 from companion.table.choice import Choice, step_of
 from companion.table.flow import Flow, Reply, ToMenu
-from companion.table.rule_book import RuleBook, rule_view, turned
+from companion.table.rule_book import RuleBook
+from companion.table.rule_pages import rule_view, turned
 from companion.table.views import MenuView, WhyView, render
 from companion.ui.text import t
 

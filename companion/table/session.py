@@ -25,10 +25,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PIL import Image
 
+from companion.contract import Flow, PlayFlow
 from companion.errors import UserError
 from companion.events import Event, PhoneCode, PhoneName, PhoneSetting, ReaderState, Tag, TagGone
 from companion.files import FolderError
@@ -37,7 +38,6 @@ from companion.games.definition import GameDefinition
 from companion.signals import Signal
 from companion.table.flow import (
     BackToPlay,
-    Flow,
     Lift,
     Reply,
     Scan,
@@ -59,18 +59,18 @@ from companion.table.items import parse_item
 from companion.table.journal import Journal, SetAside
 from companion.table.kept_games import bring_back, kept_games
 from companion.table.menu import MenuFlow
-from companion.table.play_flow import PlayFlow
-from companion.table.registry import TagRegistry, normalise_uid
-from companion.table.rules_flow import RulesFlow
+from companion.table.registry import TagRegistry
 from companion.table.settings import MAX_NAMES, SettingsStore
 from companion.table.settings_flow import SettingsFlow, setting_line
 from companion.table.table_game import TableGame
-from companion.table.tag_tracker import TagTracker
-from companion.table.tutorial_flow import TutorialFlow
+from companion.table.tag_tracker import TagTracker, normalise_uid
 from companion.ui.screens import resume_label, resume_players
 from companion.ui.text import language, note_text, speaking, t
 from companion.web import phone_settings
 from companion.words import unreadable_note
+
+if TYPE_CHECKING:  # the lessons are imported when first asked for (``_goto``)
+    from companion.table.tutorial_flow import TutorialFlow
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
@@ -140,8 +140,10 @@ class Session:
         self.run: GameRun | None = None    # the game in play (or whose score is shown)
         self.journal_problem: str | None = None  # the last damage found in the journal
         self.phone_names: list[str] = []   # names phones added since the box started, oldest first
-        menu = self._menu(note=t("session.settings_damaged") if settings_problem else unreadable_note())
+        words = [entry.words for entry in GAMES.values()]
+        menu = self._menu(note=t("session.settings_damaged") if settings_problem else unreadable_note(catalogues=words))
         self.flow: Flow = menu
+        self.lesson: TutorialFlow | None = None  # the lesson of Learn, once one is begun
         if game is not None and "resume" not in menu.choice.values:
             self._goto(ToSetup(game))
         if tutorial is not None:
@@ -178,8 +180,8 @@ class Session:
     def game(self) -> Any:
         """The game being played (or whose score is shown), a lesson's too; None at the
         menu and set-up."""
-        if isinstance(self.flow, TutorialFlow):
-            return self.flow.game
+        if self.lesson is not None and self.flow is self.lesson:
+            return self.lesson.game
         return self.play.game if self.play is not None else None
 
     @property
@@ -263,7 +265,7 @@ class Session:
             if item is None:
                 return self.flow.tell(t("session.unknown_tag"), True)
             if self.game_name is not None and item.game != self.game_name:
-                return self.flow.tell(self._wrong_game(item.game), True)
+                return self.flow.tell(wrong_game(self.game_name, item.game), True)
             uid = normalise_uid(event.uid)  # None for an item name: pieces not told apart
             if uid is not None:
                 self.tracker.identify(uid, item)
@@ -323,13 +325,6 @@ class Session:
             return None
         return self.flow.handle(Lift(item, normalise_uid(gone.uid), gone.reader))
 
-    def _wrong_game(self, other: str) -> str:
-        """What a tag of the ``other`` game is doing here: ``A Totem Wars card: this game is
-        Wakanda``."""
-        here, there = self._table(), GAMES[other].table
-        return t("wrong_game", item=GAMES[other].text(there.item_noun),
-                 game=GAMES[str(self.game_name)].text(here.game_name))
-
     def _follow(self, reply: Reply) -> Signal | None:
         """Switch flows as the reply asks; returns the signal to play."""
         if reply.then is None:
@@ -381,10 +376,15 @@ class Session:
             case ToTutorial(game):
                 # The lesson plays its own game in its own journal: a game kept for later
                 # stays where it is.
-                self.flow = TutorialFlow(game, self.data_dir, self.tracker,
-                                         names=self.settings.names, rng=self.rng)
+                # Imported when first asked for: the menu is drawn without the lessons.
+                from companion.table.tutorial_flow import TutorialFlow
+
+                self.flow = self.lesson = TutorialFlow(game, self.data_dir, self.tracker,
+                                                       names=self.settings.names, rng=self.rng)
                 self.game_name = game
             case ToRules():
+                from companion.table.rules_flow import RulesFlow  # like the lessons
+
                 self.flow = RulesFlow()
             case ToMenu():
                 if self.run is not None:
@@ -420,7 +420,7 @@ class Session:
         """The start menu, offering the unfinished game when there is one, then each game
         kept for later."""
         titles = tuple((entry.name, entry.shown_title()) for entry in GAMES.values())
-        kept = self._kept()
+        kept = kept_lines(self.data_dir)
         try:
             found = self._unfinished()
         except SetAside:
@@ -436,11 +436,6 @@ class Session:
         title = GAMES[name].shown_title()
         return MenuFlow(titles, resume_label(title), note, players=resume_players(game.players),
                         kept=kept, aside=title)
-
-    def _kept(self) -> tuple[tuple[str, str, str], ...]:
-        """The menu's lines of the games kept for later: ``(label, players, file)``."""
-        return tuple((resume_label(GAMES[kept.game].shown_title()), resume_players(kept.players), kept.file)
-                     for kept in kept_games(self.data_dir))
 
     def _unfinished(self) -> tuple[Journal, str, Any] | None:
         """``(journal, game name, game)`` of the unfinished game, or None. A damaged end
@@ -499,6 +494,20 @@ class Session:
         run = GameRun(self._definition(), self.data_dir, self.tracker)
         self.flow = run.enter(game, journal)
         self.run = run
+
+
+def wrong_game(here: str, other: str) -> str:
+    """What a tag of the ``other`` game is doing in the game ``here``: ``A Totem Wars card:
+    this game is Wakanda``."""
+    return t("wrong_game", item=GAMES[other].text(GAMES[other].table.item_noun),
+             game=GAMES[here].text(GAMES[here].table.game_name))
+
+
+def kept_lines(data_dir: Path) -> tuple[tuple[str, str, str], ...]:
+    """The menu's lines of the games kept for later in ``data_dir``: ``(label, players,
+    file)``."""
+    return tuple((resume_label(GAMES[kept.game].shown_title()), resume_players(kept.players), kept.file)
+                 for kept in kept_games(data_dir))
 
 
 def _read_record(text: str) -> tuple[str, Any]:

@@ -15,12 +15,10 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from PIL import Image
 
-from companion.table.flow import Flow, Note
+from companion.contract import Flow, Note, PlayFlow, Tags
 from companion.table.journal import Journal
 from companion.table.lesson import Lesson
-from companion.table.play_flow import PlayFlow
 from companion.table.public_view import GamePublic
-from companion.table.registry import TagRegistry
 from companion.table.settings import GameOption
 from companion.table.tag_tracker import TagTracker
 from companion.voice.lines import GameVoice
@@ -112,7 +110,7 @@ class TableGame(Generic[G]):
     demo: Callable[[DemoOptions], int]                              # bots play a whole game
     #: ``enroll --transcribe NAME``: (data folder, name, tag registry) -> the walk through a
     #: physical deck, for a game whose deck is data; None for the others.
-    transcription: Callable[[Path, str, TagRegistry], Transcription] | None = None
+    transcription: Callable[[Path, str, Tags], Transcription] | None = None
     #: The game's own settings on the box's settings page (a variant, a house rule); the
     #: set-up gets their values.
     settings: tuple[GameOption, ...] = ()

@@ -27,12 +27,18 @@ board when a game is resumed can be matched to the record's pieces.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from companion.table.registry import normalise_uid
+from companion.contract import Item
 
-if TYPE_CHECKING:
-    from companion.table.items import Item
+
+def normalise_uid(token: str) -> str | None:
+    """The upper-case UID for a token that looks like one (8 or more hex digits), else ``None``.
+
+    Item names such as ``eagle`` or ``village:sun`` are never UIDs.
+    """
+    if len(token) >= 8 and all(c in "0123456789abcdefABCDEF" for c in token):
+        return token.upper()
+    return None
 
 
 @dataclass(frozen=True)

@@ -28,11 +28,13 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
+from companion import contract
 from companion.engine import Refusal
 from companion.errors import UserError
 from companion.events import Hold, Press, ReaderState
@@ -55,6 +57,7 @@ from companion.table.journal import Journal, archive_unfinished
 from companion.table.lesson import Situation, Step
 from companion.table.lesson_pages import LessonView, lesson_page, render_lesson
 from companion.table.play_flow import PlayFlow
+from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker
 from companion.table.tutorial_store import Progress, Record, TutorialStore, lesson_folder
 from companion.table.why_flow import why_view
@@ -70,14 +73,12 @@ class TutorialFlow(Flow):
 
     kind = "tutorial"
 
-    def _t(self, key: str, **fields: Any) -> str:
-        """A message of the lesson's game (its words go on into the shared ones)."""
-        return GAMES[self.name].text(key, **fields)
-
     def __init__(self, name: str, data_dir: str | os.PathLike[str], tracker: TagTracker, *,
                  names: tuple[str, ...] = (), rng: random.Random | None = None) -> None:
         super().__init__()
         self.name = name
+        #: A message of the lesson's game (its words go on into the shared ones).
+        self._t = GAMES[name].text
         self.table = GAMES[name].table
         lesson = GAMES[name].lessons
         if lesson is None:
@@ -91,8 +92,8 @@ class TutorialFlow(Flow):
         self.names = tuple(names)
         self.rng = rng or random.Random()
         # The lesson's own game; holding Back says it comes back through Learn.
-        self.run = GameRun(GAMES[name], self.folder, tracker, leave_words=self._leave_words)
-        self.inner: Flow = self._setup()
+        self.run = GameRun(GAMES[name], self.folder, tracker, leave_words=partial(_leave_words, name))
+        self.inner: contract.Flow = _setup(self)
         # The order the steps are played in: the lesson's, but a coaching note whose
         # situation comes first is played first (a run of optional steps in any order).
         self.order = list(range(len(self.steps)))
@@ -106,13 +107,12 @@ class TutorialFlow(Flow):
         self.log: list[str] = []        # one line a step, for the transcript
         self.complete = False           # every step is behind
         self.finished = False           # the game is kept: the last page
-        self._saved: Progress | None = None
         self._resume()
 
     # --- the state ------------------------------------------------------------------------
 
     @property
-    def play(self) -> PlayFlow | None:
+    def play(self) -> contract.PlayFlow | None:
         """The play flow of the lesson's game; None until it is set up and once it is kept."""
         return self.run.play
 
@@ -137,16 +137,9 @@ class TutorialFlow(Flow):
         needed (a tile to turn up in the open variant) are not counted."""
         return 1 + sum(1 for record in self.records if record.status != "passed")
 
-    def _moves(self) -> int:
-        game = self.game
-        return len(game.history) if game is not None else 0
-
     def situation(self) -> Situation:
         """The table as the steps see it."""
         return Situation(self.inner, self.game)
-
-    def _step_of(self, key: str) -> Step:
-        return next(step for step in self.steps if step.key == key)
 
     @property  # a class attribute of the other flows; here it is the wrapped flow's
     def follows_slots(self) -> bool:  # type: ignore[override]
@@ -177,11 +170,6 @@ class TutorialFlow(Flow):
         self.inner.clear()
         self._mirror()
 
-    def _done(self) -> str | None:
-        """What the game's last action did, said under the board (the play's confirmation);
-        None on a flow that confirms nothing (the set-up, the score pages)."""
-        return self.inner.done if isinstance(self.inner, PlayFlow) else None
-
     def _mirror(self) -> None:
         # The session reads the note of the flow on screen (``Session.message``).
         self.note, self.refused = self.inner.note, self.inner.refused
@@ -206,13 +194,9 @@ class TutorialFlow(Flow):
     def _last_page(self, event: FlowEvent) -> Reply:
         """The lesson is over and its game kept: ▲▼ and OK read the last page, then OK (or
         Back) goes to the menu."""
-        page = self.page
-        if page is not None and isinstance(event, Press) and step_of(event.button):
-            self.page = replace(page, page=min(max(page.page + step_of(event.button), 0),
-                                               len(page.pages) - 1))
-            return Reply()
-        if page is not None and event == Press("ok") and not page.last:
-            self.page = replace(page, page=page.page + 1)
+        turned = _turned(self.page, event) if self.page is not None else None
+        if turned is not None:
+            self.page = turned
             return Reply()
         return Reply(then=ToMenu()) if event in (Press("ok"), Press("back")) else Reply()
 
@@ -224,31 +208,31 @@ class TutorialFlow(Flow):
             return self._skip()
         page = self.page
         if page is not None:
-            if isinstance(event, Press) and step_of(event.button):
-                self.page = replace(page, page=min(max(page.page + step_of(event.button), 0),
-                                                   len(page.pages) - 1))
+            turned = _turned(page, event)
+            if turned is not None:
+                self.page = turned
                 return Reply()
             if event == Press("ok"):
-                if not page.last:
-                    self.page = replace(page, page=page.page + 1)
-                    return Reply()
                 self.page = None
-                return self._read() if reading else Reply()
+                # OK on a step that asks to read (or to do something away from the box).
+                if reading and step is not None:
+                    return self._leave(step, "done", self._t("tutorial.did.ok"))
+                return Reply()
             if event == Press("back"):
                 self.page = None
                 return self._step_back()
             if not isinstance(event, ReaderState):
                 self.page = None  # anything else is for the game: the page gives way
             return None
-        if reading and event == Press("ok"):
-            return self._read()
+        if reading and event == Press("ok") and step is not None:
+            return self._leave(step, "done", self._t("tutorial.did.ok"))
         if reading and event == Press("back"):
             return self._step_back()
         return None
 
     def _through(self, event: FlowEvent) -> Reply:
         """Hand ``event`` to the game's flow; check what it did against the step."""
-        before = self._moves()
+        before = _moves(self.game)
         reply = self._follow(self.inner.handle(event))
         game = self.game
         step = self.step
@@ -256,13 +240,23 @@ class TutorialFlow(Flow):
             return reply
         note = self.inner.note
         if reply.signal is Signal.REFUSED and isinstance(note, Refusal) and note.rule:
-            self._refused(note)
+            # An action the rules refused: the rule in words, then the step asks again.
+            self.wrongs.append(self._t("tutorial.did.wrong", what=refusal_text(note)))
+            self.page = _refusal_page(self, note)
         elif game is not None and len(game.history) == before + 1 and step.wants is not None:
             player, move = game.history[-1]
             if step.wants(self.situation(), move):
-                self._leave(step, "done", self._did(step, player, move))
+                self._leave(step, "done", _did(self.table, step, self.situation(), player, move))
             else:
-                self._not_now(step, player, move)
+                # Legal, but not what the step asks for: taken back, and said so.
+                assert self.play is not None
+                what = self.table.describe(self.play.game, player, move)
+                self.play.undo()
+                table = self.play.note if isinstance(self.play.note, str) else self.play.done
+                self.wrongs.append(self._t("tutorial.did.not_now", what=what))
+                text = self._t("tutorial.not_now", ask=self.asked)
+                self.page = lesson_page(f"{step.rule} {self._t('tutorial.not_now.title')}",
+                                        f"{text}\n{table}" if table else text, "tutorial.footer.again")
                 return Reply(Signal.REFUSED)
         return reply
 
@@ -271,7 +265,16 @@ class TutorialFlow(Flow):
         goes back to the menu with the lesson kept."""
         then = reply.then
         if isinstance(then, ToStart):
-            return self._start(then.settings, reply.signal)
+            # The set-up is done: the lesson's game starts, in its own journal (a lesson's
+            # game left behind without progress is kept aside).
+            try:
+                _, note = self.run.start(then.settings)
+            except UserError as exc:
+                return self.inner.tell(str(exc), True)
+            self.inner = self.run.flow
+            if note:
+                self.inner.tell(note)
+            return Reply(reply.signal)
         if isinstance(then, ToScore) and self.play is not None:
             self.inner = self.run.score()
         elif isinstance(then, BackToPlay) and self.play is not None:
@@ -286,24 +289,6 @@ class TutorialFlow(Flow):
         elif then is not None:
             return reply
         return Reply(reply.signal)
-
-    def _start(self, settings: Any, signal: Signal | None) -> Reply:
-        """The set-up is done: the lesson's game starts, in its own journal (a lesson's game
-        left behind without progress is kept aside)."""
-        try:
-            _, note = self.run.start(settings)
-        except UserError as exc:
-            return self.inner.tell(str(exc), True)
-        self.inner = self.run.flow
-        if note:
-            self.inner.tell(note)
-        return Reply(signal)
-
-    def _leave_words(self) -> tuple[str, str]:
-        """The question of holding Back in the lesson's game, and where the lesson comes
-        back: its own line of the menu (``Learn Wakanda``), at its step."""
-        entry = t("menu.learn", title=GAMES[self.name].shown_title())
-        return t("tutorial.leave.question"), t("tutorial.leave.detail", entry=entry)
 
     def _finish(self) -> Reply:
         """OK on the score: the lesson's game is kept, the lesson forgotten, a last page."""
@@ -347,9 +332,10 @@ class TutorialFlow(Flow):
             situation = self.situation()
             if self.start is None:
                 if not step.when(situation):
-                    if step.optional and self._bring_forward(situation):
+                    if step.optional and _brought_forward(self.steps, self.order, self.index, situation):
                         continue
-                    if self._gone(step, situation) or (step.optional and self._next_due(situation)):
+                    if _gone(step, situation) or (step.optional and _next_due(self.steps, self.order[self.index + 1:],
+                                                                               situation)):
                         self._leave(step, "passed")
                         continue
                     return
@@ -359,89 +345,43 @@ class TutorialFlow(Flow):
                 continue
             return
 
-    def _gone(self, step: Step, situation: Situation) -> bool:
-        """Whether a step still waiting can no longer begin: the table got past it (players
-        who went on without the lesson), or the game is over."""
-        game = self.game
-        over = game is not None and game.phase == "over"
-        return over or (step.passed is not None and step.passed(situation))
-
-    def _next_due(self, situation: Situation) -> bool:
-        """Whether the first step after a run of optional ones can begin."""
-        for number in self.order[self.index + 1:]:
-            if not self.steps[number].optional:
-                return self.steps[number].when(situation)
-        return False
-
-    def _bring_forward(self, situation: Situation) -> bool:
-        """In a run of optional steps, the first whose situation has come goes first;
-        whether there was one."""
-        for place in range(self.index + 1, len(self.order)):
-            step = self.steps[self.order[place]]
-            if not step.optional:
-                return False
-            if step.when(situation):
-                self.order[self.index], self.order[place] = self.order[place], self.order[self.index]
-                return True
-        return False
-
     def _begin(self, step: Step, situation: Situation, again: bool = False) -> None:
         """The step begins: its page the first time (a page to read, or ``again``: every
         time), its ask from now on."""
-        self.start = self._moves()
+        self.start = _moves(self.game)
         self.asked = step.ask(situation)
         self.wrongs = []
-        if again or step.kind == "read" or step.key not in self.taught:
-            self._show(step, situation)
+        if (again or step.kind == "read" or step.key not in self.taught) and step.page is not None:
+            # The step's page (when it has one).
+            picture = step.picture(situation) if step.picture is not None else None
+            self.page = lesson_page(f"{step.rule} {self._t(step.title)}", step.page(situation), picture=picture)
+            if step.key not in self.taught:
+                self.taught.append(step.key)
 
-    def _show(self, step: Step, situation: Situation) -> None:
-        """Open the step's page (when it has one)."""
-        if step.page is None:
-            return
-        picture = step.picture(situation) if step.picture is not None else None
-        self.page = lesson_page(f"{step.rule} {self._t(step.title)}", step.page(situation), picture=picture)
-        if step.key not in self.taught:
-            self.taught.append(step.key)
-
-    def _leave(self, step: Step, status: str, did: str | None = None) -> None:
+    def _leave(self, step: Step, status: str, did: str | None = None) -> Reply:
         """The current step is behind: ``done`` (with what was done), ``passed`` (its
-        situation never came) or ``skipped``."""
+        situation never came) or ``skipped``; the reply of an OK that left it."""
         if status != "passed":
             done = "; ".join([*self.wrongs, did or self._t("tutorial.did.skipped")])
             asked = self.asked or self._t(step.title)  # a step skipped before it began: its title
             self.log.append(self._t("transcript.step", n=self.number, rule=step.rule, asked=asked, done=done))
-        self.records.append(Record(step.key, status, self._moves()))
+        self.records.append(Record(step.key, status, _moves(self.game)))
         self.index += 1
         self.start = None
         self.asked = ""
         self.wrongs = []
-
-    def _did(self, step: Step, player: int | None, move: Any) -> str:
-        """What a move step's move did, in words: the step's own words, else the game's."""
-        if step.did is not None:
-            return step.did(self.situation())
-        return self.table.describe(self.game, player, move)
-
-    def _valid(self, record: Record) -> bool:
-        """Whether a step left behind still is: the moves it saw are still played, and a
-        set-up step's part of the set-up is still done."""
-        if record.at > self._moves():
-            return False
-        step = self._step_of(record.key)
-        if record.status != "done" or step.kind != "setup" or step.passed is None:
-            return True
-        return step.passed(self.situation())
+        return Reply(Signal.ACCEPTED)
 
     def _rewind(self) -> None:
         """After an undo (or a set-up step taken back): back to the step it undid."""
-        if self.start is not None and self.start > self._moves():
+        if self.start is not None and self.start > _moves(self.game):
             self.start = None  # the step's own beginning was taken back: it begins again
         going = False
-        while self.records and not self._valid(self.records[-1]):
+        while self.records and not _valid(self.records[-1], self.steps, self.situation()):
             if not going:
                 # What the game says was taken back (on the table, or in the band).
                 told = self.inner.note if isinstance(self.inner.note, str) else None
-                self._log_back(told or self._done())
+                _log_back(self, told or _done(self.inner))
             going = True
             self.records.pop()
             self.index = len(self.records)  # each step left behind has its record, in order
@@ -449,21 +389,6 @@ class TutorialFlow(Flow):
             self.asked = ""
             self.wrongs = []
             self.page = None
-
-    def _log_back(self, what: str | None) -> None:
-        """The transcript's line for a step left by going back (when it had begun)."""
-        step = self.step
-        if step is not None and self.asked:
-            back = self._t("tutorial.did.back", what=what or self._t("tutorial.did.ok"))
-            self.log.append(self._t("transcript.step", n=self.number, rule=step.rule, asked=self.asked,
-                                    done="; ".join([*self.wrongs, back])))
-
-    def _read(self) -> Reply:
-        """OK on a step that asks to read (or to do something away from the box)."""
-        step = self.step
-        assert step is not None
-        self._leave(step, "done", self._t("tutorial.did.ok"))
-        return Reply(Signal.ACCEPTED)
 
     def _skip(self) -> Reply:
         """Holding OK: every step left in this topic is skipped."""
@@ -475,35 +400,25 @@ class TutorialFlow(Flow):
         self._leave(step, "skipped")
         while self.step is not None and self.step.topic == topic:
             # Counted once, in the skipped step: the rest of its topic is passed over.
-            self.records.append(Record(self.step.key, "passed", self._moves()))
+            self.records.append(Record(self.step.key, "passed", _moves(self.game)))
             self.index += 1
         if self.step is not None:
-            self._say_skipped(self._t(self.step.topic))
+            topic = self._t(self.step.topic)
+            _say_skipped(self.inner, self._t("tutorial.skipped", topic=topic),
+                         self._t("tutorial.skipped.short", topic=topic))
         return Reply(Signal.ACCEPTED)
-
-    def _say_skipped(self, topic: str) -> None:
-        """Where a skip led, said where the players look: on a board, as what the last action
-        did, with the game's own prompt (what to do now) under it; elsewhere as the note."""
-        inner = self.inner
-        prompt = getattr(inner, "prompt", None)
-        if isinstance(inner, PlayFlow) and callable(prompt) and isinstance(prompt(short=True), str):
-            for said in (self._t("tutorial.skipped", topic=topic), self._t("tutorial.skipped.short", topic=topic)):
-                if fits_line(said):
-                    inner.done = said
-                    return
-        inner.tell(self._t("tutorial.skipped", topic=topic))
 
     def _step_back(self) -> Reply:
         """Back: one step back. A move since the step before is the game's own to take back
         (its question, then what to take back on the table); a page to read comes back; a
         set-up step is the set-up's own Back. Before the first step: leave the lesson."""
         previous = next((r for r in reversed(self.records) if r.status == "done"), None)
-        step = self._step_of(previous.key) if previous is not None else None
-        if previous is None or step is None or step.kind != "read" or self._moves() > previous.at:
+        step = _step_of(self.steps, previous.key) if previous is not None else None
+        if previous is None or step is None or step.kind != "read" or _moves(self.game) > previous.at:
             # The game's own Back: "Take back?" (the rewind follows the undo), or the
             # set-up's step before (its first step: the menu, the lesson kept).
             return self._follow(self.inner.handle(Press("back")))
-        self._log_back(self._t(step.title))
+        _log_back(self, self._t(step.title))
         while self.records[-1] is not previous:
             self.records.pop()
         self.records.pop()
@@ -511,49 +426,18 @@ class TutorialFlow(Flow):
         self._begin(step, self.situation(), again=True)
         return Reply()
 
-    def _refused(self, refusal: Refusal) -> None:
-        """An action the rules refused: the rule in words, then the step asks again."""
-        self.wrongs.append(self._t("tutorial.did.wrong", what=refusal_text(refusal)))
-        words = self.lesson.explain(self.situation(), refusal)
-        title = f"{refusal.rule} {self._t('tutorial.wrong.title')}"
-        if words is not None:
-            self.page = lesson_page(title, f"{refusal_text(refusal)}\n{words}", "tutorial.footer.again")
-            return
-        why = why_view(self.inner, refusal)
-        pages = tuple(paginate(refusal_text(refusal))) + (why.pages if why is not None else ())
-        self.page = LessonView(title, pages, "tutorial.footer.again")
-
-    def _not_now(self, step: Step, player: int | None, move: Any) -> None:
-        """A legal move, but not the one the step asks for: taken back, and said so."""
-        assert self.play is not None
-        what = self.table.describe(self.play.game, player, move)
-        self.play.undo()
-        table = self.play.note if isinstance(self.play.note, str) else self.play.done
-        self.wrongs.append(self._t("tutorial.did.not_now", what=what))
-        text = self._t("tutorial.not_now", ask=self.asked)
-        self.page = lesson_page(f"{step.rule} {self._t('tutorial.not_now.title')}",
-                                f"{text}\n{table}" if table else text, "tutorial.footer.again")
-
     # --- what is kept and shown -----------------------------------------------------------
-
-    def _progress(self) -> Progress:
-        step = self.step
-        return Progress(tuple(self.records), step.key if step is not None else None,
-                        self.start, tuple(self.taught))
 
     def _save(self) -> None:
         """Keep the progress when it changed; a failed write is said, the lesson goes on."""
         if self.finished:
             return
-        progress = self._progress()
-        if progress == self._saved:
-            return
+        step = self.step
         try:
-            self.store.save(self.name, progress)
+            self.store.keep(self.name, Progress(tuple(self.records), step.key if step is not None else None,
+                                                self.start, tuple(self.taught)))
         except UserError:
             self.inner.tell(self._t("tutorial.not_saved"), True)
-            return
-        self._saved = progress
 
     def _overlay(self) -> None:
         """The step's ask in the board's band, where the game's own prompt would be."""
@@ -563,22 +447,13 @@ class TutorialFlow(Flow):
                 or not self.lesson.asks_on(inner)):
             return
         ask = step.ask(self.situation())
-        if self._done() and not fits_line(ask):
+        if _done(self.inner) and not fits_line(ask):
             return  # under the confirmation of the last action there is one line left
         inner.note = ask
 
     def _resume(self) -> None:
         """Take the lesson up where its progress says, or begin it."""
-        try:
-            progress = self.store.load(self.name)
-        except UserError:
-            progress, damaged = None, True
-        else:
-            damaged = False
-        if progress is not None:
-            keys = [r.key for r in progress.records] + ([progress.step] if progress.step else [])
-            if not set(keys) <= {step.key for step in self.steps} or len(set(keys)) != len(keys):
-                progress = None  # the lesson changed since (an update): it begins again
+        progress, damaged = self.store.resumed(self.name, tuple(step.key for step in self.steps))
         found = None
         if progress is not None:
             try:
@@ -609,18 +484,15 @@ class TutorialFlow(Flow):
         journal just before the power went counts; its page is shown again."""
         self.records = list(progress.records)
         self.taught = list(progress.taught)
-        # The order played so far: the steps left behind, the current one, then the rest.
-        numbers = {step.key: number for number, step in enumerate(self.steps)}
-        played = [numbers[key] for key in (*(r.key for r in progress.records), progress.step) if key]
-        self.order = played + [n for n in range(len(self.steps)) if n not in played]
+        self.order = list(progress.order(tuple(step.key for step in self.steps)))
         self.index = len(self.records)
-        begun = progress.start if progress.start is not None and progress.start <= self._moves() else None
+        begun = progress.start if progress.start is not None and progress.start <= _moves(self.game) else None
         self.start = begun
         step, game = self.step, self.game
         if step is not None and begun is not None and game is not None and step.wants is not None:
             for player, move in game.history[begun:]:
                 if step.wants(self.situation(), move):
-                    self._leave(step, "done", self._did(step, player, move))
+                    self._leave(step, "done", _did(self.table, step, self.situation(), player, move))
                     break
         self._sync()
         step = self.step
@@ -635,8 +507,125 @@ class TutorialFlow(Flow):
         self.page = lesson_page(f"{step.rule} {self._t(step.title)}",
                                 f"{self._t('tutorial.resumed_at', n=self.number)}\n{text}", picture=picture)
 
-    def _setup(self) -> Flow:
-        """The game's own set-up, with the options the lesson is played with."""
-        options = {option.key: self.lesson.options.get(option.key, option.values[0])
-                   for option in self.table.settings}
-        return self.table.setup(self.names, self.rng, self.data_dir, options)
+
+# --- the lesson's plain parts -------------------------------------------------------------
+
+def _moves(game: Any) -> int:
+    """The moves played in the lesson's ``game`` (0 before it is set up)."""
+    return len(game.history) if game is not None else 0
+
+
+def _step_of(steps: tuple[Step, ...], key: str) -> Step:
+    """The step called ``key``."""
+    return next(step for step in steps if step.key == key)
+
+
+def _done(inner: contract.Flow) -> str | None:
+    """What the game's last action did, said under the board (the play's confirmation);
+    None on a flow that confirms nothing (the set-up, the score pages)."""
+    return inner.done if isinstance(inner, PlayFlow) else None
+
+
+def _turned(page: LessonView, event: FlowEvent) -> LessonView | None:
+    """``page`` turned by ▲▼, or by OK before its last page; None for any other event."""
+    if isinstance(event, Press) and step_of(event.button):
+        return replace(page, page=min(max(page.page + step_of(event.button), 0), len(page.pages) - 1))
+    if event == Press("ok") and not page.last:
+        return replace(page, page=page.page + 1)
+    return None
+
+
+def _refusal_page(flow: TutorialFlow, refusal: Refusal) -> LessonView:
+    """The page of an action the rules refused: the lesson's words for it, else the rule's
+    own why-pages."""
+    words = flow.lesson.explain(flow.situation(), refusal)
+    title = f"{refusal.rule} {flow._t('tutorial.wrong.title')}"
+    if words is not None:
+        return lesson_page(title, f"{refusal_text(refusal)}\n{words}", "tutorial.footer.again")
+    why = why_view(flow.inner, refusal)
+    pages = tuple(paginate(refusal_text(refusal))) + (why.pages if why is not None else ())
+    return LessonView(title, pages, "tutorial.footer.again")
+
+
+def _leave_words(name: str) -> tuple[str, str]:
+    """The question of holding Back in the lesson's game of ``name``, and where the lesson
+    comes back: its own line of the menu (``Learn Wakanda``), at its step."""
+    entry = t("menu.learn", title=GAMES[name].shown_title())
+    return t("tutorial.leave.question"), t("tutorial.leave.detail", entry=entry)
+
+
+def _gone(step: Step, situation: Situation) -> bool:
+    """Whether a step still waiting can no longer begin: the table got past it (players
+    who went on without the lesson), or the game is over."""
+    over = situation.game is not None and situation.game.phase == "over"
+    return over or (step.passed is not None and step.passed(situation))
+
+
+def _next_due(steps: tuple[Step, ...], after: list[int], situation: Situation) -> bool:
+    """Whether the first step of ``after`` (numbers of ``steps``) past a run of optional
+    ones can begin."""
+    for number in after:
+        if not steps[number].optional:
+            return steps[number].when(situation)
+    return False
+
+
+def _brought_forward(steps: tuple[Step, ...], order: list[int], index: int, situation: Situation) -> bool:
+    """In a run of optional steps from ``order[index]``, the first whose situation has come
+    goes first (``order`` changed in place); whether there was one."""
+    for place in range(index + 1, len(order)):
+        step = steps[order[place]]
+        if not step.optional:
+            return False
+        if step.when(situation):
+            order[index], order[place] = order[place], order[index]
+            return True
+    return False
+
+
+def _did(table: TableGame[Any], step: Step, situation: Situation, player: int | None, move: Any) -> str:
+    """What a move step's move did, in words: the step's own words, else the game's."""
+    if step.did is not None:
+        return step.did(situation)
+    return table.describe(situation.game, player, move)
+
+
+def _valid(record: Record, steps: tuple[Step, ...], situation: Situation) -> bool:
+    """Whether a step left behind still is: the moves it saw are still played, and a
+    set-up step's part of the set-up is still done."""
+    if record.at > _moves(situation.game):
+        return False
+    step = _step_of(steps, record.key)
+    if record.status != "done" or step.kind != "setup" or step.passed is None:
+        return True
+    return step.passed(situation)
+
+
+def _say_skipped(inner: contract.Flow, said: str, short: str) -> None:
+    """Where a skip led, said where the players look: on a board, as what the last action
+    did (``said``, else ``short`` when it does not fit), with the game's own prompt (what to
+    do now) under it; elsewhere as the note."""
+    prompt = getattr(inner, "prompt", None)
+    if isinstance(inner, PlayFlow) and callable(prompt) and isinstance(prompt(short=True), str):
+        for line in (said, short):
+            if fits_line(line):
+                inner.done = line
+                return
+    inner.tell(said)
+
+
+def _setup(flow: TutorialFlow) -> contract.Flow:
+    """The game's own set-up, with the options the lesson is played with."""
+    options = {option.key: flow.lesson.options.get(option.key, option.values[0])
+               for option in flow.table.settings}
+    return flow.table.setup(flow.names, flow.rng, flow.data_dir, options)
+
+
+def _log_back(flow: TutorialFlow, what: str | None) -> None:
+    """The transcript's line for a step of ``flow`` left by going back (when it had begun),
+    ``what`` being what was taken back."""
+    step = flow.step
+    if step is not None and flow.asked:
+        back = flow._t("tutorial.did.back", what=what or flow._t("tutorial.did.ok"))
+        flow.log.append(flow._t("transcript.step", n=flow.number, rule=step.rule, asked=flow.asked,
+                                done="; ".join([*flow.wrongs, back])))

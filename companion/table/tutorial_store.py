@@ -53,6 +53,22 @@ class Progress:
     start: int | None = None
     taught: tuple[str, ...] = ()
 
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The keys of the steps left behind, then the current step's."""
+        return tuple(r.key for r in self.records) + ((self.step,) if self.step else ())
+
+    def order(self, steps: tuple[str, ...]) -> tuple[int, ...]:
+        """The order the lesson's ``steps`` (their keys) are played in so far: the steps left
+        behind, the current one, then the rest in the lesson's order.
+
+        >>> Progress((Record("b", "done", 0),), "c").order(("a", "b", "c"))
+        (1, 2, 0)
+        """
+        numbers = {key: number for number, key in enumerate(steps)}
+        played = tuple(numbers[key] for key in self.keys)
+        return played + tuple(n for n in range(len(steps)) if n not in played)
+
 
 def lesson_folder(data_dir: Path, game: str) -> Path:
     """The folder of ``game``'s lesson game inside the data folder."""
@@ -99,6 +115,29 @@ class TutorialStore:
 
     def __init__(self, data_dir: str | os.PathLike[str]) -> None:
         self.path = Path(data_dir) / PROGRESS_FILE
+        self._kept: dict[str, Progress] = {}  # what this store last wrote of each game
+
+    def resumed(self, game: str, steps: tuple[str, ...]) -> tuple[Progress | None, bool]:
+        """``(progress, damaged)``: ``game``'s lesson under way (None: none, or one that no
+        longer fits the lesson's ``steps`` (their keys) since an update: it begins again),
+        and whether the file was damaged (the lesson then begins again too)."""
+        try:
+            progress = self.load(game)
+        except UserError:
+            return None, True
+        if progress is not None and (not set(progress.keys) <= set(steps)
+                                     or len(set(progress.keys)) != len(progress.keys)):
+            return None, False
+        return progress, False
+
+    def keep(self, game: str, progress: Progress) -> None:
+        """Save ``game``'s ``progress`` when it changed since this store last kept it;
+        ``UserError`` (one line) when the file cannot be written (it is tried again at the
+        next change)."""
+        if self._kept.get(game) == progress:
+            return
+        self.save(game, progress)
+        self._kept[game] = progress
 
     def load(self, game: str) -> Progress | None:
         """``game``'s lesson under way, or None; ``UserError`` (one line) for a file that

@@ -16,18 +16,16 @@ number is always read in its game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from companion.contract import Flow
 from companion.engine import Cited, Refusal
 from companion.events import Press
 from companion.games import GAMES
 from companion.games.definition import GameDefinition
 from companion.table.choice import step_of
-from companion.table.rule_book import rule_view, turned
+from companion.table.rule_pages import rule_view, turned
 from companion.table.views import WhyView
-
-if TYPE_CHECKING:
-    from companion.table.flow import Flow
 
 #: The buttons that close the pages, used up: the screen below comes back unchanged.
 CLOSING = frozenset({"ok", "back", "hint", "undo"})

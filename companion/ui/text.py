@@ -17,12 +17,10 @@ refusals, where the rule is a field of its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from companion.engine import Refusal
 from companion.words import LANGUAGES, SHARED, catalogue, language, speaking
-
-if TYPE_CHECKING:
-    from companion.engine import Refusal
 
 __all__ = ["languages", "language", "speaking", "t", "refusal_reason", "refusal_text", "note_text"]
 

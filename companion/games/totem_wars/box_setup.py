@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.totem_wars.box_seat import box_names
-from companion.games.totem_wars.search import DEFAULT_LEVEL, PLAYER_LEVELS
+from companion.games.totem_wars.levels import PLAYER_LEVELS
+from companion.games.totem_wars.search import DEFAULT_LEVEL
 from companion.games.totem_wars.setup_flow import TotemWarsSetupFlow
 from companion.games.totem_wars.words import WORDS, t
 from companion.table.choice import Choice

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from companion.contract import Tags
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone
 from companion.files import SMALL_BYTES, read_bytes, shown, shown_path, write_atomically
@@ -31,8 +32,7 @@ from companion.games.totem_wars.card_picker import animal_label, tribe_label
 from companion.games.totem_wars.deck import CARDS_PER_TRIBE, DECKS_FOLDER, deck_from_toml
 from companion.games.totem_wars.words import card_label, t
 from companion.table.choice import Choice, step_of
-from companion.table.registry import TagRegistry, normalise_uid
-from companion.table.tag_tracker import TagTracker
+from companion.table.tag_tracker import TagTracker, normalise_uid
 from companion.ui.screens import menu_screen, message_screen
 
 #: Every habitat list a card may carry (T1), in the order printed (R2 breaks ties with it).
@@ -104,7 +104,7 @@ def _read_part(path: Path) -> list[Card]:
 class DeckTranscription:
     """The walk through a physical deck, card by card, into ``DATA/decks/NAME.toml``."""
 
-    def __init__(self, data_dir: str | os.PathLike[str], name: str, registry: TagRegistry,
+    def __init__(self, data_dir: str | os.PathLike[str], name: str, registry: Tags,
                  reference: Deck | None = None) -> None:
         if not 0 < len(name) <= NAME_CHARS or not all(c.isalnum() or c in "-_" for c in name):
             raise UserError(f"{shown(name)} cannot name a deck file: use up to {NAME_CHARS} "

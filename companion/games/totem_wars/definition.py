@@ -7,25 +7,22 @@ without them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from companion.contract import EnrollmentStep, Flow
 from companion.games.definition import GameDefinition, RecordCodec, Report, TagItems
 from companion.games.totem_wars import TotemWars, items
 from companion.games.totem_wars.deck import default_deck, load_deck
 from companion.games.totem_wars.record import event_line, header_line, read_record
 from companion.games.totem_wars.report import format_moves, format_score, moves_json, result_line, score_json
 from companion.games.totem_wars.words import WORDS
-
-if TYPE_CHECKING:  # the table's types: the menu and the record commands load none of it
-    from companion.search import Search
-    from companion.table.flow import Flow
-    from companion.table.items import EnrollmentStep
-    from companion.table.rule_book import RuleBook
-    from companion.table.table_game import TableGame
+from companion.search import Search
+from companion.table.rule_book import RuleBook
+from companion.table.table_game import TableGame
 
 
-def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
+def enrollment_steps(deck_file: str | None) -> Sequence[EnrollmentStep]:
     """The 52 cards of the default deck, or of ``deck_file``, in the deck's order."""
     deck = load_deck(deck_file) if deck_file else default_deck()
     return items.enrollment_steps([card.name for card in deck])

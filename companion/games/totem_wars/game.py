@@ -61,7 +61,7 @@ from companion.games.totem_wars.rounds import (
 )
 from companion.games.totem_wars.words import illegal
 
-__all__ = ["SPOTS", "IllegalMove", "Outcome", "SetupError", "Termination", "TotemWars"]
+__all__ = ["SPOTS", "IllegalMove", "Outcome", "Position", "SetupError", "Termination", "TotemWars"]
 
 #: The numbered spots of the strip beside the box where a seat it plays keeps its cards face
 #: down (box_seat.py); a hand never holds more than 5 (T2, T13), the strip leaves room.
@@ -110,39 +110,18 @@ def _next_to_move(s: _State) -> int | None:
     return None
 
 
-class TotemWars:
-    """One small game of Totem Wars, python-chess-like: ``push``, ``pop``, ``outcome()``."""
+class Position:
+    """A game of Totem Wars as it stands, read only (python-chess's ``BaseBoard`` beside
+    its ``Board``): the players, the deck, the cards where the companion knows them, the
+    rounds, whose turn it is and the points so far. ``TotemWars`` adds the moves."""
 
-    def __init__(self, players: Sequence[str], dealer: int = 0, deck: Deck | None = None, *,
-                 hints: bool = False, box: Mapping[int, str] | None = None):
-        players = tuple(players)
-        if not 2 <= len(players) <= 4:
-            raise SetupError(f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
-        if not isinstance(dealer, int) or not 0 <= dealer < len(players):
-            raise SetupError(f"the dealer must be a seat from 0 to {len(players) - 1} (T2)")
-        if not isinstance(hints, bool):
-            raise SetupError(f"hints must be true or false, got {hints!r}")
-        box = dict(box or {})
-        if not all(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players)
-                   and isinstance(level, str) for seat, level in box.items()):
-            raise SetupError(f"box must map seats 0 to {len(players) - 1} to a level, got {box!r}")
-        # The seats the box plays and their levels (box_seat.py): the engine keeps their
-        # hands, dealt onto the strip's spots and scanned, so their plays come from them.
-        self._box = MappingProxyType(box)
-        self._players: tuple[str, ...] = players
-        self._dealer = dealer
-        self._hints = hints  # played with the box's coach on: nothing the rules read
-        self._deck = deck if deck is not None else default_deck()
-        n = len(players)
-        self._state = _State(
-            phase="totems", totems=(), hand_sizes=(HAND_SIZE,) * n,
-            deck_count=len(self._deck) - HAND_SIZE * n, unseen=frozenset(self._deck.cards),
-            table=((),) * n, taken=((),) * n, removed=(), starter=None, level=0,
-            playing=(False,) * n, placed_first=(False,) * n, declared=(None,) * n,
-            read_as=frozenset(), due=None, rounds=(),
-            spots=tuple((None,) * SPOTS if p in box else () for p in range(n)))
-        self._stack: list[_State] = []
-        self._history: list[tuple[int | None, Move]] = []
+    _players: tuple[str, ...]
+    _dealer: int
+    _hints: bool
+    _box: Mapping[int, str]
+    _deck: Deck
+    _state: _State
+    _history: list[tuple[int | None, Move]]
 
     # -- read-only views -------------------------------------------------------------
     @property
@@ -274,6 +253,59 @@ class TotemWars:
         if s.due is not None:
             return s.due.player
         return _next_to_move(s) if s.phase == "play" else None
+
+    # -- scoring ---------------------------------------------------------------------
+    def taken_by_tribe(self, player: int) -> dict[str, int]:
+        """How many cards of each tribe ``player`` has taken."""
+        counts = dict.fromkeys(TRIBES, 0)
+        for card in self._state.taken[player]:
+            counts[card.tribe] += 1
+        return counts
+
+    def points(self, player: int) -> int:
+        """T15 points so far: 1 for the totem and 1 per taken card of the totem's tribe."""
+        totem = self.totems[player]
+        return 0 if totem is None else 1 + self.taken_by_tribe(player)[totem.tribe]
+
+    def all_points(self) -> tuple[int, ...]:
+        """Every player's T15 points so far, in seat order (final once the game is over)."""
+        return tuple(self.points(p) for p in range(len(self._players)))
+
+
+class TotemWars(Position):
+    """One small game of Totem Wars, python-chess-like: ``legal_moves``, ``push``, ``pop``,
+    ``outcome()``."""
+
+    def __init__(self, players: Sequence[str], dealer: int = 0, deck: Deck | None = None, *,
+                 hints: bool = False, box: Mapping[int, str] | None = None):
+        players = tuple(players)
+        if not 2 <= len(players) <= 4:
+            raise SetupError(f"Totem Wars is for 2 to 4 players, not {len(players)} (T1)")
+        if not isinstance(dealer, int) or not 0 <= dealer < len(players):
+            raise SetupError(f"the dealer must be a seat from 0 to {len(players) - 1} (T2)")
+        if not isinstance(hints, bool):
+            raise SetupError(f"hints must be true or false, got {hints!r}")
+        box = dict(box or {})
+        if not all(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players)
+                   and isinstance(level, str) for seat, level in box.items()):
+            raise SetupError(f"box must map seats 0 to {len(players) - 1} to a level, got {box!r}")
+        # The seats the box plays and their levels (box_seat.py): the engine keeps their
+        # hands, dealt onto the strip's spots and scanned, so their plays come from them.
+        self._box = MappingProxyType(box)
+        self._players: tuple[str, ...] = players
+        self._dealer = dealer
+        self._hints = hints  # played with the box's coach on: nothing the rules read
+        self._deck = deck if deck is not None else default_deck()
+        n = len(players)
+        self._state = _State(
+            phase="totems", totems=(), hand_sizes=(HAND_SIZE,) * n,
+            deck_count=len(self._deck) - HAND_SIZE * n, unseen=frozenset(self._deck.cards),
+            table=((),) * n, taken=((),) * n, removed=(), starter=None, level=0,
+            playing=(False,) * n, placed_first=(False,) * n, declared=(None,) * n,
+            read_as=frozenset(), due=None, rounds=(),
+            spots=tuple((None,) * SPOTS if p in box else () for p in range(n)))
+        self._stack: list[_State] = []
+        self._history: list[tuple[int | None, Move]] = []
 
     def legal_moves(self) -> list[LegalMove]:
         """What may be played now, as far as the companion can know (hands are hidden): a
@@ -435,13 +467,13 @@ class TotemWars:
                                                                  deal.spot - 1, move.card))
             return
         if isinstance(move, ChooseTotems):
-            self._state = self._after_totems(move)
+            self._state = _after_totems(self._state, move, self._dealer)
             return
         assert player is not None  # check() let a Play or a Declare through: someone moves
         if isinstance(move, Play):
-            self._state = self._after_play(player, move)
+            self._state = _after_play(self._state, player, move)
         else:
-            self._state = self._after_declare(self._state, player, move.habitat)
+            self._state = _after_declare(self._state, player, move.habitat)
 
     def declare_by_points(self) -> None:
         """Make every declaration the war waits for (R2) with the habitat that gives the
@@ -457,7 +489,7 @@ class TotemWars:
         while s.due is not None:
             p = s.due.player
             s = replace(s, read_as=s.read_as | {p})  # nobody declared: the round says so
-            s = self._after_declare(s, p, war_grouping(s.totems[p], s.table[p]).totem_column.key)
+            s = _after_declare(s, p, war_grouping(s.totems[p], s.table[p]).totem_column.key)
         self._state = s
 
     def pop(self) -> Move:
@@ -470,86 +502,7 @@ class TotemWars:
         self._state = self._stack.pop()
         return self._history.pop()[1]
 
-    def _after_totems(self, move: ChooseTotems) -> _State:
-        s = self._state
-        n = len(self._players)
-        # T2: each hand is 4 after its totem, and the dealer deals one more card each.
-        return replace(s, phase="play", totems=tuple(move.cards), unseen=s.unseen - set(move.cards),
-                       spots=_without(s.spots, move.cards),
-                       deck_count=s.deck_count - n, starter=(self._dealer + 1) % n,  # T3
-                       playing=tuple(h > 0 for h in s.hand_sizes))
-
-    def _after_play(self, player: int, move: Play) -> _State:
-        s = self._state
-        count = len(move.cards)
-        level = s.level
-        if not s.placed_first[player]:
-            level = max(level, count)  # T4 sets it, a raise lifts it (T5), all-in leaves it
-        table = list(s.table)
-        table[player] += tuple(move.cards)
-        hands = list(s.hand_sizes)
-        hands[player] -= count
-        placed_first = list(s.placed_first)
-        placed_first[player] = True
-        s = replace(s, table=tuple(table), hand_sizes=tuple(hands), unseen=s.unseen - set(move.cards),
-                    level=level, placed_first=tuple(placed_first), spots=_without(s.spots, move.cards))
-        return s if _next_to_move(s) is not None else self._after_war_step(s)
-
-    def _after_declare(self, s: _State, player: int, habitat: str) -> _State:
-        declared = list(s.declared)
-        declared[player] = habitat
-        return self._after_war_step(replace(s, declared=tuple(declared)))
-
-    def _after_war_step(self, s: _State) -> _State:
-        """A complete round: the next declaration its war waits for (R2), else resolved."""
-        assert s.starter is not None  # a round under way has a starter
-        warring = war_players(s.totems, s.table)
-        due, habitats = war_plan(s.totems, s.table, warring, s.declared, s.starter)
-        if due is not None:
-            return replace(s, phase="declare", due=due)
-        return self._resolve(s, habitats)
-
-    def _resolve(self, s: _State, habitats: dict[int, str]) -> _State:
-        assert s.starter is not None  # a round under way has a starter
-        result = resolve_round(len(s.rounds) + 1, s.starter, s.totems, s.table,
-                               s.hand_sizes, s.deck_count, habitats, s.declared, s.read_as)
-        n = len(self._players)
-        taken, unseen, removed, deck_count = list(s.taken), s.unseen, s.removed, s.deck_count
-        if result.taker is not None:
-            taken[result.taker] += result.cards
-        elif result.destination == "removed":
-            removed += result.cards
-        else:
-            unseen |= set(result.cards)
-            deck_count += len(result.cards)
-        hands = list(s.hand_sizes)
-        for player, count in result.refill:
-            hands[player] += count
-            deck_count -= count
-        over = result.next_starter is None
-        return replace(s, phase="over" if over else "play", hand_sizes=tuple(hands), deck_count=deck_count,
-                       unseen=unseen, table=((),) * n, taken=tuple(taken), removed=removed,
-                       starter=result.next_starter, level=0, playing=tuple(h > 0 for h in hands),
-                       placed_first=(False,) * n, declared=(None,) * n, read_as=frozenset(), due=None,
-                       rounds=s.rounds + (result,))
-
-    # -- scoring ---------------------------------------------------------------------
-    def taken_by_tribe(self, player: int) -> dict[str, int]:
-        """How many cards of each tribe ``player`` has taken."""
-        counts = dict.fromkeys(TRIBES, 0)
-        for card in self._state.taken[player]:
-            counts[card.tribe] += 1
-        return counts
-
-    def points(self, player: int) -> int:
-        """T15 points so far: 1 for the totem and 1 per taken card of the totem's tribe."""
-        totem = self.totems[player]
-        return 0 if totem is None else 1 + self.taken_by_tribe(player)[totem.tribe]
-
-    def all_points(self) -> tuple[int, ...]:
-        """Every player's T15 points so far, in seat order (final once the game is over)."""
-        return tuple(self.points(p) for p in range(len(self._players)))
-
+    # -- the end -----------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
         """``None`` while playing; at the end the winners — the most points, a tie shared —
         with ``Termination.DECK_EXHAUSTED`` and rule T15. The points are ``all_points()``;
@@ -575,3 +528,74 @@ def _without(spots: tuple[tuple[Card | None, ...], ...],
     """The strips with ``cards`` taken off them (turned up as a totem, laid on the table):
     their spots are empty, for the next cards dealt (T2, T13)."""
     return tuple(tuple(None if card in cards else card for card in strip) for strip in spots)
+
+
+def _after_totems(s: _State, move: ChooseTotems, dealer: int) -> _State:
+    """The totems are down (T2): each hand is 4 after its totem, and the dealer deals one
+    more card each; the dealer's left starts (T3)."""
+    n = len(s.hand_sizes)
+    return replace(s, phase="play", totems=tuple(move.cards), unseen=s.unseen - set(move.cards),
+                   spots=_without(s.spots, move.cards),
+                   deck_count=s.deck_count - n, starter=(dealer + 1) % n,  # T3
+                   playing=tuple(h > 0 for h in s.hand_sizes))
+
+
+def _after_play(s: _State, player: int, move: Play) -> _State:
+    """``player`` placed ``move``'s cards (T4-T6); a complete round goes on to its war."""
+    count = len(move.cards)
+    level = s.level
+    if not s.placed_first[player]:
+        level = max(level, count)  # T4 sets it, a raise lifts it (T5), all-in leaves it
+    table = list(s.table)
+    table[player] += tuple(move.cards)
+    hands = list(s.hand_sizes)
+    hands[player] -= count
+    placed_first = list(s.placed_first)
+    placed_first[player] = True
+    s = replace(s, table=tuple(table), hand_sizes=tuple(hands), unseen=s.unseen - set(move.cards),
+                level=level, placed_first=tuple(placed_first), spots=_without(s.spots, move.cards))
+    return s if _next_to_move(s) is not None else _after_war_step(s)
+
+
+def _after_declare(s: _State, player: int, habitat: str) -> _State:
+    """``player`` declared ``habitat`` for the war (R2)."""
+    declared = list(s.declared)
+    declared[player] = habitat
+    return _after_war_step(replace(s, declared=tuple(declared)))
+
+
+def _after_war_step(s: _State) -> _State:
+    """A complete round: the next declaration its war waits for (R2), else resolved."""
+    assert s.starter is not None  # a round under way has a starter
+    warring = war_players(s.totems, s.table)
+    due, habitats = war_plan(s.totems, s.table, warring, s.declared, s.starter)
+    if due is not None:
+        return replace(s, phase="declare", due=due)
+    return _resolve(s, habitats)
+
+
+def _resolve(s: _State, habitats: dict[int, str]) -> _State:
+    """The round resolved (T7-T13): its cards taken, removed or back in the deck, the hands
+    refilled, the next round's starter (none: the game is over, T15)."""
+    assert s.starter is not None  # a round under way has a starter
+    result = resolve_round(len(s.rounds) + 1, s.starter, s.totems, s.table,
+                           s.hand_sizes, s.deck_count, habitats, s.declared, s.read_as)
+    n = len(s.hand_sizes)
+    taken, unseen, removed, deck_count = list(s.taken), s.unseen, s.removed, s.deck_count
+    if result.taker is not None:
+        taken[result.taker] += result.cards
+    elif result.destination == "removed":
+        removed += result.cards
+    else:
+        unseen |= set(result.cards)
+        deck_count += len(result.cards)
+    hands = list(s.hand_sizes)
+    for player, count in result.refill:
+        hands[player] += count
+        deck_count -= count
+    over = result.next_starter is None
+    return replace(s, phase="over" if over else "play", hand_sizes=tuple(hands), deck_count=deck_count,
+                   unseen=unseen, table=((),) * n, taken=tuple(taken), removed=removed,
+                   starter=result.next_starter, level=0, playing=tuple(h > 0 for h in hands),
+                   placed_first=(False,) * n, declared=(None,) * n, read_as=frozenset(), due=None,
+                   rounds=s.rounds + (result,))

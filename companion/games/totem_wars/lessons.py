@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.contract import Flow
 from companion.engine import Refusal
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.flow import TotemWarsFlow, totem_order
@@ -29,7 +30,6 @@ from companion.games.totem_wars.rounds import REMOVED, RoundResult
 from companion.games.totem_wars.setup_flow import TotemWarsSetupFlow
 from companion.games.totem_wars.views import PlacementView, TotemsView
 from companion.games.totem_wars.words import card_label, cards, t
-from companion.table.flow import Flow
 from companion.table.lesson import Lesson, Situation, Step
 
 DEAL_TOPIC = "tutorial.topic.deal"

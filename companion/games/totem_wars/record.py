@@ -27,6 +27,7 @@ from companion.errors import RecordError, UserError
 from companion.files import shown
 from companion.games.totem_wars.deck import DECKS_FOLDER, HABITATS, Deck, deck_from_list, deck_of_data, default_deck
 from companion.games.totem_wars.game import TotemWars
+from companion.games.totem_wars.levels import LEVELS
 from companion.games.totem_wars.moves import ChooseTotems, Deal, Declare, Move, Play
 from companion.records import check_keys, check_names, dump_line, integer, parse_lines, shown_value
 
@@ -137,8 +138,6 @@ def _game_from_header(number: int, header: dict, data_dir) -> TotemWars:
 
 def _box(number: int, count: int, box) -> dict[int, str]:
     """The header's ``"box"``: the seats the box plays (``"0"`` …) → a search level."""
-    from companion.games.totem_wars.search import LEVELS  # the search reads records: not at import
-
     seats = {str(seat) for seat in range(count)}
     if not isinstance(box, dict) or not all(seat in seats and level in LEVELS for seat, level in box.items()):
         raise RecordError(number, f'box must map a seat "0" to "{count - 1}" to a level '

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import cast
 
+from companion.contract import Flow
 from companion.games.totem_wars.flow import TotemWarsFlow
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.rounds import RoundResult
 from companion.games.totem_wars.score_flow import TotemWarsScoreFlow
 from companion.games.totem_wars.setup_flow import TotemWarsSetupFlow
 from companion.games.totem_wars.views import DealView, RoundView
-from companion.table.flow import Flow
 
 #: The rules behind the set-up's steps (``TotemWarsSetupFlow.step``; a name step is a seat).
 SETUP_RULES = {"count": "T1", "dealer": "T2", "deck": "T1a"}

@@ -65,6 +65,7 @@ from companion.games.totem_wars.arrangement import best_arrangement, war_groupin
 from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.ismcts import MARGIN, Judge, Root, evaluate
+from companion.games.totem_wars.levels import LEVELS
 from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
 from companion.games.totem_wars.playout import Policy, canny, greedy
 from companion.games.totem_wars.record import event_line
@@ -97,15 +98,11 @@ _ALL = 31
 #: How ``standard`` and ``strong`` value a play-out: two rounds on (or to the end, T15), the
 #: seat's lead over the others' mean, each card of its totem tribe in hand a point.
 _JUDGE = Judge(rounds=2, win=0.0, mean=True, hand=1.0)
-#: Levels, weakest first. ``standard-2026`` is the default before play-outs went to the
-#: end of the game, kept to measure against (``match``).
-_LEVELS = {"easy": _Level(4, False, by_gain=False), "standard-2026": _Level(6, False),
-           "ismc-20": _Level(20, True, width=_ALL, judge=Judge(rounds=0, win=1), own=greedy),
-           "standard": _Level(48, True, width=_ALL, judge=_JUDGE, screen=8, keep=8),
-           "strong": _Level(96, True, width=_ALL, judge=_JUDGE, screen=12, keep=12)}
-LEVELS: tuple[str, ...] = tuple(_LEVELS)
-#: The levels offered to players (the box's seat): the others are yardsticks for ``match``.
-PLAYER_LEVELS: tuple[str, ...] = ("easy", "standard", "strong")
+#: How each level of ``levels.py`` places, in its order.
+_LEVELS = dict(zip(LEVELS, (_Level(4, False, by_gain=False), _Level(6, False),
+                             _Level(20, True, width=_ALL, judge=Judge(rounds=0, win=1), own=greedy),
+                             _Level(48, True, width=_ALL, judge=_JUDGE, screen=8, keep=8),
+                             _Level(96, True, width=_ALL, judge=_JUDGE, screen=12, keep=12)), strict=True))
 #: The default: within the hint budget (≤ 50 ms median; tests/test_bench_search.py) and as
 #: strong as ``strong``, which played it even (docs/search.md) with steadier percentages.
 DEFAULT_LEVEL = "standard"

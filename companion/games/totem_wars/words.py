@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from companion.engine import Refusals
 from companion.words import SHARED, Catalogue
 
 DOMAIN = "totem_wars"
@@ -18,7 +19,7 @@ WORDS = Catalogue(DOMAIN, Path(__file__).with_name("locale"), parent=SHARED)
 
 #: The Totem Wars (or shared) message ``key`` in ``lang`` (default: the box's language); a
 #: refusal and an ``IllegalMove`` whose words are Totem Wars's.
-t, refusal, illegal = WORDS.t, WORDS.refusal, WORDS.illegal
+t, refusal, illegal = WORDS.t, Refusals(DOMAIN).refusal, Refusals(DOMAIN).illegal
 
 
 def cards(count: int, lang: str | None = None) -> str:

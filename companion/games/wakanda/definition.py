@@ -7,8 +7,9 @@ without them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
+from companion.contract import EnrollmentStep, Flow
 from companion.errors import UsageError
 from companion.games.definition import GameDefinition, RecordCodec, Report, TagItems
 from companion.games.wakanda import Wakanda, items
@@ -23,16 +24,12 @@ from companion.games.wakanda.report import (
     score_json,
 )
 from companion.games.wakanda.words import WORDS
-
-if TYPE_CHECKING:  # the table's types: the menu and the record commands load none of it
-    from companion.search import Search
-    from companion.table.flow import Flow
-    from companion.table.items import EnrollmentStep
-    from companion.table.rule_book import RuleBook
-    from companion.table.table_game import TableGame
+from companion.search import Search
+from companion.table.rule_book import RuleBook
+from companion.table.table_game import TableGame
 
 
-def enrollment_steps(deck_file: str | None) -> list[EnrollmentStep]:
+def enrollment_steps(deck_file: str | None) -> Sequence[EnrollmentStep]:
     """The pieces, tiles and headdresses to enroll (W1); Wakanda has no deck files."""
     if deck_file:
         raise UsageError("--deck is for --game totem-wars")

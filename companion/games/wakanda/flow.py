@@ -30,24 +30,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from PIL import Image
+
 from companion.engine import Cited, IllegalMove, Refusal
 from companion.errors import UserError
 from companion.events import Hold, Press, ReaderState
-from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, event_line
+from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, Wakanda, event_line
 from companion.games.wakanda.box_player import BoxPlayer
 from companion.games.wakanda.hints import Coach
 from companion.games.wakanda.items import Headdress, Piece, Tile
+from companion.games.wakanda.moves import Move
 from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, PIECES, ROW
-from companion.games.wakanda.slots import Missing, Problem, adoptable, item_kind, problems, slot_reader
+from companion.games.wakanda.slots import Problem, SlotBoard, item_kind
 from companion.games.wakanda.views import BoardView, StatusView, render
 from companion.games.wakanda.words import in_text, piece_name, refusal, t
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
-from companion.table.flow import Lift, Note, Reply, Scan, ToScore, slot_of
-from companion.table.hint_pages import Tip
+from companion.table.flow import FlowEvent, Lift, Reply, Scan, ToScore, slot_of
+from companion.table.hint_pages import HintView, Tip
+from companion.table.journal import Journal
 from companion.table.play_flow import PlayFlow, Question
-from companion.table.tag_tracker import Place
-from companion.table.views import PickerView
+from companion.table.tag_tracker import Place, TagTracker
+from companion.table.views import ConfirmView, PickerView, WhyView
 from companion.ui.screens import fits_line, prompt_line, title_with_name
 
 VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
@@ -55,7 +59,7 @@ VILLAGE_BUTTONS = {f"v{n}": n for n in range(1, 7)}
 HUB = "hub"
 
 
-def action_kind(game) -> str:
+def action_kind(game: Wakanda) -> str:
     """What the player to move can do in the action phase, for the prompt: ``act`` (build or
     claim), ``build`` alone (no headdress left, or none can claim), ``claim`` alone, or
     ``pass`` (R3) — never a move the rules refuse (W5, W6)."""
@@ -80,10 +84,11 @@ def _headdress(item: str) -> str:
     return t(f"headdress.{item}")
 
 
-def describe(game, player: int | None, move) -> str:
+def describe(game: Wakanda, player: int | None, move: Move) -> str:
     """What a move did, in the past tense: ``Ana built sun on village 2``."""
     if isinstance(move, Reveal):
         return t("play.turned_up", n=game.open_count, village=in_text(move.village))
+    assert player is not None  # every move but a tile turned up is a seat's
     name = game.name(player)
     if isinstance(move, Draw):
         return t("play.drew", name=name, piece=in_text(move.piece))
@@ -94,7 +99,7 @@ def describe(game, player: int | None, move) -> str:
     return Cited(t("play.passed", name=name), "R3")
 
 
-def move_label(move) -> str:
+def move_label(move: Move) -> str:
     """A move as a menu line: ``Build sun on 2``, ``Claim 3``, ``Pass``."""
     if isinstance(move, Build):
         return t("move.build", piece=in_text(move.piece), n=move.village)
@@ -114,27 +119,22 @@ class WakandaFlow(PlayFlow):
     event_line = staticmethod(event_line)
     follows_slots = True
 
-    def __init__(self, game, journal, tracker) -> None:
+    def __init__(self, game: Wakanda, journal: Journal, tracker: TagTracker) -> None:
         super().__init__(game, journal, tracker)
         self.pending: Pending | None = None
         self.choice: Choice | None = None
         self.status = False  # the status page is shown (DOWN on the board)
-        # Slot mode (slots.py): (uid, village) of the tags seen on their own pole, of the
-        # strays left where they lie (OK), and why a placement on a slot was refused.
-        self.watched: set[tuple[str, int]] = set()
-        self.ignored: set[tuple[str, int]] = set()
-        self.reasons: dict[tuple[str, int], Refusal] = {}
-        self.hub_live = True  # a box without a hub has nothing on its slots: nothing to judge
+        self.slots = SlotBoard()  # slot mode: what is watched on the slots (slots.py)
         self.fixing = False  # the slots differ from the record: the note says what to fix
         # The seats the box plays itself (box_player.py), if any.
         self.box_player = BoxPlayer(game.box) if game.box else None
         self._coach = Coach()  # the hint button's moves, searched once a position (hints.py)
-        self._adopt_board()
+        self.slots.adopt_all(game, tracker)
         self._in_order = not self.board_problems()
 
     # --- the picture ---------------------------------------------------------------------
 
-    def view(self):
+    def view(self) -> BoardView | StatusView | PickerView | HintView | ConfirmView | WhyView:
         """What the screen shows now."""
         question = self.question_view()
         if question is not None:
@@ -190,33 +190,35 @@ class WakandaFlow(PlayFlow):
         # confirmation, else the band's two lines.
         return prompt_line(t(key, name="{name}"), name, game.players, short=short)
 
-    def frame(self):
+    def frame(self) -> Image.Image:
         """The picture of ``view()``."""
         return render(self.view(), self.game)
 
     # --- events --------------------------------------------------------------------------
 
-    def handle(self, event) -> Reply:
+    def handle(self, event: FlowEvent) -> Reply:
         """Take one event: a ``Scan``, a ``Lift``, a ``Press``, a ``Hold`` or a
         ``ReaderState``. While the village slots differ from the record, the first thing
         to put right is the note; the board falling out of order, or coming back to it,
         gives the refused or the accepted signal."""
         if isinstance(event, ReaderState):
-            return self._reader(event)
+            self.slots.reader(event.reader, slot_of(event.reader), event.connected, event.reader == HUB)
+            self._in_order = not self.board_problems()
+            return Reply()
         reply = self._event(event)
         if self.confirming is not None:
             return reply  # the question first (take back the piece just lifted?), the board after
         found = self.board_problems()
         self.fixing = bool(found)
         if found and self.note is None:
-            self.note, self.refused = self.problem_note(found[0]), True
+            self.note, self.refused = self.slots.note(found[0]), True
         in_order = not found
         if reply.signal is None and in_order != self._in_order:
             reply = replace(reply, signal=Signal.ACCEPTED if in_order else Signal.REFUSED)
         self._in_order = in_order
         return reply
 
-    def _event(self, event) -> Reply:
+    def _event(self, event: FlowEvent) -> Reply:
         self.clear()
         answered = self.answer(event)
         if answered is not None:
@@ -323,7 +325,8 @@ class WakandaFlow(PlayFlow):
         if button in VILLAGE_BUTTONS:
             return self._village(VILLAGE_BUTTONS[button])
         if button == "ok" and self.board_problems():
-            return self._carry_on()
+            self.slots.carry_on(self.game, self.tracker)
+            return Reply(Signal.ACCEPTED)
         if button == "ok":
             return self._ok()
         if button == "back" and self.pending is not None:
@@ -395,7 +398,7 @@ class WakandaFlow(PlayFlow):
 
     # --- changing the game ---------------------------------------------------------------
 
-    def _refuse(self, move) -> Reply:
+    def _refuse(self, move: Move) -> Reply:
         """Refuse ``move`` with the engine's reason; a move that turns out legal is played."""
         try:
             self.game.check(move)
@@ -403,7 +406,7 @@ class WakandaFlow(PlayFlow):
             return self.refuse(exc.refusal)
         return self.commit(move)
 
-    def commit(self, move, uid: str | None = None, where: Place | None = None) -> Reply:
+    def commit(self, move: Move, uid: str | None = None, where: Place | None = None) -> Reply:
         """Play ``move``: the engine checks it, the journal keeps it, then the screen shows it."""
         game = self.game
         before = game.to_move
@@ -433,7 +436,7 @@ class WakandaFlow(PlayFlow):
             return self.tell(str(exc), True)
         self.pending = None
         self.choice = None
-        self.watched &= self._on_poles()
+        self.slots.keep_on_poles(self.game, self.tracker)
         return Reply(Signal.ACCEPTED)
 
     def undo_text(self) -> str:
@@ -443,13 +446,13 @@ class WakandaFlow(PlayFlow):
         return super().undo_text()
 
     @staticmethod
-    def _opened(game, taken_back: int = 0) -> bool:
+    def _opened(game: Wakanda, taken_back: int = 0) -> bool:
         """Whether the last claim played (``taken_back``: one more, just taken back) opened a
         tile: the row had one still turned (W4 B)."""
         claims = sum(isinstance(move, Claim) for _, move in game.history) + taken_back
         return claims <= ROW - OPEN_AT_START
 
-    def confirmation(self, player: int | None, move) -> str:
+    def confirmation(self, player: int | None, move: Move) -> str:
         """``Ana built sun on village 2``; without the name when that is too long for the
         band's line (the village is what matters)."""
         game = self.game
@@ -469,7 +472,7 @@ class WakandaFlow(PlayFlow):
             return t("done.claimed", n=move.village)
         return Cited(t("done.passed"), "R3")
 
-    def undo_hint(self, player: int | None, move) -> str | None:
+    def undo_hint(self, player: int | None, move: Move) -> str | None:
         """What to undo on the table: the piece back to the bag or the hand, the headdress
         back, the tile face down again."""
         if isinstance(move, Draw):
@@ -489,53 +492,9 @@ class WakandaFlow(PlayFlow):
     # --- slot mode (the reader hub) --------------------------------------------------------
 
     def board_problems(self) -> list[Problem]:
-        """What differs between the village slots and the record, first what to fix first;
-        nothing while the hub is away (nobody can see the board then)."""
-        if not self.hub_live:
-            return []
-        return problems(self.game, self.tracker, self.watched, self.ignored)
-
-    def problem_note(self, problem: Problem) -> Note:
-        """What to do about ``problem``: "Put the teepee back on village 3", "Take the eagle
-        off village 5: village 5 is not open yet — W4"."""
-        village, piece = problem.village, in_text(problem.item)
-        if isinstance(problem, Missing):
-            return t("slot.put_back", piece=piece, n=village)
-        reason = self.reasons.get((problem.uid, village))
-        if reason is not None:
-            return refusal("slot.take_off", {"item": problem.item, "n": village, "why": reason},
-                           reason.rule)
-        belongs = problem.belongs
-        if belongs is not None and belongs.kind == "pole":
-            return t("slot.belongs", piece=piece, n=village, m=belongs.index)
-        return t("slot.take_off", piece=piece, n=village)
-
-    def _on_poles(self) -> set[tuple[str, int]]:
-        """``(uid, village)`` of every tag the record has on a pole."""
-        return {(uid, village) for village in range(1, len(self.game.villages) + 1)
-                for _, uid in self.tracker.placed_on(village)}
-
-    def _adopt_board(self) -> None:
-        """Match the tags lying on the slots to the record's pieces (a resumed game: its
-        record carries no tags); what matches nothing is a stray."""
-        for village in range(1, len(self.game.villages) + 1):
-            for uid in sorted(self.tracker.present(slot_reader(village))):
-                self._adopt(uid, village)
-
-    def _adopt(self, uid: str, village: int) -> bool:
-        """Watch ``uid`` on ``village`` if the record has it there, or has there a piece of
-        its kind whose tag it does not know yet (``slots.adoptable``); whether it did."""
-        where = self.tracker.where(uid)
-        if where == Place("pole", village):
-            self.watched.add((uid, village))
-            return True
-        kind = item_kind(self.tracker.item_of(uid))
-        index = adoptable(self.game, self.tracker, village, uid, kind) if kind else None
-        if index is None:
-            return False
-        self.tracker.place(index, uid, Place("pole", village))
-        self.watched.add((uid, village))
-        return True
+        """What differs between the village slots and the record, first what to fix first
+        (``SlotBoard.problems``)."""
+        return self.slots.problems(self.game, self.tracker)
 
     def _on_slot(self, scan: Scan, uid: str, village: int) -> Reply:
         """A piece or headdress ``uid`` arrived on ``village``'s slot: nothing to do when
@@ -544,9 +503,9 @@ class WakandaFlow(PlayFlow):
         or claim. One the rules refuse leaves it a stray, its note saying why, until taken
         off."""
         key = (uid, village)
-        if self._adopt(uid, village):
+        if self.slots.adopt(self.game, self.tracker, uid, village):
             return Reply()
-        if key in self.ignored or key in self.reasons:
+        if key in self.slots.ignored or key in self.slots.reasons:
             return Reply()  # a stray seen again (its reader came back): still a stray
         where = self.tracker.where(uid)
         others = [p for p in self.board_problems() if (p.uid, p.village) != key]
@@ -556,10 +515,10 @@ class WakandaFlow(PlayFlow):
             return Reply(Signal.REFUSED)
         reply = self._play_scan(scan)
         if isinstance(self.note, Refusal):
-            self.reasons[key] = self.note
+            self.slots.reasons[key] = self.note
             self.note = None
         elif self.tracker.where(uid) == Place("pole", village):
-            self.watched.add(key)
+            self.slots.watched.add(key)
         return reply
 
     def _lift(self, lift: Lift) -> Reply:
@@ -571,9 +530,8 @@ class WakandaFlow(PlayFlow):
         if village is None or kind is None:
             return Reply()
         if lift.uid is not None:
-            self.ignored.discard((lift.uid, village))
-            self.reasons.pop((lift.uid, village), None)
-        if self.hub_live and self._last_move_on(village, lift.uid, kind):
+            self.slots.lifted(lift.uid, village)
+        if self.slots.hub_live and self._last_move_on(village, lift.uid, kind):
             self.pending = None
             self.confirming = Question.UNDO
         return Reply()
@@ -594,26 +552,3 @@ class WakandaFlow(PlayFlow):
         if uid is None:
             return kind == last
         return (len(history) - 1, uid) in self.tracker.placed_on(village)
-
-    def _carry_on(self) -> Reply:
-        """OK while the board differs from the record: go on with the table as it is —
-        missing tags are no longer expected on their slots, strays stay until lifted."""
-        for problem in self.board_problems():
-            key = (problem.uid, problem.village)
-            if isinstance(problem, Missing):
-                self.watched.discard(key)
-            else:
-                self.ignored.add(key)
-        return Reply(Signal.ACCEPTED)
-
-    def _reader(self, event: ReaderState) -> Reply:
-        """The hub, or one of its slots' readers, went away or came back. A slot's reader
-        that went away forgets its tags: they are no longer expected there (nobody can
-        tell whether they left) until it reports them again."""
-        if event.reader == HUB:
-            self.hub_live = event.connected
-        village = slot_of(event.reader)
-        if village is not None and not event.connected:
-            self.watched = {key for key in self.watched if key[1] != village}
-        self._in_order = not self.board_problems()
-        return Reply()

@@ -191,33 +191,6 @@ class Wakanda:
 
     # --- legality --------------------------------------------------------------------------
 
-    def _empty_claim_allowed(self) -> bool:
-        """R1: an empty pole may be claimed only when the bag and both hands are empty."""
-        if self._empty_claim == "always":
-            return True
-        if self._empty_claim == "never":
-            return False
-        return not (self._bag_total or self._hand_total[0] or self._hand_total[1])
-
-    def _actions(self, player: int) -> list[Move]:
-        """Builds (by village, then piece), then claims; the forced pass if there are none."""
-        hand = self._hands[player]
-        held = [piece for piece in _PIECE_ORDER if hand[piece]]
-        owners = self._owners
-        moves: list[Move] = []
-        open_count = self.open_count
-        if held:
-            for v in range(open_count):
-                if owners[v] is None:
-                    row = _BUILDS[v]
-                    moves.extend(row[piece] for piece in held)
-        if self._heads[player]:
-            empty_ok = self._empty_claim_allowed()
-            poles = self._poles
-            moves.extend(_CLAIMS[v] for v in range(open_count)
-                         if owners[v] is None and (empty_ok or poles[v]))
-        return moves or [_PASS]
-
     def legal_moves(self) -> list[Move]:
         """The legal moves now, in a stable order (draws in PIECES order; builds by village
         then piece; claims; the forced pass; reveals in tile order). Empty when over."""
@@ -225,17 +198,11 @@ class Wakanda:
         if phase == "draw":
             return [_DRAWS[piece] for piece in _PIECE_ORDER if self._bag[piece]]
         if phase == "action":
-            return self._actions(self._mover())
+            return _actions(self, _mover(self))
         if phase == "reveal":
             shown = set(self._villages)
             return [_REVEALS[name] for name in VILLAGES if name not in shown]
         return []
-
-    def _mover(self) -> int:
-        """The player to move in the draw and action phases (never ``None`` there)."""
-        player = self._to_move
-        assert player is not None, self._phase
-        return player
 
     def check_turn(self, player: int | None) -> None:
         """Raise ``IllegalMove`` unless ``player`` may act now (None: a reveal, no player)."""
@@ -248,7 +215,7 @@ class Wakanda:
         if player is None:
             raise illegal("no_reveal", rule="W10")
         if player != self._to_move:  # W4: players take turns
-            raise illegal("not_your_turn", rule="W4", name=self._players[self._mover()])
+            raise illegal("not_your_turn", rule="W4", name=self._players[_mover(self)])
 
     def check(self, move: Move) -> None:
         """Raise ``IllegalMove`` (its key, parameters and rule) if ``move`` is not legal now."""
@@ -256,7 +223,7 @@ class Wakanda:
         if phase == "over":
             raise illegal("game_over", rule="W6")  # W6: the game ends at the sixth claim
         if isinstance(move, Reveal):
-            self._check_reveal(move)
+            _check_reveal(self, move)
             return
         if phase == "reveal":  # W10: the tile that became available is turned up first
             raise illegal("turn_up_first", rule="W10", village=self.open_count)
@@ -270,42 +237,24 @@ class Wakanda:
             return
         if phase == "draw":  # W4 (1): draw first while the bag is not empty
             raise illegal("draw_first", rule="W4")
-        player = self._mover()
+        player = _mover(self)
         if isinstance(move, Build):
             if move.piece not in PIECES:  # W1: the six piece types
                 raise illegal("unknown_piece", rule="W1", piece=move.piece)
-            self._check_village(move.village)
+            _check_village(self, move.village)
             if not self._hands[player][move.piece]:  # W4 A: a piece from your hand
                 raise illegal("not_in_hand", rule="W4", piece=move.piece, name=self._players[player])
         elif isinstance(move, Claim):
-            self._check_village(move.village)
+            _check_village(self, move.village)
             if not self._heads[player]:  # W6: three headdresses each
                 raise illegal("no_headdress", rule="W6", name=self._players[player])
-            if not self._poles[move.village - 1] and not self._empty_claim_allowed():
+            if not self._poles[move.village - 1] and not _empty_claim_allowed(self):
                 raise illegal("empty_pole", rule="R1")  # R1: a claim needs a piece
         elif isinstance(move, Pass):
-            if self._actions(player)[0] is not _PASS:  # W5: no passing while a move is legal
+            if _actions(self, player)[0] is not _PASS:  # W5: no passing while a move is legal
                 raise illegal("no_pass", rule="W5")
         else:
             raise illegal("not_wakanda_move", move=move)
-
-    def _check_village(self, village: object) -> None:
-        """W2: villages 1 to 6; W4: an available (open) and unclaimed one."""
-        if isinstance(village, bool) or not isinstance(village, int) or not 1 <= village <= ROW:
-            raise illegal("no_such_village", rule="W2", village=village, last=ROW)
-        if village > self.open_count:
-            raise illegal("not_open", rule="W4", village=village)
-        if self._owners[village - 1] is not None:
-            raise illegal("claimed", rule="W4", village=village)
-
-    def _check_reveal(self, move: Reveal) -> None:
-        """W10: a reveal turns up the tile that just became available, one of the unseen."""
-        if self._phase != "reveal":
-            raise illegal("no_reveal", rule="W10")
-        if move.village not in VILLAGES:  # W1: the eight tiles
-            raise illegal("unknown_village", rule="W1", tile=move.village)
-        if move.village in self._villages:
-            raise illegal("tile_in_row", rule="W10", tile=move.village)
 
     # --- changing the state ----------------------------------------------------------------
 
@@ -316,9 +265,9 @@ class Wakanda:
         if isinstance(move, Reveal):
             self._history.append((None, move))
             self._villages[self.open_count - 1] = move.village
-            self._next_turn(self._mover())
+            _next_turn(self, _mover(self))
             return
-        player = self._mover()
+        player = _mover(self)
         self._history.append((player, move))
         if isinstance(move, Draw):
             self._bag[move.piece] -= 1
@@ -340,7 +289,7 @@ class Wakanda:
             self._claims += 1
             self._passes = 0
             if self._claims == ROW:
-                self._end()  # W6: all six poles claimed
+                self._to_move, self._phase = None, "over"  # W6: all six poles claimed
                 return
             if self._claims <= ROW - OPEN_AT_START and self._villages[self.open_count - 1] is None:
                 self._to_move, self._phase = 1 - player, "reveal"  # W10
@@ -348,16 +297,9 @@ class Wakanda:
         else:
             self._passes += 1
             if self._passes == 2:
-                self._end()  # R6: both players passed in a row
+                self._to_move, self._phase = None, "over"  # R6: both players passed in a row
                 return
-        self._next_turn(1 - player)
-
-    def _next_turn(self, player: int) -> None:
-        self._to_move = player
-        self._phase = "draw" if self._bag_total else "action"
-
-    def _end(self) -> None:
-        self._to_move, self._phase = None, "over"
+        _next_turn(self, 1 - player)
 
     def pop(self) -> Move:
         """Take back the last move and return it (a draw goes back to the bag).
@@ -428,6 +370,67 @@ class Wakanda:
             return Outcome((self._third[0],), ended, "W9")
         return Outcome((self._third[0],) if self._third else (0, 1), ended, "R6")
 
-    def __repr__(self) -> str:
-        return (f"<Wakanda {self._phase} to_move={self._to_move} "
-                f"moves={len(self._history)} villages={self._villages}>")
+
+
+# --- the rules' plain parts (module functions: the class keeps python-chess's Board shape) ---
+
+def _empty_claim_allowed(game: Wakanda) -> bool:
+    """R1: an empty pole may be claimed only when the bag and both hands are empty."""
+    if game._empty_claim == "always":
+        return True
+    if game._empty_claim == "never":
+        return False
+    return not (game._bag_total or game._hand_total[0] or game._hand_total[1])
+
+
+def _actions(game: Wakanda, player: int) -> list[Move]:
+    """Builds (by village, then piece), then claims; the forced pass if there are none."""
+    hand = game._hands[player]
+    held = [piece for piece in _PIECE_ORDER if hand[piece]]
+    owners = game._owners
+    moves: list[Move] = []
+    open_count = game.open_count
+    if held:
+        for v in range(open_count):
+            if owners[v] is None:
+                row = _BUILDS[v]
+                moves.extend(row[piece] for piece in held)
+    if game._heads[player]:
+        empty_ok = _empty_claim_allowed(game)
+        poles = game._poles
+        moves.extend(_CLAIMS[v] for v in range(open_count)
+                     if owners[v] is None and (empty_ok or poles[v]))
+    return moves or [_PASS]
+
+
+def _mover(game: Wakanda) -> int:
+    """The player to move in the draw and action phases (never ``None`` there)."""
+    player = game._to_move
+    assert player is not None, game._phase
+    return player
+
+
+def _check_village(game: Wakanda, village: object) -> None:
+    """W2: villages 1 to 6; W4: an available (open) and unclaimed one."""
+    if isinstance(village, bool) or not isinstance(village, int) or not 1 <= village <= ROW:
+        raise illegal("no_such_village", rule="W2", village=village, last=ROW)
+    if village > game.open_count:
+        raise illegal("not_open", rule="W4", village=village)
+    if game._owners[village - 1] is not None:
+        raise illegal("claimed", rule="W4", village=village)
+
+
+def _check_reveal(game: Wakanda, move: Reveal) -> None:
+    """W10: a reveal turns up the tile that just became available, one of the unseen."""
+    if game._phase != "reveal":
+        raise illegal("no_reveal", rule="W10")
+    if move.village not in VILLAGES:  # W1: the eight tiles
+        raise illegal("unknown_village", rule="W1", tile=move.village)
+    if move.village in game._villages:
+        raise illegal("tile_in_row", rule="W10", tile=move.village)
+
+
+def _next_turn(game: Wakanda, player: int) -> None:
+    """``player``'s turn: a draw while the bag has pieces (W4), else an action."""
+    game._to_move = player
+    game._phase = "draw" if game._bag_total else "action"

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.contract import Flow
 from companion.engine import Refusal
 from companion.games.wakanda.flow import WakandaFlow
 from companion.games.wakanda.game import Wakanda
@@ -27,7 +28,6 @@ from companion.games.wakanda.rules import PIECE_VILLAGE_POINTS
 from companion.games.wakanda.setup_flow import SetupFlow
 from companion.games.wakanda.views import BoardView
 from companion.games.wakanda.words import in_text, t
-from companion.table.flow import Flow
 from companion.table.lesson import Lesson, Situation, Step
 
 PIECES_TOPIC = "tutorial.topic.pieces"

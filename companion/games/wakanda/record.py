@@ -19,6 +19,7 @@ from companion.engine import IllegalMove
 from companion.errors import RecordError
 from companion.files import shown
 from companion.games.wakanda.game import Wakanda
+from companion.games.wakanda.levels import LEVELS
 from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
 from companion.games.wakanda.rules import ROW
 from companion.games.wakanda.setup import SetupError
@@ -135,8 +136,6 @@ def _game_from_header(number: int, header: dict) -> Wakanda:
 
 def _box(number: int, box) -> dict[int, str]:
     """The header's ``"box"``: the seats the box plays (``"0"``, ``"1"``) → a search level."""
-    from companion.games.wakanda.search import LEVELS  # the search reads records: import late
-
     if not isinstance(box, dict) or not all(seat in ("0", "1") and level in LEVELS
                                            for seat, level in box.items()):
         raise RecordError(number, f'box must map a seat "0" or "1" to a level ({", ".join(LEVELS)}), '

@@ -10,11 +10,11 @@ twenty characters, one to three pages a rule.
 
 from __future__ import annotations
 
+from companion.contract import Flow
 from companion.games.wakanda.flow import WakandaFlow
 from companion.games.wakanda.moves import Pass
 from companion.games.wakanda.score_flow import ScoreFlow
 from companion.games.wakanda.setup_flow import SetupFlow
-from companion.table.flow import Flow
 
 #: The rule behind each step of the set-up (``SetupFlow.current``).
 SETUP_RULES = {"name0": "W1", "name1": "W1", "level": "W1", "variant": "W10", "tiles": "W2",

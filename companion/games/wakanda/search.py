@@ -38,13 +38,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 
 from companion.errors import UserError
 from companion.files import shown
 from companion.games.wakanda.chance import sample_draw
 from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.information import InformationSet, information_set
+from companion.games.wakanda.levels import ALL_LEVELS, LEVELS
 from companion.games.wakanda.moves import Build, Claim, Move, Pass, Reveal
 from companion.games.wakanda.playout import CLAIM, NTYPES, PASS, PIECE_INDEX, Sim, Worlds, to_move_object
 from companion.games.wakanda.reasons import reason
@@ -54,28 +54,7 @@ from companion.games.wakanda.setup import VARIANTS, random_setup
 from companion.games.wakanda.words import illegal
 from companion.search import Alternative, Duel, Search, Suggestion
 
-
-@dataclass(frozen=True)
-class Level:
-    """How hard a level searches. ``method`` is ``"tree"`` (``budget`` iterations) or
-    ``"flat"`` (``budget`` playouts per action); ``exact`` is the node budget of the exact
-    endgame search (0: none)."""
-
-    name: str
-    method: str
-    budget: int
-    exact: int = 0
-
-
-#: The levels, weakest first (by the measured strength: docs/search.md).
-_LEVELS = (
-    Level("easy", "tree", 40),
-    Level("baseline30", "flat", 30),
-    Level("standard", "tree", 150, exact=3000),
-    Level("strong", "tree", 320, exact=20000),
-)
-LEVELS: tuple[str, ...] = tuple(level.name for level in _LEVELS)
-_BY_NAME = {level.name: level for level in _LEVELS}
+_BY_NAME = {level.name: level for level in ALL_LEVELS}
 #: The strongest level whose median decision time keeps the hint budget (≤ 50 ms on the
 #: development machine; tests/test_bench_search.py prints the figures).
 DEFAULT_LEVEL = "strong"

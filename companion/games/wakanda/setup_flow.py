@@ -21,15 +21,16 @@ from typing import Any
 
 from PIL import Image
 
+from companion.contract import Item
 from companion.games.wakanda.items import Headdress, Piece, Tile
+from companion.games.wakanda.levels import LEVELS
 from companion.games.wakanda.rules import HEADDRESSES, OPEN_AT_START, ROW, VILLAGES
-from companion.games.wakanda.search import DEFAULT_LEVEL, LEVELS
+from companion.games.wakanda.search import DEFAULT_LEVEL
 from companion.games.wakanda.views import render
 from companion.games.wakanda.words import piece_name, t
 from companion.signals import Signal
 from companion.table.choice import Choice
 from companion.table.flow import ChoiceStepsFlow, Reply, Scan, ToMenu, ToStart, default_name
-from companion.table.items import Item
 from companion.table.views import MenuView, PickerView, WhyView
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.engine import Refusals
 from companion.words import SHARED, Catalogue
 
 DOMAIN = "wakanda"
@@ -22,7 +23,7 @@ WORDS = Catalogue(DOMAIN, Path(__file__).with_name("locale"), parent=SHARED)
 
 #: The Wakanda (or shared) message ``key`` in ``lang`` (default: the box's language); a
 #: refusal and an ``IllegalMove`` whose words are Wakanda's.
-t, refusal, illegal = WORDS.t, WORDS.refusal, WORDS.illegal
+t, refusal, illegal = WORDS.t, Refusals(DOMAIN).refusal, Refusals(DOMAIN).illegal
 
 
 def _prefix(name: object) -> str | None:
