@@ -2,10 +2,18 @@
 
 ``--regen-golden`` rewrites the golden screen images under tests/data/golden/ instead of
 comparing against them (see docs/screens.md).
+
+``TOTEM_EXTRA_GAME=1`` / ``TOTEM_EXTRA_LANGUAGE=1`` add a third game and a ninth language
+before the tests are collected (``tests/additions.py``) and keep only the tests
+parametrised with them (``tests/test_additions.py`` runs them).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import sys
+import tempfile
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -18,6 +26,43 @@ GOLDEN = Path(__file__).parent / "data" / "golden"
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--regen-golden", action="store_true", default=False,
                      help="rewrite tests/data/golden/*.png from the current screens")
+
+
+def _extras() -> set[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    import additions
+
+    asked = {name: os.environ.get(env) == "1" for name, env in
+             ((additions.EXTRA_GAME, additions.GAME_ENV), (additions.EXTRA_LANGUAGE, additions.LANGUAGE_ENV))}
+    return {name for name, wanted in asked.items() if wanted}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Add the third game and the ninth language when asked, before any test is collected."""
+    extras = _extras()
+    if not extras:
+        return
+    import additions
+
+    root = Path(tempfile.mkdtemp(prefix="totem-additions-"))
+    config.add_cleanup(lambda: shutil.rmtree(root, ignore_errors=True))
+    if additions.EXTRA_GAME in extras:
+        additions.add_game(root)
+    if additions.EXTRA_LANGUAGE in extras:
+        additions.add_language(root)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With a third game or a ninth language added, keep only the tests parametrised with one."""
+    extras = _extras()
+    if not extras:
+        return
+    import additions
+
+    kept = [item for item in items if additions.wanted(
+        getattr(getattr(item, "callspec", None), "params", {}).values(), extras)]
+    config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+    items[:] = kept
 
 
 @pytest.fixture
