@@ -8,13 +8,25 @@ from companion.events import Press, Tag, TagGone
 MAX_STEPS = 70
 
 
-def choose(box, value):
-    """Move the list on screen to ``value`` with down, then press OK; the output of OK."""
+def select(box, value):
+    """Move the list on screen to ``value`` with down (a line found by its value, never by
+    its place: a game or a language added moves the lines after it)."""
     for _ in range(MAX_STEPS):
         if box.view.choice.value == value:
-            return box.handle(Press("ok"))
+            return
         box.handle(Press("down"))
     raise AssertionError(f"{value!r} not offered")
+
+
+def choose(box, value):
+    """Move the list on screen to ``value`` with down, then press OK; the output of OK."""
+    select(box, value)
+    return box.handle(Press("ok"))
+
+
+def presses_to(box, value):
+    """How many presses of down move the list on screen from its first line to ``value``."""
+    return box.view.choice.values.index(value)
 
 
 def scan(box, token, reader="pad"):

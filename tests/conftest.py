@@ -5,7 +5,8 @@ comparing against them (see docs/screens.md).
 
 ``TOTEM_EXTRA_GAME=1`` / ``TOTEM_EXTRA_LANGUAGE=1`` add a third game and a ninth language
 before the tests are collected (``tests/additions.py``) and keep only the tests
-parametrised with them (``tests/test_additions.py`` runs them).
+parametrised with them (``tests/test_additions.py`` runs them); ``TOTEM_EXTRA_ALL=1`` keeps
+every test, to see what else they change (the menu's golden images show every game).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With a third game or a ninth language added, keep only the tests parametrised with one."""
     extras = _extras()
-    if not extras:
+    if not extras or os.environ.get("TOTEM_EXTRA_ALL") == "1":
         return
     import additions
 

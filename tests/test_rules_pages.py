@@ -44,7 +44,7 @@ def test_the_rules_are_read_from_the_menu(tmp_path, capsys):
                  "--data", str(tmp_path / "data")]) == 0
     frames = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines()
               if line.startswith("frame ")]
-    assert "Rules | Wakanda | Totem Wars" in frames
+    assert " | ".join(["Rules", *(entry.shown_title("en") for entry in GAMES.values())][:5]) in frames
     assert "Wakanda | The pieces | Set-up | A turn | Claiming | ▼" in frames
     assert "Claiming | R1 Empty village | W6 The end" in frames
     # The ruling says what the rulebook says (its words), what the box does, why, and the
