@@ -13,13 +13,19 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from PIL import Image
+
+if TYPE_CHECKING:
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.games.wakanda import Wakanda
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
@@ -30,8 +36,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _extras() -> set[str]:
-    sys.path.insert(0, str(Path(__file__).parent))
-    import additions
+    import additions  # beside this file, on the path as the tests' helpers are
 
     asked = {name: os.environ.get(env) == "1" for name, env in
              ((additions.EXTRA_GAME, additions.GAME_ENV), (additions.EXTRA_LANGUAGE, additions.LANGUAGE_ENV))}
@@ -67,7 +72,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture
-def speak():
+def speak() -> Iterator[Callable[[str], str]]:
     """``speak(lang)``: until the test ends, the words made without a language (and the
     sessions made without settings) are in ``lang`` (``companion.ui.text.speaking``)."""
     from companion.ui.text import speaking
@@ -83,7 +88,7 @@ def regen_golden(request: pytest.FixtureRequest) -> bool:
 
 
 @pytest.fixture
-def golden(regen_golden):
+def golden(regen_golden: bool) -> Callable[[str, Image.Image], None]:
     """``golden(name, image)`` checks a 128×64 screen against tests/data/golden/NAME.png
     (rewrites it with ``--regen-golden``); a picture that differs is saved beside it as
     NAME.actual.png to look at."""
@@ -124,7 +129,7 @@ WORKED_EXAMPLE = (
 WORKED_EXAMPLE_ROW = ("teepee", "eagle", "chief", "variety", "sun", "tomahawk")
 
 
-def play(tokens: str, villages=WORKED_EXAMPLE_ROW, **settings):
+def play(tokens: str, villages: Sequence[str] = WORKED_EXAMPLE_ROW, **settings: Any) -> Wakanda:
     """A Wakanda game (Ana v Ben) after the moves written as tokens (see WORKED_EXAMPLE)."""
     from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, Wakanda
 
@@ -147,26 +152,26 @@ def play(tokens: str, villages=WORKED_EXAMPLE_ROW, **settings):
 
 
 @pytest.fixture
-def wakanda_play():
+def wakanda_play() -> Callable[..., Wakanda]:
     """``play(tokens, villages=…, **settings)``: a game after the moves given as tokens."""
     return play
 
 
 @pytest.fixture
-def worked_example():
+def worked_example() -> Wakanda:
     """The finished game of the rulebook's worked example: Ana 20, Ben 16."""
     return play(WORKED_EXAMPLE)
 
 
 @pytest.fixture
-def midgame():
+def midgame() -> Wakanda:
     """The worked example after 25 moves: Ana to play with a skin and two tomahawks in
     hand, villages 1 and 2 hers, 4 and 5 open, 6 still turned."""
     return play(" ".join(WORKED_EXAMPLE.split()[:25]))
 
 
 @pytest.fixture
-def pin_factory():
+def pin_factory() -> Iterator[MockFactory]:
     """gpiozero's ``MockFactory``, for the hardware tests' buttons, buzzer and LEDs.
 
     It is also made gpiozero's default pin factory for the test, so devices built without
