@@ -11,9 +11,11 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from additions import EXTRA_GAME, EXTRA_LANGUAGE, GAME_ENV, LANGUAGE_ENV
+from pytest_mock import MockerFixture
 
 from companion.games import GAMES, Registry
 from companion.languages import LANGUAGES, Language, Languages
@@ -69,6 +71,17 @@ def test_a_language_is_registered_once_and_every_view_sees_it() -> None:
     with pytest.raises(KeyError):
         languages.of("xx")
     assert LANGUAGES[:8] == ("en", "fr", "de", "es", "it", "nl", "pt", "bg")
+
+
+def test_an_item_name_two_games_share_is_the_game_in_play_s(mocker: MockerFixture) -> None:
+    def items_of(game: str) -> SimpleNamespace:
+        return SimpleNamespace(name=game, items=SimpleNamespace(
+            parse=lambda name: SimpleNamespace(game=game, name=name) if name == "eagle" else None))
+
+    mocker.patch("companion.table.items.GAMES", {"first": items_of("first"), "second": items_of("second")})
+    assert [getattr(parse_item("eagle", game), "game", None) for game in (None, "first", "second")] == \
+        ["first", "first", "second"]
+    assert parse_item("owl", "second") is None
 
 
 def test_an_item_is_parsed_whichever_game_is_named_first() -> None:
