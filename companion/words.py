@@ -43,9 +43,10 @@ from typing import Any
 from companion.catalogues import plural_forms
 from companion.errors import UserError
 from companion.files import read_bytes
+from companion.languages import LANGUAGES as _LANGUAGES
 
-#: The languages the box speaks, in the order Settings offers them.
-LANGUAGES = ("en", "fr", "de", "es", "it", "nl", "pt", "bg")
+#: The languages the box speaks, in the order Settings offers them (``companion/languages.py``).
+LANGUAGES = _LANGUAGES
 
 #: How a ``{field:kind}`` puts a raw value into words: ``kind(value, lang)``.
 Kind = Callable[[Any, str], str]

@@ -2,22 +2,47 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any, Protocol
+
 from companion.events import Press, Tag, TagGone
 
 #: Presses enough to reach any entry of the longest list on screen (names, decks, cards).
 MAX_STEPS = 70
 
 
-def choose(box, value):
-    """Move the list on screen to ``value`` with down, then press OK; the output of OK."""
+class Box(Protocol):
+    """What these helpers drive: a session or one of its flows (its list in ``view.choice``);
+    what ``handle`` gives back differs between them."""
+
+    @property
+    def view(self) -> Any: ...
+
+    def handle(self, event: Any) -> Any: ...
+
+
+def select(box: Box, value: Hashable) -> None:
+    """Move the list on screen to ``value`` with down (a line found by its value, never by
+    its place: a game or a language added moves the lines after it)."""
     for _ in range(MAX_STEPS):
         if box.view.choice.value == value:
-            return box.handle(Press("ok"))
+            return
         box.handle(Press("down"))
     raise AssertionError(f"{value!r} not offered")
 
 
-def scan(box, token, reader="pad"):
+def choose(box: Box, value: Hashable) -> Any:
+    """Move the list on screen to ``value`` with down, then press OK; the output of OK."""
+    select(box, value)
+    return box.handle(Press("ok"))
+
+
+def presses_to(box: Box, value: Hashable) -> int:
+    """How many presses of down move the list on screen from its first line to ``value``."""
+    return int(box.view.choice.values.index(value))
+
+
+def scan(box: Box, token: str, reader: str = "pad") -> Any:
     """Put a tag on the reader and take it off again; the output of the scan."""
     out = box.handle(Tag(token, reader))
     box.handle(TagGone(token, reader))

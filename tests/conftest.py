@@ -2,15 +2,30 @@
 
 ``--regen-golden`` rewrites the golden screen images under tests/data/golden/ instead of
 comparing against them (see docs/screens.md).
+
+``TOTEM_EXTRA_GAME=1`` / ``TOTEM_EXTRA_LANGUAGE=1`` add a third game and a ninth language
+before the tests are collected (``tests/additions.py``) and keep only the tests
+parametrised with them (``tests/test_additions.py`` runs them); ``TOTEM_EXTRA_ALL=1`` keeps
+every test, to see what else they change (the menu's golden images show every game).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from PIL import Image
+
+if TYPE_CHECKING:
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.games.wakanda import Wakanda
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
@@ -20,8 +35,44 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="rewrite tests/data/golden/*.png from the current screens")
 
 
+def _extras() -> set[str]:
+    import additions  # beside this file, on the path as the tests' helpers are
+
+    asked = {name: os.environ.get(env) == "1" for name, env in
+             ((additions.EXTRA_GAME, additions.GAME_ENV), (additions.EXTRA_LANGUAGE, additions.LANGUAGE_ENV))}
+    return {name for name, wanted in asked.items() if wanted}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Add the third game and the ninth language when asked, before any test is collected."""
+    extras = _extras()
+    if not extras:
+        return
+    import additions
+
+    root = Path(tempfile.mkdtemp(prefix="totem-additions-"))
+    config.add_cleanup(lambda: shutil.rmtree(root, ignore_errors=True))
+    if additions.EXTRA_GAME in extras:
+        additions.add_game(root)
+    if additions.EXTRA_LANGUAGE in extras:
+        additions.add_language(root)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With a third game or a ninth language added, keep only the tests parametrised with one."""
+    extras = _extras()
+    if not extras or os.environ.get("TOTEM_EXTRA_ALL") == "1":
+        return
+    import additions
+
+    kept = [item for item in items if additions.wanted(
+        getattr(getattr(item, "callspec", None), "params", {}).values(), extras)]
+    config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+    items[:] = kept
+
+
 @pytest.fixture
-def speak():
+def speak() -> Iterator[Callable[[str], str]]:
     """``speak(lang)``: until the test ends, the words made without a language (and the
     sessions made without settings) are in ``lang`` (``companion.ui.text.speaking``)."""
     from companion.ui.text import speaking
@@ -37,7 +88,7 @@ def regen_golden(request: pytest.FixtureRequest) -> bool:
 
 
 @pytest.fixture
-def golden(regen_golden):
+def golden(regen_golden: bool) -> Callable[[str, Image.Image], None]:
     """``golden(name, image)`` checks a 128×64 screen against tests/data/golden/NAME.png
     (rewrites it with ``--regen-golden``); a picture that differs is saved beside it as
     NAME.actual.png to look at."""
@@ -78,7 +129,7 @@ WORKED_EXAMPLE = (
 WORKED_EXAMPLE_ROW = ("teepee", "eagle", "chief", "variety", "sun", "tomahawk")
 
 
-def play(tokens: str, villages=WORKED_EXAMPLE_ROW, **settings):
+def play(tokens: str, villages: Sequence[str] = WORKED_EXAMPLE_ROW, **settings: Any) -> Wakanda:
     """A Wakanda game (Ana v Ben) after the moves written as tokens (see WORKED_EXAMPLE)."""
     from companion.games.wakanda import Build, Claim, Draw, Pass, Reveal, Wakanda
 
@@ -101,26 +152,26 @@ def play(tokens: str, villages=WORKED_EXAMPLE_ROW, **settings):
 
 
 @pytest.fixture
-def wakanda_play():
+def wakanda_play() -> Callable[..., Wakanda]:
     """``play(tokens, villages=…, **settings)``: a game after the moves given as tokens."""
     return play
 
 
 @pytest.fixture
-def worked_example():
+def worked_example() -> Wakanda:
     """The finished game of the rulebook's worked example: Ana 20, Ben 16."""
     return play(WORKED_EXAMPLE)
 
 
 @pytest.fixture
-def midgame():
+def midgame() -> Wakanda:
     """The worked example after 25 moves: Ana to play with a skin and two tomahawks in
     hand, villages 1 and 2 hers, 4 and 5 open, 6 still turned."""
     return play(" ".join(WORKED_EXAMPLE.split()[:25]))
 
 
 @pytest.fixture
-def pin_factory():
+def pin_factory() -> Iterator[MockFactory]:
     """gpiozero's ``MockFactory``, for the hardware tests' buttons, buzzer and LEDs.
 
     It is also made gpiozero's default pin factory for the test, so devices built without

@@ -33,8 +33,10 @@ NAMES = {"name", "owner", "dealer", "starter", "taker", "winner", "other", "a", 
 
 
 def test_every_language_has_every_domain_and_nothing_else():
-    found = {(po.parent.parent.name, po.stem) for po in catalogues.po_files()}
+    found = {(po.parent.parent.name, po.stem) for words in DOMAINS.values()
+             for po in words.folder.glob("*/LC_MESSAGES/*.po")}
     assert found == {(lang, domain) for lang in LANGUAGES for domain in DOMAINS}
+    assert {(po.parent.parent.name, po.stem) for po in catalogues.po_files()} <= found
 
 
 @pytest.mark.parametrize("po", catalogues.po_files(), ids=lambda p: f"{p.parent.parent.name}-{p.stem}")

@@ -132,8 +132,8 @@ def test_full_file(tmp_path):
     ("players = \"Ana\"", "players: expected a list of names"),
     ("players = [\"\"]", "players: each name is text"),
     ("players = [1]", "players: each name is text"),
-    ("language = \"english\"", "language: expected one of en, fr, de, es, it, nl, pt, bg, got 'english'"),
-    ("language = \"FR\"", "language: expected one of en, fr, de, es, it, nl, pt, bg, got 'FR'"),
+    ("language = \"english\"", f"language: expected one of {', '.join(LANGUAGES)}, got 'english'"),
+    ("language = \"FR\"", f"language: expected one of {', '.join(LANGUAGES)}, got 'FR'"),
     ("[data]\ndir = 3", "data.dir: expected a folder path"),
     ("[display\nkind=", "not valid TOML"),
 ])

@@ -1,5 +1,5 @@
 """The demos in every language: ``demo`` and ``tutorial --demo`` with ``--language`` and
-``--display text`` show no English word on any frame (proper names aside), in both games.
+``--display text`` show no English word on any frame (proper names aside), in every game.
 
 A word is English when the English catalogues hold it and the language's do not; what may
 stay as it is in every language: the players' names, the games' and product's names, OK.
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import catalogues
 from companion.cli import main
-from companion.words import LANGUAGES
+from companion.games import GAMES
+from companion.words import LANGUAGES, SHARED
 
 #: Words shown as they are in every language: names (the demo's players, Wakanda, the
 #: product), the OK button.
@@ -29,9 +29,8 @@ def vocabulary(lang: str) -> frozenset[str]:
     from babel.messages.pofile import read_po
 
     words: set[str] = set()
-    for po in catalogues.po_files():
-        if po.parent.parent.name != lang:
-            continue
+    for catalogue in (SHARED, *(entry.words for entry in GAMES.values())):
+        po = catalogue.folder / lang / "LC_MESSAGES" / f"{catalogue.domain}.po"
         with po.open("rb") as fp:
             for message in read_po(fp):
                 strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
@@ -54,7 +53,7 @@ def english_words(frames: str, lang: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
-@pytest.mark.parametrize("game", ["wakanda", "totem-wars"])
+@pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("command", ["demo", "tutorial"])
 def test_a_demo_in_another_language_shows_no_english_word(command, game, lang, capsys, tmp_path: Path):
     argv = [command, "--game", game, "--seed", "2", "--display", "text", "--language", lang]

@@ -41,6 +41,7 @@ from companion.web.pairing import (
     forget_phones,
 )
 from companion.web.snapshot import snapshot
+from companion.words import LANGUAGES
 
 DATA = Path(__file__).parent / "data"
 
@@ -283,7 +284,7 @@ def test_forget_phones_on_the_box_asks_then_forgets_and_says_so(tmp_path):
     assert "Phones forgotten" in " ".join(frame_words(out.frame)) and not pairing.paired(token)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de", "es", "it", "nl", "pt", "bg"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_forget_phones_speaks_every_language(tmp_path, lang):
     from companion.ui.text import t
     words = [t(key, lang) for key in ("settings.forget_phones", "settings.forget_phones_ask",

@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from box_helpers import choose
 
 from companion.engine import Refusal
 from companion.events import Press, Tag
@@ -23,7 +24,6 @@ from companion.ui.canvas import frame_words
 from companion.words import LANGUAGES
 
 ROW = ("teepee", "eagle", "chief", "variety", "sun", "tomahawk")
-MENU_EN = ['Totem Companion', 'Resume Wakanda', 'New: Wakanda', 'New: Totem Wars', 'Learn Wakanda ▼', 'Ana v Ben']
 HEADER = {"game": "wakanda", "players": ["Ana", "Ben"], "villages": list(ROW), "first": 0}
 
 
@@ -74,18 +74,14 @@ def test_a_box_made_in_a_language_stays_in_it_wherever_it_is_drawn(tmp_path):
 
 def test_settings_change_one_box_and_no_other(tmp_path):
     first, second = box(tmp_path / "1", "en"), box(tmp_path / "2", "en")
-    for _ in range(5):
-        first.handle(Press("down"))
-    assert first.view.choice.value == "settings"
-    first.handle(Press("ok"))
-    first.handle(Press("down"))
-    first.handle(Press("ok"))                                  # the list of languages
-    first.handle(Press("down"))
-    out = first.handle(Press("ok"))                            # the next one: French
+    choose(first, "settings")
+    choose(first, "language")                                  # the list of languages
+    out = choose(first, "fr")
     assert first.language == "fr" and words(first)[0] == text.t("settings.title", "fr")
     assert frame_words(out.frame)[0] == text.t("settings.title", "fr")   # redrawn at once
     assert second.language == "en" and text.language() == "en"
-    assert frame_words(second.redraw()) == words(second) == MENU_EN
+    assert frame_words(second.redraw()) == words(second) == words(box(tmp_path / "3", "en"))
+    assert words(second)[:3] == ["Totem Companion", "Resume Wakanda", "New: Wakanda"]
 
 
 def test_a_view_s_words_in_the_box_s_language_from_another_thread(tmp_path):

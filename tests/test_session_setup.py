@@ -3,7 +3,10 @@
 import json
 import random
 
+from box_helpers import choose
+
 from companion.events import Hold, Press, Tag, TagGone
+from companion.games import GAMES
 from companion.table.flow import ToRules, ToTutorial
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
@@ -23,10 +26,11 @@ def header(s):
 def test_menu_offers_both_games(tmp_path):
     s = make(tmp_path)
     assert s.screen == "menu"
-    assert s.view.choice.labels == ("New: Wakanda", "New: Totem Wars", "Learn Wakanda",
-                                    "Learn Totem Wars", "Settings", "Rules")
-    s.handle(Press("down"))
-    s.handle(Press("ok"))
+    assert s.view.choice.labels == (*(f"New: {entry.shown_title()}" for entry in GAMES.values()),
+                                    *(f"Learn {entry.shown_title()}" for entry in GAMES.values() if entry.lessons),
+                                    "Settings", "Rules")
+    assert s.view.choice.labels[:2] == ("New: Wakanda", "New: Totem Wars")
+    choose(s, "totem-wars")
     assert s.screen == "setup" and s.view.choice.title == "Totem Wars: players"
     s.handle(Press("back"))                                 # back out of the set-up
     assert s.screen == "menu" and s.view.choice.value == "wakanda"
@@ -138,9 +142,9 @@ def test_new_game_keeps_an_unfinished_one_aside(tmp_path):
     s.handle(Press("ok"))
     s.handle(Tag("sun")); s.handle(TagGone("sun"))
     s.handle(Hold("back")); s.handle(Press("ok"))           # leave: kept for resume
-    assert s.view.choice.values == ("resume", "wakanda", "totem-wars", ToTutorial("wakanda"),
-                                    ToTutorial("totem-wars"), "settings", ToRules())
-    s.handle(Press("down")); s.handle(Press("ok"))          # new game instead: asked first
+    assert s.view.choice.values == ("resume", *GAMES, *(ToTutorial(name) for name, entry in GAMES.items()
+                                                         if entry.lessons), "settings", ToRules())
+    choose(s, "wakanda")                                    # new game instead: asked first
     assert s.view.question == "Start a new game?"
     s.handle(Press("ok"))                                   # yes: the kept one stays
     s.handle(Press("ok"))

@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from box_helpers import select
 from tutorial_helpers import DATA
 
-from companion.events import Press, Wait
+from companion.events import Wait
 from companion.games import GAMES
 from companion.table.app_loop import AppLoop
+from companion.table.flow import ToTutorial
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 from companion.ui import text
@@ -75,7 +77,7 @@ def test_a_lesson_page_in_bulgarian(tmp_path, golden):
 
 def test_the_menu_offers_the_lessons(tmp_path, golden):
     box = Session(tmp_path, TagRegistry(tmp_path / "tags.json"))
-    box.handle(Press("down")); box.handle(Press("down"))
+    select(box, ToTutorial("wakanda"))
     golden("menu_learn", box.frame())
 
 

@@ -27,7 +27,8 @@ def test_bulgarian_is_bundled():
 
 
 def test_every_language_the_box_speaks_can_be_chosen():
-    assert text.languages() == LANGUAGES == ("en", "fr", "de", "es", "it", "nl", "pt", "bg")
+    assert text.languages() == tuple(LANGUAGES)
+    assert LANGUAGES[:8] == ("en", "fr", "de", "es", "it", "nl", "pt", "bg")
     for lang in LANGUAGES:
         with text.speaking(lang):
             assert text.language() == lang

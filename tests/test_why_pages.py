@@ -13,6 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from additions import rules_doc
 from box_helpers import choose, scan
 from tw_table_helpers import place, play_war_round, set_up
 
@@ -28,7 +29,6 @@ from companion.ui.canvas import MEDIUM, SMALL, WIDTH, text_width
 from companion.ui.screens import PAGE_ROWS, PAGE_WIDTH, paginate
 from companion.words import LANGUAGES, SHARED
 
-ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
 RULE = re.compile(r"\b[TWR]\d+[a-z]?\b")
 ROW = ("teepee", "eagle", "chief", "variety", "sun", "tomahawk")
@@ -40,7 +40,8 @@ def book(game: str):
 
 
 def package_dir(game: str) -> Path:
-    return ROOT / Path(*GAMES[game].package.split("."))
+    """The folder of ``game``'s package, wherever it was found."""
+    return Path(str(importlib.import_module(GAMES[game].package).__file__)).parent
 
 
 def pages(game: str, lang: str) -> dict[str, tuple[str, str]]:
@@ -85,7 +86,7 @@ def rules_cited() -> dict[str, set[str]]:
 
 def rules_of_the_rulebook(game: str) -> set[str]:
     """The rules ``docs/rules/<game>.md`` numbers (``- W4.``, ``- R1.``)."""
-    words = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    words = rules_doc(game).read_text(encoding="utf-8")
     return set(re.findall(r"^- ([TWR]\d+[a-z]?)\.", words, re.M))
 
 

@@ -177,11 +177,11 @@ def test_choosing_bulgarian_with_a_truncated_catalogue_keeps_the_box_and_it_star
     s = box(data, tmp_path)
     assert s.message is None
     choose(s, "settings")
-    for lang in LANGUAGES[1:]:
+    for lang in [*(lang for lang in LANGUAGES[1:] if lang != "bg"), "bg"]:
         choose(s, "language")                     # OK: the list of languages
         choose(s, lang)                           # OK on one: spoken at once
         assert s.language == lang and s.frame().size == (128, 64)
-    assert s.message == NOTE                       # on the page it turned to
+    assert s.message == NOTE                       # on the page it turned to (Bulgarian)
     assert s.view.choice.labels[1] == "Language: English"
     choose(s, "language")
     choose(s, "en")                               # back to English: nothing more said

@@ -59,6 +59,13 @@ class Registry(Mapping[str, "GameDefinition[Any]"]):
     def __len__(self) -> int:
         return len(self._where)
 
+    def add(self, name: str, module: str) -> None:
+        """One more game, last in the menu, its ``GAME`` in ``module``: the seam a game
+        joins by at run time (the tests' third game); ``ValueError`` for a name known already."""
+        if name in self._where:
+            raise ValueError(f"game {name!r} is known already")
+        self._where[name] = module
+
 
 #: Record name → the module of its definition, in menu order: one line a game.
 GAMES = Registry({

@@ -19,9 +19,10 @@ from companion.contract import Item
 from companion.games import GAMES
 
 
-def parse_item(name: str) -> Item | None:
-    """The item called ``name`` in whichever game knows it, or ``None``."""
-    for entry in GAMES.values():
+def parse_item(name: str, first: str | None = None) -> Item | None:
+    """The item called ``name`` in whichever game knows it (the game ``first`` before the
+    others: two games may both have an ``eagle``), or ``None``."""
+    for entry in sorted(GAMES.values(), key=lambda entry: entry.name != first):
         item = entry.items.parse(name)
         if item is not None:
             return item

@@ -257,7 +257,7 @@ class Session:
             if not self.tracker.arrive(event.uid, event.reader):
                 return None  # a repeated read of a tag still on the reader
             name = self.registry.resolve(event.uid)
-            item = parse_item(name) if name is not None else None
+            item = parse_item(name, self.game_name) if name is not None else None
             self.flow.clear()
             if item is None and normalise_uid(event.uid) is None:
                 # Not a UID: a name typed in the simulator or a script that names nothing.
@@ -320,7 +320,7 @@ class Session:
         if not self.flow.follows_slots or slot_of(gone.reader) is None:
             return None
         name = self.registry.resolve(gone.uid)
-        item = parse_item(name) if name is not None else None
+        item = parse_item(name, self.game_name) if name is not None else None
         if item is None or item.game != self.game_name:
             return None
         return self.flow.handle(Lift(item, normalise_uid(gone.uid), gone.reader))

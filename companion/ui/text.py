@@ -27,7 +27,7 @@ __all__ = ["languages", "language", "speaking", "t", "refusal_reason", "refusal_
 
 def languages() -> tuple[str, ...]:
     """The codes of the languages the screens can show, in the order Settings offers them."""
-    return LANGUAGES
+    return tuple(LANGUAGES)
 
 
 def t(key: str, lang: str | None = None, **fields: Any) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import Refusal
+from companion.languages import VOICES as _VOICES
 from companion.ui.text import refusal_reason, t
 
 #: Kinds of lines. ``prompts`` mode says the first five; ``everything`` says all.
@@ -26,9 +27,7 @@ PROMPT, DONE, REFUSAL, RESULT, QUESTION, SCREEN = (
 IN_PLAY = frozenset({PROMPT, DONE, REFUSAL, RESULT, QUESTION})
 
 #: The box's language code -> (espeak-ng voice, the language's English name for doctor).
-VOICES = {"en": ("en-gb", "English"), "fr": ("fr-fr", "French"), "de": ("de", "German"),
-          "es": ("es", "Spanish"), "it": ("it", "Italian"), "nl": ("nl", "Dutch"),
-          "pt": ("pt", "Portuguese"), "bg": ("bg", "Bulgarian")}
+VOICES = _VOICES
 
 #: A rule number as the screens write it: W4, T10, R3 (rules and rulings, docs: rules/).
 _RULE = re.compile(r"\b([WTR])(\d{1,2})\b")
