@@ -5,6 +5,7 @@ report offers a review: Wakanda, ``review.py``)."""
 from __future__ import annotations
 
 import contextlib
+from argparse import Namespace
 from typing import Any
 
 from companion.commands.records_each import print_each
@@ -12,7 +13,7 @@ from companion.games.definition import GameDefinition
 from companion.ui.text import speaking, t
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     """Print the score of each record, a JSON object a line with ``--json``; the words in
     ``--language`` when given (the JSON keeps the records' machine English)."""
     lang = getattr(args, "language", None)
@@ -20,7 +21,7 @@ def run(args) -> int:
         return _run(args)
 
 
-def _run(args) -> int:
+def _run(args: Namespace) -> int:
     if not getattr(args, "review", False):
         return print_each(args,
                           lambda game, state: game.report.score_json(state),

@@ -6,6 +6,8 @@ engine's ``Outcome`` (winners, rule) and the game's points; the JSON keeps machi
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.files import printable
 from companion.games.totem_wars.arrangement import Arrangement, Column
 from companion.games.totem_wars.deck import TRIBES
@@ -15,7 +17,7 @@ from companion.games.totem_wars.rounds import REMOVED, RoundResult
 from companion.games.totem_wars.words import animal_in_text, card_label, cards, t
 
 
-def score_json(game: TotemWars) -> dict:
+def score_json(game: TotemWars) -> dict[str, Any]:
     """The score object of ``score --json``: per player name, totem, points (T15) and taken per tribe."""
     outcome = game.outcome()
     return {
@@ -30,7 +32,7 @@ def score_json(game: TotemWars) -> dict:
     }
 
 
-def legal_line(player: int | None, move: LegalMove) -> dict:
+def legal_line(player: int | None, move: LegalMove) -> dict[str, Any]:
     """A legal move of ``moves --json``: ``{"p": 1, "count": 2}`` for a ``Count``,
     ``{"totems": 3}`` for ``TotemsDue``, the record line ``{"p": 1, "habitat": "land"}`` for
     a ``Declare``.
@@ -48,7 +50,7 @@ def legal_line(player: int | None, move: LegalMove) -> dict:
     return {"totems": move.n}
 
 
-def moves_json(game: TotemWars) -> dict:
+def moves_json(game: TotemWars) -> dict[str, Any]:
     """The legal next record lines: ``{"p": 1, "count": 2}`` per legal count (hands are
     hidden), or while a war waits for a declaration each ``{"p": 1, "habitat": "land"}``
     the totem allows, the best for its owner first (R2).
@@ -123,7 +125,8 @@ def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
     for p in order:
         arrangement = r.arrangements[p]
         if arrangement is not None:
-            lines.append("  " + t("tw.score.columns", name=names[p], n=arrangement.points, columns=_columns(arrangement)))
+            lines.append("  " + t("tw.score.columns", name=names[p], n=arrangement.points,
+                                  columns=_columns(arrangement)))
     if r.war:
         lines.append("  " + t("tw.score.war", names=", ".join(names[p] for p in r.warring)))
         for p in r.warring:
