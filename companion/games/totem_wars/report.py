@@ -132,7 +132,8 @@ def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
         for p in r.warring:
             grouping = r.war_groupings[p]
             if grouping is not None:
-                lines.append("    " + t("tw.score.columns", name=names[p], n=grouping.points, columns=_columns(grouping)))
+                lines.append("    " + t("tw.score.columns", name=names[p], n=grouping.points,
+                                          columns=_columns(grouping)))
         declared = [p for p in range(n) if r.declared[p]]
         if declared:
             lines.append("  " + t("tw.score.declared",
@@ -165,7 +166,8 @@ def format_score(game: TotemWars) -> str:
     names = _names(game)
     lines = [t("tw.score.header", title=t("game.totem_wars"), names=", ".join(names), dealer=names[game.dealer])]
     if game.phase != "totems":
-        lines.append(t("tw.demo.totems", list=", ".join(f"{names[p]} {card_label(c)}" for p, c in enumerate(game.totems))))
+        totems = ", ".join(f"{names[p]} {card_label(c)}" for p, c in enumerate(game.totems))
+        lines.append(t("tw.demo.totems", list=totems))
     for r in game.rounds:
         lines += _round_lines(game, r)
     outcome = game.outcome()
