@@ -3,17 +3,18 @@
 Without ``--demo`` it is the box (as ``run``: the configured hardware, or the simulator, or
 ``--input``/``--display``/``--data``) with the lesson of ``--game`` on screen from the
 start, resumed where it was left. With ``--demo`` the box plays the learner's part itself
-and prints one line a step and ``lesson complete: N steps``. With ``--demo --data DIR``
+and prints one line a step and ``lesson complete: N steps``, in the box's language. With ``--demo --data DIR``
 the demo holds that data folder while it runs, as the box does (``hold_data_folder``).
 """
 
 from __future__ import annotations
 
 import random
+from argparse import Namespace
 from contextlib import nullcontext
 
 from companion.commands.demo import spoken
-from companion.config import load_config
+from companion.config import Config, load_config
 from companion.errors import UsageError, UserError
 from companion.games import GAMES
 from companion.table.data_lock import hold_data_folder
@@ -25,7 +26,7 @@ from companion.ui.text import speaking
 DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     """Run the lesson of ``--game`` (the first game of the registry by default)."""
     game = getattr(args, "game", None) or next(iter(GAMES))
     if not args.demo:
@@ -44,7 +45,7 @@ def run(args) -> int:
         return _demo(args, config, game, data_dir)
 
 
-def _demo(args, config, game: str, data_dir) -> int:
+def _demo(args: Namespace, config: Config, game: str, data_dir: str | None) -> int:
     """``tutorial --demo``, its data folder (if any) held."""
     if data_dir is not None and TutorialStore(data_dir).load(game) is not None:
         raise UserError(f"{data_dir}: a lesson of {GAMES[game].shown_title()} is under way there; "
@@ -56,7 +57,7 @@ def _demo(args, config, game: str, data_dir) -> int:
 
     display = open_display(config)
     try:
-        with speaking(spoken(args, config)):  # the screens; the printed steps stay English
+        with speaking(spoken(args, config)):  # the screens and the printed steps
             run_lesson_demo(game, seed, display, data_dir=data_dir, players=players,
                             out=lambda line: print(line, flush=True))
     finally:
