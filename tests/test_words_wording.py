@@ -1,7 +1,8 @@
 """Wording that reads as the language's own (issue: a family's evening without friction,
 item 7): the German lesson footer says what holding OK does, the French house rule says
 "Sans pièce: à la fin", Portuguese writes "totens" everywhere, and the box speaks to a person with the
-familiar form (tu, du, tú, ти) in every catalogue, on its screen and on the phone page."""
+familiar form (tu, du, tú, ти) in every catalogue, on its screen and on the phone page; the
+French variant is "visible", "ouvert" kept for a village open to build."""
 
 from __future__ import annotations
 
@@ -99,3 +100,11 @@ def test_the_box_says_tu_to_a_person(lang):
 def test_the_phone_pages_words_say_tu(lang):
     words = [t(key, lang) for key in ("web.wrong", "web.qr_footer", "web.busy", "club.bgstats_scan")]
     assert [word for word in words if re.search(FORMAL[lang], word)] == []
+
+
+def test_french_says_visible_for_the_variant_and_keeps_ouvert_for_a_village_open_to_build(folders, capsys):
+    shown = frames(["--language", "fr", "run"], "press ok\n", folders, capsys)
+    variant = shown[-1]
+    assert variant[1:5] == ["Visible: 6 tuiles", "Cachée: tuiles 4-6", "Visible, vs boîte", "Cachée, vs boîte"]
+    assert not any("uvert" in line or "…" in line for line in variant)
+    assert t("refusal.not_open", "fr", village=5) == "village 5 pas encore ouvert"
