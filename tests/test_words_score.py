@@ -2,7 +2,7 @@
 without friction, item 6): ``score RECORD --language L`` says every round, war, take, refill
 and total in L's words (the record and ``--json`` keep machine English), ``replay`` draws
 its frames and counts them in L, and ``score --review`` of a game without a review says so
-in L."""
+in L; the lines around a demo name the totems and the game in L too."""
 
 from __future__ import annotations
 
@@ -93,3 +93,15 @@ def test_replay_draws_and_counts_its_frames_in_the_language_asked(folders, capsy
 def test_score_review_of_a_game_without_one_says_so_in_the_language_asked(capsys):
     lines = said(capsys, "--language", "de", "score", "--review", str(DATA / "totem_wars_round.jsonl"))
     assert lines[-1] == "Keine Rückschau: Totemkriege hat keine."
+
+
+def test_a_demo_with_the_box_in_a_seat_names_the_totems_in_the_language_asked(folders, capsys):
+    lines = said(capsys, "--language", "fr", "demo", "--game", "totem-wars", "--box", "2", "--seed", "3",
+                 "--display", "none", "--data", str(folders / "d"))
+    assert lines[1] == "Totems: Ana Faucon (Indiens), Boîte Crocodile (Africains)"
+
+
+def test_demo_input_names_the_game_by_its_title_in_the_language_asked(folders, capsys):
+    lines = said(capsys, "--language", "fr", "demo", "--input", str(DATA / "first_game_totem_wars.txt"),
+                 "--data", str(folders / "d"))
+    assert lines[0] == "partie   Joueur 1 v Joueur 2 (Guerre Totem)"

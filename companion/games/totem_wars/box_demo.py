@@ -15,7 +15,7 @@ from companion.events import Press, Tag, TagGone
 from companion.games.totem_wars import ChooseTotems, Deal, deal
 from companion.games.totem_wars.box_setup import BOX
 from companion.games.totem_wars.flow import totem_order
-from companion.games.totem_wars.words import card_label
+from companion.games.totem_wars.words import card_label, t
 from companion.table.demo_player import DemoError
 
 #: Events enough for any game: a stuck demo stops instead of going round for ever.
@@ -81,8 +81,8 @@ def play_with_box(table, player, names, box: int, dealer: int, bots, rng, out, p
             scan(player, flow.box.totem(game, seat) if seat == box else totems.cards[seat])
             if game.phase != "totems":
                 _in_step(sim, game)
-                out("Totems: " + ", ".join(f"{game.players[p]} {card_label(c, 'en')}"
-                                           for p, c in enumerate(game.totems)))
+                out(t("tw.demo.totems", list=", ".join(f"{game.players[p]} {card_label(c)}"
+                                                       for p, c in enumerate(game.totems))))
                 player.turn_pages()
             continue
         seat = game.to_move
