@@ -92,7 +92,7 @@ def test_replay_draws_and_counts_its_frames_in_the_language_asked(folders, capsy
 
 def test_score_review_of_a_game_without_one_says_so_in_the_language_asked(capsys):
     lines = said(capsys, "--language", "de", "score", "--review", str(DATA / "totem_wars_round.jsonl"))
-    assert lines[-1] == "Keine Rückschau: Totemkriege hat keine."
+    assert lines[-1] == "Keine Analyse: Totemkriege hat keine."
 
 
 def test_a_demo_with_the_box_in_a_seat_names_the_totems_in_the_language_asked(folders, capsys):
@@ -105,3 +105,14 @@ def test_demo_input_names_the_game_by_its_title_in_the_language_asked(folders, c
     lines = said(capsys, "--language", "fr", "demo", "--input", str(DATA / "first_game_totem_wars.txt"),
                  "--data", str(folders / "d"))
     assert lines[0] == "partie   Joueur 1 v Joueur 2 (Guerre Totem)"
+
+
+def test_a_wakanda_review_speaks_the_language_asked(capsys):
+    lines = said(capsys, "--language", "fr", "score", "--review", str(DATA / "wakanda_worked_example.jsonl"))
+    review = lines[lines.index("") + 1:]
+    assert review[:3] == ["Bilan: où chaque joueur a perdu le plus de points (l'écart final attendu sur",
+                          "l'autre joueur, d'après ce qu'il savait alors, estimé par des parties simulées).",
+                          "Ana, 13 coups examinés:"]
+    assert "  tour 24: coiffer le village 3 aurait rapporté 6 de plus que coiffer le village 6 (±0.2)" in review
+    english = ("Review", "looked at", "would have", "building", "claiming", "turn ")
+    assert [line for line in review if any(word in line for word in english)] == []
