@@ -231,7 +231,8 @@ def declare_screen(game, selected: int = 0, *, message: Note | None = None,
                    refused: bool = False) -> Image.Image:
     """A war waits for the habitat of a two-habitat totem (R2): its owner, the totem, each
     habitat it may fight in with the war points it gives (the best for the owner first,
-    ``selected`` lit), and the other players of the war with their habitats and points."""
+    ``selected`` lit), and the other players of the war with their habitats and points;
+    under a refusal, the habitats, the refusal and what to do now (the footer)."""
     image = new_canvas()
     due = game.declaration_due
     player = due.player
