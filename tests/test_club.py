@@ -680,7 +680,7 @@ def test_each_game_is_a_bgstats_link_and_qr_and_the_csv_has_what_a_play_log_need
                                "/bgstats/xyz", "/plays.csv"))
     by_id = {game_id(text.encode()): text for text in records}
     for key, (status, text) in zip(linked, pages):
-        assert status == 200 and "<svg" in text and "Scannez ce code" in text and "Ajouter à BG Stats" in text
+        assert status == 200 and "<svg" in text and "Scanne ce code" in text and "Ajouter à BG Stats" in text
         link = html.unescape(re.search(r'href="(bgstats://[^"]+)"', text).group(1))
         data = json.loads(unquote(link.split("?data=", 1)[1]))
         r = kept[key].result

@@ -61,7 +61,7 @@ def test_two_kept_games_are_each_offered_and_a_new_game_asks_first(tmp_path, cap
     # Left again: both are offered, the last played first.
     assert menu_lines(frames[left[1] + 1])[:3] == ["Resume Totem Wars", "Resume Wakanda", "New: Wakanda"]
     # The older one resumes where it was…
-    assert "P2 draw P1:0 | Game resumed: turn 2, | Player 2 to play" in frames
+    assert "P2 draw P1 0 | Game resumed: turn 2, | Player 2 to play" in frames
     # …and is now the last played: first on the menu.
     assert menu_lines(frames[left[2] + 1])[:2] == ["Resume Wakanda", "Resume Totem Wars"]
     # The Totem Wars game resumes asking for the card scanned before it was left (item 9),

@@ -185,7 +185,7 @@ def test_score_text_of_a_round_shows_the_best_arrangement(capsys):
     assert main(["score", str(ROUND)]) == 0
     out = capsys.readouterr().out
     assert "Round 1 (Ben starts), cards placed: Ben 3, Cleo 3, Ana 3" in out
-    assert "Ana 5 pts: indians: indians/snake* indians/bear indians/wolf | eskimos: eskimos/whale" in out
+    assert "Ana 5 pts: Indians: snake* bear wolf | Eskimos: whale" in out
     assert "Ana takes 9 cards (T9)." in out and "Refill (T13): Ana 3, Ben 3, Cleo 3" in out
     assert "Provisional score (T15):" in out
 

@@ -52,9 +52,9 @@ TOTEM_WARS = ("lesson_totem_wars_1.txt", "lesson_totem_wars_2.txt")
 PAGES = {
     "lesson_wakanda_pieces": (WAKANDA, "W1 The pieces 1/2"),
     "lesson_wakanda_build": (WAKANDA, "W4 Build 1/2"),
-    "lesson_wakanda_ask": (WAKANDA, "P1 play 1 P2:0 | Player 1: build it on"),
+    "lesson_wakanda_ask": (WAKANDA, "P1 play 1 P2 0 | Player 1: build it on"),
     "lesson_wakanda_wrong": (WAKANDA, "W4 Not quite 1/2 | Village 5"),
-    "lesson_wakanda_back": (WAKANDA, "P2 draw P1:0 | Taken back:"),
+    "lesson_wakanda_back": (WAKANDA, "P2 draw P1 0 | Taken back:"),
     "lesson_wakanda_villages": (WAKANDA, "W7 Villages 1/2"),
     "lesson_totem_wars_totems": (TOTEM_WARS, "Deal 5 each (T2) |"),
     "lesson_totem_wars_raise": (TOTEM_WARS, "T5 Raising 1/2"),

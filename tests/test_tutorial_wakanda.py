@@ -87,16 +87,16 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     assert ("W4 Build 1/2 | Player 1 drew eagle. | Village 2 scores 8 | for each eagle on its | "
             "owner's poles. | OK more · ▲▼ pages") in frames
     # The step's ask is where the players look, by name.
-    assert "P1 play 1 P2:0 | Player 1: build it on | village 1-3" in frames
+    assert "P1 play 1 P2 0 | Player 1: build it on | village 1-3" in frames
     # A wrong action is a lesson: the rule in words, then the step asks again.
     wrong = frames.index("W4 Not quite 1/2 | Village 5 is not open | yet — W4 | Villages 1 to 3 are | "
                          "open. The next one | OK more · ▲▼ pages")
     assert frames[wrong + 1].endswith("OK: try again")
-    assert frames[wrong + 2] == "P1 play 1 P2:0 | Player 1: build it on | village 1-3"
+    assert frames[wrong + 2] == "P1 play 1 P2 0 | Player 1: build it on | village 1-3"
     assert any(f.startswith("W4 Not quite 1/2 | Draw first: the bag | is not empty — W4") for f in frames)
     # Back is one step back: the draw taken back, with what to do on the table.
     assert "Take back? | Player 2 drew sun | OK yes · BACK no" in frames
-    assert "P2 draw P1:0 | Taken back: put the sun | back in the bag | Player 2: draw and scan" in frames
+    assert "P2 draw P1 0 | Taken back: put the sun | back in the bag | Player 2: draw and scan" in frames
     # Holding OK skips claiming: on to the villages of this row, in a picture.
     assert frames[-1] == ("W7 Villages 1/2 | TEE EAG CHF VAR SUN TOM | ×2 ×8 ×5 2×k ±1 ×4 | "
                           "per piece, on ALL poles | OK more · ▲▼ pages")
@@ -106,9 +106,9 @@ def test_newcomers_learn_by_doing_through_a_power_cut(tmp_path, capsys):
     assert frames[0].startswith("W7 Villages 1/3 | TEE EAG CHF VAR SUN TOM")
     assert frames[1].startswith("W7 Villages 2/3 | Resumed at step 11. | Villages count ALL")
     assert any(f.startswith("W5 Play on 1/2 | Now play on, turn by") for f in frames)
-    assert "P2 draw P1:0 | Chief on village 3 | Player 2: draw and scan" in frames
+    assert "P2 draw P1 0 | Chief on village 3 | Player 2: draw and scan" in frames
     # In free play a wrong action is the game's own refusal, with its rule.
-    assert frames[-1] == "P2 draw P1:0 | Wings are Player 1's; it | is Player 2's turn — W4 | Player 2: draw and scan"
+    assert frames[-1] == "P2 draw P1 0 | Wings are Player 1's; it | is Player 2's turn — W4 | Player 2: draw and scan"
     journal = (lesson_folder(data, "wakanda") / "current.jsonl").read_text()
     assert [line for line in journal.splitlines()[1:]] == [
         '{"p": 0, "draw": "eagle"}', '{"p": 0, "build": "eagle", "village": 1}',

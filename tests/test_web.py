@@ -695,7 +695,7 @@ def test_past_games_speak_the_boxs_language(tmp_path):
     assert favourites["Ana"] in ("Tipi", "Aigle", "Chef")        # the French rulebook's words
     assert favourites != {row["name"]: row["favourite"] for row in english}
     frames = history.game_frames(data, "20260101-100000-wakanda.jsonl", "fr")
-    assert frames is not None and frames[1] == ["Ana joue 1 Ben:0", "Ana pioche Chef"]
+    assert frames is not None and frames[1] == ["Ana joue 1 Ben 0", "Ana pioche Chef"]
 
 
 def test_the_page_lists_past_games_and_gives_their_records(tmp_path):

@@ -57,7 +57,7 @@ def test_the_french_totem_wars_demo(capsys):
 
 def test_the_french_demo_in_the_rulebook_s_words(capsys):
     lines = said(capsys, "--language", "fr", "demo", "--seed", "3", "--display", "none")
-    assert lines[0] == "Graine 3 · Ana (glouton) contre Ben (au hasard) · variante ouverte"
+    assert lines[0] == "Graine 3 · Ana (glouton) contre Ben (au hasard) · variante visible"
     assert lines[2] == "Tour 1 · Ana pioche Soleil, pose Soleil au village 1"
     assert lines[-1] == "Ana gagne 18 à 10"
 

@@ -7,18 +7,27 @@ a finished game whose end has pages of its own (Totem Wars) ends with them.
 
 from __future__ import annotations
 
-import argparse
+import contextlib
 import sys
+from argparse import Namespace
 from pathlib import Path
 
 from companion.commands.records_each import about, data_folder, read_record_file
 from companion.errors import UserError
 from companion.files import plain_path, shown_path
 from companion.games import game_entry, game_of_record
+from companion.ui.text import speaking, t
 
 
-def run(args: argparse.Namespace) -> int:
-    """Write one PNG per record line into ``--out``; each line of the record is played once."""
+def run(args: Namespace) -> int:
+    """Write one PNG per record line into ``--out``; each line of the record is played once.
+    The frames and the line that counts them are in ``--language`` when given."""
+    lang = getattr(args, "language", None)
+    with speaking(lang) if lang else contextlib.nullcontext():
+        return _run(args)
+
+
+def _run(args: Namespace) -> int:
     path: str = args.record
     text = read_record_file(path)
     out = Path(plain_path(args.out))
@@ -37,5 +46,5 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{shown_path(out)}: cannot write the frames ({exc.strerror})") from None
     for warning in warnings:
         print(f"{shown_path(path)}: warning: {warning}", file=sys.stderr)
-    print(f"{written} frames written to {shown_path(out)}")
+    print(t("replay.written", n=written, folder=shown_path(out)))
     return 0

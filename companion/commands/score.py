@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.commands.records_each import print_each
 from companion.games.definition import GameDefinition
-from companion.ui.text import speaking
+from companion.ui.text import speaking, t
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,4 +42,4 @@ def _review_text(game: GameDefinition[Any], state: Any) -> str:
     review = game.report.format_review
     if review is not None:
         return review(state)
-    return f"No review: {game.title} games have none."
+    return t("score.no_review", title=game.shown_title())

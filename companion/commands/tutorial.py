@@ -3,7 +3,7 @@
 Without ``--demo`` it is the box (as ``run``: the configured hardware, or the simulator, or
 ``--input``/``--display``/``--data``) with the lesson of ``--game`` on screen from the
 start, resumed where it was left. With ``--demo`` the box plays the learner's part itself
-and prints one line a step and ``lesson complete: N steps``. With ``--demo --data DIR``
+and prints one line a step and ``lesson complete: N steps``, in the box's language. With ``--demo --data DIR``
 the demo holds that data folder while it runs, as the box does (``hold_data_folder``).
 """
 
@@ -57,7 +57,7 @@ def _demo(args: argparse.Namespace, config: Config, game: str, data_dir: str | N
 
     display = open_display(config)
     try:
-        with speaking(spoken(args, config)):  # the screens; the printed steps stay English
+        with speaking(spoken(args, config)):  # the screens and the printed steps
             run_lesson_demo(game, seed, display, data_dir=data_dir, players=players,
                             out=lambda line: print(line, flush=True))
     finally:

@@ -40,7 +40,7 @@ def narrate_script(items: Iterable[Event | Wait], session: Session, display: Dis
             print(f"{_label('narration.refused')}{format_event(item)}: {session.message}", file=out)
         if session.game is not None and session.game is not game:
             game, seen, definition = session.game, len(session.game.history), session.definition
-            title = definition.title if definition is not None else ""
+            title = definition.shown_title() if definition is not None else ""
             print(f"{_label('narration.game')}{' v '.join(game.players)} ({title})", file=out)
         if game is None or definition is None:
             continue

@@ -19,7 +19,7 @@ from companion.events import Event, Press, Tag, TagGone
 from companion.games.totem_wars import Card, ChooseTotems, Deal, Move, RoundResult, Simulation, TotemWars, deal
 from companion.games.totem_wars.box_setup import BOX
 from companion.games.totem_wars.flow import TotemWarsFlow, totem_order
-from companion.games.totem_wars.words import card_label
+from companion.games.totem_wars.words import card_label, t
 from companion.signals import Signal
 from companion.table.demo_player import DemoError
 from companion.table.session import Session
@@ -108,8 +108,8 @@ def play_with_box(table: Session, player: TablePlayer, names: Sequence[str], box
             scan(player, flow.box.totem(game, seat) if seat == box else totems.cards[seat])
             if game.phase != "totems":
                 _in_step(sim, game)
-                out("Totems: " + ", ".join(f"{game.players[p]} {card_label(c, 'en')}"
-                                           for p, c in enumerate(game.totems)))
+                out(t("tw.demo.totems", list=", ".join(f"{game.players[p]} {card_label(c)}"
+                                                       for p, c in enumerate(game.totems))))
                 player.turn_pages()
             continue
         mover = game.to_move

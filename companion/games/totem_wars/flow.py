@@ -157,12 +157,12 @@ class TotemWarsFlow(PlayFlow):
             return RoundView(self.page, self.page_count)
         if self.status:
             return StatusView()
+        then = self.prompt(short=True) if self.prompt_under_note() else None
         if game.phase == "totems":
-            return TotemsView(len(self.totems), self.note or self.prompt(), self.refused)
+            return TotemsView(len(self.totems), self.note or self.prompt(), self.refused, then)
         if game.declaration_due is not None:
             return DeclareView(self.selected, self.note, self.refused)
         short = self.done is not None
-        then = self.prompt(short=True) if self.prompt_under_note() else None
         return PlacementView(tuple(self.pending), self.note or self.prompt(short), self.refused, self.done,
                              then)
 
@@ -177,7 +177,7 @@ class TotemWarsFlow(PlayFlow):
                 return said
         if game.phase == "totems":
             player = totem_order(game)[len(self.totems)]
-            return prompt_line(t("tw.prompt.totem"), game.players[player])
+            return prompt_line(t(f"tw.prompt.totem{'.short' if short else ''}"), game.players[player], short=short)
         if game.phase != "play" or self.pending or game.to_move is None:
             return None
         key, fields = placement(game)

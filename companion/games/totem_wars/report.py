@@ -1,16 +1,18 @@
 """What ``score`` and ``moves`` print for a Totem Wars game, as JSON or as readable text.
 
-The words of who won are here (in English, as the command line prints them), built from the
-engine's ``Outcome`` (winners, rule) and the game's points.
+The score's words are in the language being spoken (``score --language``), built from the
+engine's ``Outcome`` (winners, rule) and the game's points; the JSON keeps machine English.
 """
 
 from __future__ import annotations
 
 from companion.files import printable
+from companion.games.totem_wars.arrangement import Arrangement, Column
+from companion.games.totem_wars.deck import TRIBES
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.moves import Count, DealDue, Declare, LegalMove
 from companion.games.totem_wars.rounds import REMOVED, RoundResult
-from companion.games.totem_wars.words import t
+from companion.games.totem_wars.words import animal_in_text, card_label, cards, t
 
 
 def score_json(game: TotemWars) -> dict[str, object]:
@@ -64,10 +66,6 @@ def _names(game: TotemWars) -> list[str]:
     return [printable(name) for name in game.players]
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'s' * (n != 1)}"
-
-
 def _counts(numbers: list[int]) -> str:
     words = [str(n) for n in numbers]
     text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -106,64 +104,80 @@ def format_moves(game: TotemWars) -> str:
             f"may place {_counts(counts)}.")
 
 
+def _columns(arrangement: Arrangement) -> str:
+    """A player's columns in words: ``Indians: hawk* raven | Aborigines: dingo`` (the totem
+    starred; a column's key is a tribe, or in a war a habitat)."""
+    def column(c: Column) -> str:
+        key = t(f"tribe.{c.key}") if c.key in TRIBES else t(f"habitat.{c.key}")
+        names = [animal_in_text(card.animal) + ("*" if c.totem and i == 0 else "") for i, card in enumerate(c.cards)]
+        return f"{key}: {' '.join(names)}"
+    return " | ".join(column(c) for c in arrangement.columns)
+
+
 def _round_lines(game: TotemWars, r: RoundResult) -> list[str]:
     names = _names(game)
     n = len(names)
     order = [(r.starter + i) % n for i in range(n)]
     played = ", ".join(f"{names[p]} {len(r.placed[p])}" for p in order if r.placed[p])
-    lines = [f"Round {r.number} ({names[r.starter]} starts), cards placed: {played}"]
+    lines = [t("tw.score.round", n=r.number, name=names[r.starter], placed=played)]
     for p in order:
         arrangement = r.arrangements[p]
         if arrangement is not None:
-            lines.append(f"  {names[p]} {arrangement.points} pts: {arrangement}")
+            lines.append("  " + t("tw.score.columns", name=names[p], n=arrangement.points,
+                                  columns=_columns(arrangement)))
     if r.war:
-        lines.append(f"  War (T10) between {', '.join(names[p] for p in r.warring)}:")
+        lines.append("  " + t("tw.score.war", names=", ".join(names[p] for p in r.warring)))
         for p in r.warring:
             grouping = r.war_groupings[p]
             if grouping is not None:
-                lines.append(f"    {names[p]} {grouping.points} pts: {grouping}")
+                lines.append("    " + t("tw.score.columns", name=names[p], n=grouping.points,
+                                          columns=_columns(grouping)))
         declared = [p for p in range(n) if r.declared[p]]
         if declared:
-            lines.append("  Declared (R2): " + ", ".join(f"{names[p]} {r.declared[p]}" for p in declared))
+            lines.append("  " + t("tw.score.declared",
+                                  list=", ".join(f"{names[p]} {t(f'habitat.{r.declared[p]}')}" for p in declared)))
         read = [p for p in range(n) if r.read_as and r.read_as[p]]
         if read:  # an old record's war: nobody chose, never said as a declaration
-            lines.append("  Not declared (R2): " + ", ".join(f"{names[p]} read as {r.read_as[p]}" for p in read))
+            lines.append("  " + t("tw.score.not_declared", list=", ".join(
+                t("tw.score.read_as", name=names[p], habitat=t(f"habitat.{r.read_as[p]}")) for p in read)))
         compared = [p for p in range(n) if r.habitats[p]]
         if compared:
-            lines.append("  Totem habitats (T11): " + ", ".join(f"{names[p]} {r.habitats[p]}" for p in compared))
-    count = _cards(len(r.cards))
+            lines.append("  " + t("tw.score.habitats",
+                                  list=", ".join(f"{names[p]} {t(f'habitat.{r.habitats[p]}')}" for p in compared)))
+    count = cards(len(r.cards))
     if r.taker is not None:
-        rule = "T14: the last player with cards" if r.last_player else r.rule
-        lines.append(f"  {names[r.taker]} takes {count} ({rule}).")
+        rule = t("tw.score.last_player") if r.last_player else r.rule
+        lines.append("  " + t("tw.score.takes", name=names[r.taker], cards=count, rule=rule))
     elif r.destination == REMOVED:
-        lines.append(f"  Nobody wins and the round began with the deck empty: {count} leave the game "
-                     f"({r.rule}).")
+        lines.append("  " + t("tw.score.removed", cards=count, rule=r.rule))
     else:
-        lines.append(f"  Nobody wins: {count} go under the deck ({r.rule}).")
+        lines.append("  " + t("tw.score.under", cards=count, rule=r.rule))
     if r.refill:
-        lines.append("  Refill (T13): " + ", ".join(f"{names[p]} {c}" for p, c in r.refill))
+        lines.append("  " + t("tw.score.refill", list=", ".join(f"{names[p]} {c}" for p, c in r.refill)))
     return lines
 
 
 def format_score(game: TotemWars) -> str:
     """Every round (cards played, points, best arrangements, war, who took the cards), then
-    each player's points and the winner (or the provisional score of an unfinished game)."""
+    each player's points and the winner (or the provisional score of an unfinished game),
+    in the language being spoken."""
     names = _names(game)
-    lines = [f"Totem Wars: {', '.join(names)} (dealer {names[game.dealer]})"]
+    lines = [t("tw.score.header", title=t("game.totem_wars"), names=", ".join(names), dealer=names[game.dealer])]
     if game.phase != "totems":
-        lines.append("Totems: " + ", ".join(f"{names[p]} {t}" for p, t in enumerate(game.totems)))
+        totems = ", ".join(f"{names[p]} {card_label(c)}" for p, c in enumerate(game.totems))
+        lines.append(t("tw.demo.totems", list=totems))
     for r in game.rounds:
         lines += _round_lines(game, r)
     outcome = game.outcome()
-    lines.append("Final score (T15):" if outcome else "Provisional score (T15):")
+    lines.append(t("tw.score.final") if outcome else t("tw.score.provisional"))
     for p, name in enumerate(names):
         totem = game.totems[p]
         if totem is None:
-            lines.append(f"  {name}: no totem yet")
+            lines.append("  " + t("tw.score.no_totem", name=name))
             continue
         own = game.taken_by_tribe(p)[totem.tribe]
-        lines.append(f"  {name}: {game.points(p)} (totem {totem.name} + {own} {totem.tribe} "
-                     f"of {len(game.taken[p])} taken)")
+        lines.append("  " + t("tw.score.player", name=name, points=game.points(p), totem=animal_in_text(totem.animal),
+                              own=own, tribe=t(f"tribe.{totem.tribe}"), taken=len(game.taken[p])))
     if outcome:
         lines.append(result_line(game))
     return "\n".join(lines)

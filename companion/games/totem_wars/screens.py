@@ -73,9 +73,10 @@ def _pill(image: Image.Image, name: str, others: Sequence[str], room: int) -> No
 # --- totems -------------------------------------------------------------------------------
 
 def totems_screen(game: TotemWars, done: int, *, message: Note | None = None,
-                  refused: bool = False) -> Image.Image:
+                  refused: bool = False, then: str | None = None) -> Image.Image:
     """Each player scans their totem in turn from the dealer's left (T2): who is done (a
-    check, never the card), who scans now (lit), who is still to come."""
+    check, never the card), who scans now (lit), who is still to come; ``then``, what to
+    do now, on the bottom line under a refusal."""
     image = new_canvas()
     n = len(game.players)
     order = [(game.dealer + 1 + i) % n for i in range(n)]
@@ -83,7 +84,7 @@ def totems_screen(game: TotemWars, done: int, *, message: Note | None = None,
         title_band(image, t("tw.totems.title"), f"{done}/{n}")
     else:  # before the first totem, the deal that comes first (T2); the prompt cites it
         title_band(image, t("tw.totems.deal"))
-    band_top = note_band(image, message or t("tw.totems.scan"), refused)
+    band_top = note_band(image, message or t("tw.totems.scan"), refused, then=then if message else None)
     pitch = min(11, (band_top - TITLE_HEIGHT - 1) // n)
     font = MEDIUM if pitch > MEDIUM.height else SMALL  # a two-line note: smaller rows
     for i, player in enumerate(order):
@@ -234,7 +235,8 @@ def declare_screen(game: TotemWars, selected: int = 0, *, message: Note | None =
                    refused: bool = False) -> Image.Image:
     """A war waits for the habitat of a two-habitat totem (R2): its owner, the totem, each
     habitat it may fight in with the war points it gives (the best for the owner first,
-    ``selected`` lit), and the other players of the war with their habitats and points."""
+    ``selected`` lit), and the other players of the war with their habitats and points;
+    under a refusal, the habitats, the refusal and what to do now (the footer)."""
     image = new_canvas()
     due = game.declaration_due
     assert due is not None  # the question of a war's declaration (R2)
@@ -243,10 +245,13 @@ def declare_screen(game: TotemWars, selected: int = 0, *, message: Note | None =
     assert totem is not None  # a war's players have their totems down (T2, T10)
     # The name whole in the title's small font before it is shortened (title_band).
     title_band(image, named(t("tw.declare.title"), game.players[player], WIDTH - 20, SMALL, game.players), "R2")
-    draw_text(image, 2, TITLE_HEIGHT + 2,
-              fit(t("tw.declare.ask", animal=animal_name(totem.animal)), WIDTH - 4, SMALL), SMALL)
+    # Under a refusal its reason and the prompt take the ask's and the others' lines.
+    refusal = bool(message) and refused
+    if not refusal:
+        draw_text(image, 2, TITLE_HEIGHT + 2,
+                  fit(t("tw.declare.ask", animal=animal_name(totem.animal)), WIDTH - 4, SMALL), SMALL)
     for row, habitat in enumerate(due.habitats):
-        y = TITLE_HEIGHT + 11 + row * 11
+        y = TITLE_HEIGHT + (2 if refusal else 11) + row * 11
         lit = row == selected
         if lit:
             fill_box(image, (0, y - 1, WIDTH - 1, y + MEDIUM.height - 1))
@@ -255,8 +260,10 @@ def declare_screen(game: TotemWars, selected: int = 0, *, message: Note | None =
         draw_text(image, 4, y, name[:1].upper() + name[1:], MEDIUM, ink)
         points = t("tw.declare.points", n=war_grouping(totem, cards_down, habitat).points)
         draw_text(image, WIDTH - 3 - text_width(points, MEDIUM), y, points, MEDIUM, ink)
-    draw_text(image, 2, TITLE_HEIGHT + 35, _others_line(game, player, due.war), SMALL)
-    note_band(image, message or t("tw.declare.footer"), refused)
+    footer = t("tw.declare.footer")
+    if not refusal:
+        draw_text(image, 2, TITLE_HEIGHT + 35, _others_line(game, player, due.war), SMALL)
+    note_band(image, message or footer, refused, then=footer if refusal else None)
     return image
 
 

@@ -25,6 +25,7 @@ class TotemsView:
     done: int
     message: Note | None = None
     refused: bool = False
+    then: str | None = None  # what to do now, under a refusal or an undo's note
     kind = "totems"
 
 
@@ -90,7 +91,8 @@ View = TotemsView | DealView | PlacementView | StatusView | DeclareView | RoundV
 def render(view: View | views.SharedView, game: TotemWars, pages: Sequence[Image.Image] = ()) -> Image.Image:
     """The picture of ``view``; ``pages`` are the pictures of a ``RoundView``/``EndView``."""
     if isinstance(view, TotemsView):
-        return screens.totems_screen(game, view.done, message=view.message, refused=view.refused)
+        return screens.totems_screen(game, view.done, message=view.message, refused=view.refused,
+                                     then=view.then)
     if isinstance(view, DealView):
         return screens.deal_screen(game)
     if isinstance(view, PlacementView):

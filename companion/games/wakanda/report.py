@@ -1,8 +1,8 @@
 """What ``score`` and ``moves`` print for a Wakanda game: JSON (the shape other tools rely on) and readable text.
 
-The words of who won and why are here (in English, as the command line prints them), built
-from the engine's ``Outcome`` (winners, termination, rule) and the totals; and the review of
-``score --review`` (``review.py``): where each player lost the most points.
+The words of who won and why are here (in the language being spoken, ``score --language``),
+built from the engine's ``Outcome`` (winners, termination, rule) and the totals; and the
+review of ``score --review`` (``review.py``): where each player lost the most points.
 """
 
 from __future__ import annotations
@@ -160,28 +160,26 @@ def format_review(game: Wakanda) -> str:
     from companion.games.wakanda.review import review  # with the search: not for the menu
 
     made = review(game)
-    lines = ["Review: where each player lost the most points (the expected final margin over",
-             "the other player, from what that player knew then, estimated by play-outs)."]
+    lines = [t("review.text.head")]
     for player, name in enumerate(_names(game)):
         if player in game.box:
-            lines.append(f"{name}: played by the box, not reviewed.")
+            lines.append(t("review.text.box", name=name))
             continue
-        count = made.decisions[player]
-        head = f"{name}, {count} move{'' if count == 1 else 's'} looked at:"
+        head = t("review.text.judged", name=name, n=made.decisions[player])
         losses = made.losses[player]
         if not losses:
-            lines.append(f"{head} no clear loss.")
+            lines.append(t("review.text.no_loss", head=head))
             continue
         lines.append(head)
-        lines.extend(f"  turn {loss.turn}: {_doing(loss.better)} would have scored {round(loss.points)} "
-                     f"more than {_doing(loss.played)} (±{loss.error:.1f})" for loss in losses)
+        lines.extend("  " + t("review.text.loss", turn=loss.turn, better=_doing(loss.better), points=round(loss.points),
+                              played=_doing(loss.played), error=f"{loss.error:.1f}") for loss in losses)
     return "\n".join(lines)
 
 
 def _doing(move: Move) -> str:
     """A move as what one does: ``building sun on village 3``, ``claiming village 2``."""
     if isinstance(move, Build):
-        return f"building {move.piece} on village {move.village}"
+        return t("review.text.build", piece=in_text(move.piece), n=move.village)
     if isinstance(move, Claim):
-        return f"claiming village {move.village}"
-    return "passing"
+        return t("review.text.claim", n=move.village)
+    return t("review.text.pass")

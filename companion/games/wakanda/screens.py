@@ -259,8 +259,9 @@ def _header(image: Image.Image, game: Wakanda, pending: str | None) -> None:
     # Make room step by step: the other hand as a count only, then no phase word.
     for shown, phase in ((theirs, t(f"phase.{game.phase}")), ([], t(f"phase.{game.phase}")),
                          ([], "")):
-        other_label = f"{other_name}:" + ("" if shown else str(size))
-        right = (len(mine) + len(shown)) * ITEM_WIDTH + GAP + text_width(other_label, SMALL)
+        count = "" if shown else str(size)
+        right = ((len(mine) + len(shown)) * ITEM_WIDTH + GAP + text_width(other_name, SMALL)
+                 + HAND.width + 1 + text_width(count, SMALL))
         left = pill_end + 3 + (text_width(phase, SMALL) + GAP if phase else 0)
         if left + right <= WIDTH:
             break
@@ -270,8 +271,21 @@ def _header(image: Image.Image, game: Wakanda, pending: str | None) -> None:
         mine, right = mine[: len(mine) - cut], right - cut * ITEM_WIDTH
     draw_text(image, pill_end + 3, 2, phase, SMALL)
     x = _draw_hand(image, WIDTH - right, mine, pending) + GAP
-    x = draw_text(image, x, 2, other_label, SMALL)
+    x = draw_text(image, x, 2, other_name, SMALL)
+    image.paste(1, (x, 2), HAND)  # the other player's hand: its size, or its pieces when open
+    x = draw_text(image, x + HAND.width + 1, 2, count, SMALL)
     _draw_hand(image, x + 1, shown, None)
+
+
+def _hand() -> Image.Image:
+    """The mark of a hand of pieces, as Totem Wars' board marks a hand of cards."""
+    rows = ("..###", "..#.#", "###.#", "#.#.#", "#.###", "#.#..", "###..")
+    image = Image.new("1", (len(rows[0]), len(rows)), 0)
+    image.putdata([1 if ch == "#" else 0 for row in rows for ch in row])
+    return image
+
+
+HAND = _hand()
 
 
 PILL_CHARS = 7  # the name in the lit tab of the player to move
