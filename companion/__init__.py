@@ -11,7 +11,7 @@ import os as _os
 import sys as _sys
 
 
-def _interrupted_while_loading(signum, frame):  # pragma: no cover - ends the process
+def _interrupted_while_loading(signum: int, frame: object) -> None:  # pragma: no cover - ends the process
     """Ctrl-C before ``companion.cli.main`` can answer it: its one line, and the end."""
     _os.write(2, b"totem-companion: interrupted\n")
     _os._exit(130)

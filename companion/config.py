@@ -27,15 +27,19 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from companion.errors import UsageError, UserError
 from companion.files import QUOTE_CHARS, SMALL_BYTES, plain_path, read_bytes, shown, shown_path
 from companion.records import NAME_CHARS
 from companion.ui.text import languages
+
+if TYPE_CHECKING:  # the command line's parser is not needed to read a configuration
+    import argparse
 
 #: Button name -> BCM pin of the default wiring (hardware/README.md).
 DEFAULT_PINS = MappingProxyType({
@@ -113,7 +117,7 @@ def check_voice(value: str, key: str = "voice.mode") -> str:
     raise UserError(f"{key}: {shown(value)} is not a voice mode (allowed: {' | '.join(VOICE_MODES)})")
 
 
-def user_path(value: str | os.PathLike, key: str) -> Path:
+def user_path(value: str | os.PathLike[str], key: str) -> Path:
     """The path the user wrote for ``key`` (``~`` expanded); ``UserError`` naming ``key`` for
     one no file can have (a NUL byte, a lone surrogate) or a ``~user`` with no home."""
     try:
@@ -184,7 +188,7 @@ class Config:
     club_tls: bool = False       # TLS to the broker (its port is then usually 8883)
     club_ca: str = ""            # the CA file that signed the broker's certificate; empty: the system's
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # Freeze the containers so a shared Config cannot be changed behind anyone's back.
         object.__setattr__(self, "pins", MappingProxyType(dict(self.pins)))
         object.__setattr__(self, "led_pins", MappingProxyType(dict(self.led_pins)))
@@ -337,8 +341,9 @@ def _type_ok(value: object, types: tuple[type, ...]) -> bool:
     return isinstance(value, types) and (bool in types or not isinstance(value, bool))
 
 
-def _fields_from_toml(doc: dict) -> dict:
-    values: dict = {}
+def _fields_from_toml(doc: Mapping[str, Any]) -> dict[str, Any]:
+    # TOML values, any of them: _type_ok and _validate check each against its field.
+    values: dict[str, Any] = {}
     for key, value in doc.items():
         if key in _SCHEMA and key:
             if not isinstance(value, dict):
@@ -360,7 +365,7 @@ def _fields_from_toml(doc: dict) -> dict:
     return values
 
 
-def _convert(key: str, value):
+def _convert(key: str, value: Any) -> Any:
     if key == "display.i2c_address" and isinstance(value, str):
         try:
             return int(value, 0)
@@ -394,7 +399,7 @@ def load_config(path: str | None = None, overrides: Mapping[str, str | None] | N
         text = (data or b"").decode("utf-8")
     except UnicodeDecodeError:
         raise UserError(f"{shown_path(file)}: cannot read the configuration file (not UTF-8 text)") from None
-    doc: dict = {}
+    doc: dict[str, Any] = {}
     if text:
         import tomllib  # only for a file to read: a start without one (the service's) skips it
 
@@ -417,24 +422,42 @@ def load_config(path: str | None = None, overrides: Mapping[str, str | None] | N
 OVERRIDES = ("display", "reader", "buttons", "data", "language", "voice", "web")
 
 
-def config_from_args(args) -> Config:
+def config_from_args(args: argparse.Namespace) -> Config:
     """``load_config`` for parsed command-line ``args``: ``--config`` and the ``OVERRIDES``
     given (an option a command does not have counts as not given)."""
     return load_config(getattr(args, "config", None),
                        {name: getattr(args, name, None) for name in OVERRIDES})
 
 
+_Checked = Literal["display", "reader", "buttons", "voice"]
+
+
+class _Overridden(TypedDict, total=False):
+    """The fields the command-line options set."""
+
+    display: str
+    reader: str
+    buttons: str
+    voice: str
+    language: str
+    web_port: int
+    data_dir: Path
+
+
 def apply_overrides(config: Config, overrides: Mapping[str, str | None]) -> Config:
     """``config`` with the command-line options that were given; a bad value is a ``UsageError``."""
-    checks = {"display": check_display, "reader": check_reader, "buttons": check_buttons,
-              "voice": check_voice}
-    changes: dict = {}
+    # option -> (the field it sets, its check)
+    checks: dict[str, tuple[_Checked, Callable[[str, str], str]]] = {
+        "display": ("display", check_display), "reader": ("reader", check_reader),
+        "buttons": ("buttons", check_buttons), "voice": ("voice", check_voice)}
+    changes: _Overridden = {}
     for name, value in overrides.items():
         if value is None:
             continue
         if name in checks:
+            target, check = checks[name]
             try:
-                changes[name] = checks[name](value, f"--{name}")
+                changes[target] = check(value, f"--{name}")
             except UserError as exc:
                 raise UsageError(str(exc)) from None
         elif name == "language":

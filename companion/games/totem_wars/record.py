@@ -19,13 +19,23 @@ with one warning saying so.
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Iterator
+from typing import Any
 
 from companion.engine import IllegalMove
 from companion.errors import RecordError, UserError
 from companion.files import shown
-from companion.games.totem_wars.deck import DECKS_FOLDER, HABITATS, Deck, deck_from_list, deck_of_data, default_deck
+from companion.games.totem_wars.deck import (
+    DECKS_FOLDER,
+    HABITATS,
+    Card,
+    Deck,
+    deck_from_list,
+    deck_of_data,
+    default_deck,
+)
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.levels import LEVELS
 from companion.games.totem_wars.moves import ChooseTotems, Deal, Declare, Move, Play
@@ -37,10 +47,10 @@ GAME = "totem-wars"
 VERSION = 2
 
 
-def header_line(game: TotemWars) -> dict:
+def header_line(game: TotemWars) -> dict[str, object]:
     """The header of ``game``'s record; a deck other than the default is written out in full."""
     deck = "default" if game.deck == default_deck() else game.deck.to_list()
-    header = {"game": GAME, "players": list(game.players), "dealer": game.dealer, "deck": deck}
+    header: dict[str, object] = {"game": GAME, "players": list(game.players), "dealer": game.dealer, "deck": deck}
     if not any(any(r.read_as) for r in game.rounds):
         # A war read as an old record's (nobody declared) keeps the old record's version 1,
         # written as it was: without one.
@@ -52,7 +62,7 @@ def header_line(game: TotemWars) -> dict:
     return header
 
 
-def event_line(player: int | None, move: Move) -> dict:
+def event_line(player: int | None, move: Move) -> dict[str, object]:
     """The record line of one move (``player`` is ignored for the totems line)."""
     if isinstance(move, ChooseTotems):
         return {"totems": [c.name for c in move.cards]}
@@ -70,7 +80,7 @@ def write_record(game: TotemWars) -> str:
     return "".join(lines)
 
 
-def read_record(text: str, data_dir=None) -> tuple[TotemWars, list[str]]:
+def read_record(text: str, data_dir: str | os.PathLike[str] | None = None) -> tuple[TotemWars, list[str]]:
     """Replay a record: ``(game, warnings)``; a torn last line is a warning, and so (once)
     are wars without the declarations they wait for (R2), read as they were scored when
     the record was kept. ``data_dir`` is the data folder, whose ``decks/`` holds a deck the
@@ -83,7 +93,8 @@ def read_record(text: str, data_dir=None) -> tuple[TotemWars, list[str]]:
     return game, warnings
 
 
-def games_by_line(text: str, warnings: list[str] | None = None, data_dir=None) -> Iterator[TotemWars]:
+def games_by_line(text: str, warnings: list[str] | None = None,
+                  data_dir: str | os.PathLike[str] | None = None) -> Iterator[TotemWars]:
     """The game after each line of a record, the header first: one game played on line by
     line, each line read once (copy a game you keep past the next line). The warnings of
     ``read_record`` are added to ``warnings`` at the end; ``RecordError`` at the first bad
@@ -115,7 +126,7 @@ def games_by_line(text: str, warnings: list[str] | None = None, data_dir=None) -
         warnings.extend(found)
 
 
-def _game_from_header(number: int, header: dict, data_dir) -> TotemWars:
+def _game_from_header(number: int, header: dict[str, Any], data_dir: str | os.PathLike[str] | None) -> TotemWars:
     check_keys(number, header, {"game", "players"}, {"version", "dealer", "deck", "hints", "box"})
     if header["game"] != GAME:
         raise RecordError(number, f"this is not a Totem Wars record (game {shown_value(header['game'])})")
@@ -136,7 +147,7 @@ def _game_from_header(number: int, header: dict, data_dir) -> TotemWars:
                      box=_box(number, len(players), header.get("box", {})))
 
 
-def _box(number: int, count: int, box) -> dict[int, str]:
+def _box(number: int, count: int, box: object) -> dict[int, str]:
     """The header's ``"box"``: the seats the box plays (``"0"`` …) → a search level."""
     seats = {str(seat) for seat in range(count)}
     if not isinstance(box, dict) or not all(seat in seats and level in LEVELS for seat, level in box.items()):
@@ -145,7 +156,7 @@ def _box(number: int, count: int, box) -> dict[int, str]:
     return {int(seat): level for seat, level in box.items()}
 
 
-def _deck(number: int, deck, data_dir) -> Deck:
+def _deck(number: int, deck: object, data_dir: str | os.PathLike[str] | None) -> Deck:
     try:
         if deck == "default":
             return default_deck()
@@ -159,10 +170,10 @@ def _deck(number: int, deck, data_dir) -> Deck:
                               f'{DECKS_FOLDER}/ or a list of 52 cards, got {shown_value(deck)} (T1a)')
 
 
-def _cards(game: TotemWars, number: int, names, key: str) -> tuple:
+def _cards(game: TotemWars, number: int, names: object, key: str) -> tuple[Card, ...]:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise RecordError(number, f"{key} must be a list of card names like \"indians/snake\"")
-    cards = []
+    cards: list[Card] = []
     for name in names:
         try:
             cards.append(game.deck.card(name))
@@ -171,13 +182,13 @@ def _cards(game: TotemWars, number: int, names, key: str) -> tuple:
     return tuple(cards)
 
 
-def _seat(game: TotemWars, number: int, obj: dict) -> int:
+def _seat(game: TotemWars, number: int, obj: dict[str, Any]) -> int:
     """The seat of a line's ``p``, checked."""
     last = len(game.players) - 1
     return integer(number, obj, "p", 0, last, "T1", f"a seat from 0 to {last}")
 
 
-def _apply(game: TotemWars, number: int, obj: dict) -> None:
+def _apply(game: TotemWars, number: int, obj: dict[str, Any]) -> None:
     if "undo" in obj:
         check_keys(number, obj, {"undo"})
         if obj["undo"] is not True:

@@ -66,7 +66,7 @@ from companion.games.totem_wars.deck import Card
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.ismcts import MARGIN, Judge, Root, evaluate
 from companion.games.totem_wars.levels import LEVELS
-from companion.games.totem_wars.moves import ChooseTotems, Declare, Play
+from companion.games.totem_wars.moves import ChooseTotems, Declare, Move, Play
 from companion.games.totem_wars.playout import Policy, canny, greedy
 from companion.games.totem_wars.record import event_line
 from companion.games.totem_wars.rounds import HAND_SIZE, UNDER_DECK, RoundResult
@@ -123,7 +123,7 @@ class TotemChoice:
     card: Card
 
 
-def move_line(player: int, move) -> dict:
+def move_line(player: int, move: Move | TotemChoice) -> dict[str, object]:
     """The line a suggested move is answered with: a record line, or for the totem choice
     ``{"p": seat, "totem": card}``."""
     if isinstance(move, TotemChoice):

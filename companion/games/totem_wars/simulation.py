@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -74,7 +75,11 @@ class Simulation:
                 self.hands[p].extend(self.pile.popleft() for _ in range(count))
 
 
-def deal(rng: random.Random, players, dealer: int = 0, deck: Deck | None = None) -> Simulation:
+#: A bot: the move of the seat to move, from the simulation (its hand) and the game's chance.
+Bot = Callable[[Simulation, random.Random], Move]
+
+
+def deal(rng: random.Random, players: Sequence[str], dealer: int = 0, deck: Deck | None = None) -> Simulation:
     """Shuffle the deck with ``rng`` and deal 5 cards each, one at a time clockwise (T2)."""
     game = TotemWars(players, dealer, deck)
     pile = deque(rng.sample(game.deck.cards, len(game.deck)))
@@ -139,7 +144,7 @@ def greedy_bot(sim: Simulation, rng: random.Random) -> Move:
     return Play(best)
 
 
-def play_game(seed: int, n_players: int = 4, bots=None, dealer: int = 0,
+def play_game(seed: int, n_players: int = 4, bots: Iterable[Bot] | None = None, dealer: int = 0,
               deck: Deck | None = None) -> tuple[TotemWars, str]:
     """Deal from a deck shuffled by ``seed`` and let bots play to the end: ``(game, record)``.
 
@@ -154,7 +159,7 @@ def play_game(seed: int, n_players: int = 4, bots=None, dealer: int = 0,
             picks = [_totems(bots[p](sim, rng)).cards[p] for p in range(n_players)]
             sim.push(ChooseTotems(tuple(picks)))
         else:
-            sim.push(bots[sim.game.to_move](sim, rng))
+            sim.push(bots[sim.seat](sim, rng))
     return sim.game, write_record(sim.game)
 
 

@@ -12,8 +12,10 @@ companion.errors.RecordError: line 3: village 4 is not open yet (W4)
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Iterator
+from typing import Any
 
 from companion.engine import IllegalMove
 from companion.errors import RecordError
@@ -39,10 +41,10 @@ _EVENTS = {
 }
 
 
-def header_line(game: Wakanda) -> dict:
+def header_line(game: Wakanda) -> dict[str, object]:
     """The header of ``game``'s record; settings at their defaults are left out."""
-    header = {"game": "wakanda", "players": list(game.players),
-              "villages": list(game.setup_villages), "first": game.first}
+    header: dict[str, object] = {"game": "wakanda", "players": list(game.players),
+                                 "villages": list(game.setup_villages), "first": game.first}
     if game.variant != "open":
         header["variant"] = game.variant
     if game.empty_claim != "when_stuck":
@@ -56,7 +58,7 @@ def header_line(game: Wakanda) -> dict:
     return header
 
 
-def event_line(player: int | None, move: Move) -> dict:
+def event_line(player: int | None, move: Move) -> dict[str, object]:
     """The record line of ``move`` by ``player`` (a reveal has no player).
 
     >>> event_line(1, Build("eagle", 2))
@@ -82,7 +84,7 @@ def write_record(game: Wakanda) -> str:
     return "".join(lines)
 
 
-def read_record(text: str, data_dir=None) -> tuple[Wakanda, list[str]]:
+def read_record(text: str, data_dir: str | os.PathLike[str] | None = None) -> tuple[Wakanda, list[str]]:
     """Replay a record; returns the game and warnings (a torn last line is dropped).
 
     ``RecordError(line, "reason (RULE)")`` at the first bad line; nothing after it is applied.
@@ -118,7 +120,7 @@ class _BadLine(Exception):
     """A line that is not a well-formed event (its reason is the message)."""
 
 
-def _game_from_header(number: int, header: dict) -> Wakanda:
+def _game_from_header(number: int, header: dict[str, Any]) -> Wakanda:
     check_keys(number, header, _HEADER_REQUIRED, _HEADER_OPTIONAL)
     if header["game"] != "wakanda":
         raise RecordError(number, f"not a Wakanda record (game {shown_value(header['game'])})")
@@ -134,7 +136,7 @@ def _game_from_header(number: int, header: dict) -> Wakanda:
         raise RecordError(number, str(exc)) from None
 
 
-def _box(number: int, box) -> dict[int, str]:
+def _box(number: int, box: object) -> dict[int, str]:
     """The header's ``"box"``: the seats the box plays (``"0"``, ``"1"``) → a search level."""
     if not isinstance(box, dict) or not all(seat in ("0", "1") and level in LEVELS
                                            for seat, level in box.items()):
@@ -143,7 +145,7 @@ def _box(number: int, box) -> dict[int, str]:
     return {int(seat): level for seat, level in box.items()}
 
 
-def _apply_line(game: Wakanda, number: int, obj: dict) -> None:
+def _apply_line(game: Wakanda, number: int, obj: dict[str, Any]) -> None:
     kinds = [key for key in _EVENTS if key in obj]
     if len(kinds) != 1:
         unknown = sorted(set(obj) - {"p"})
@@ -173,7 +175,7 @@ def _apply_line(game: Wakanda, number: int, obj: dict) -> None:
     game.push(_move(kind, number, obj))
 
 
-def _move(kind: str, number: int, obj: dict) -> Move:
+def _move(kind: str, number: int, obj: dict[str, Any]) -> Move:
     if kind == "draw":
         if not isinstance(obj["draw"], str):
             raise _BadLine("draw must name a piece")

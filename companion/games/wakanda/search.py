@@ -70,7 +70,7 @@ MARGIN_WEIGHT = 0.05
 _WIN = 1000
 
 
-def move_line(player: int, move: Move) -> dict:
+def move_line(player: int, move: Move) -> dict[str, object]:
     """A suggested move as its record line (``hint --json``, ``engine``)."""
     return event_line(player, move)
 
@@ -216,7 +216,9 @@ def _exact(sim: Sim, budget: int) -> list[tuple[int, float]] | None:
     result for the player to move (win 1, shared ½, loss 0), ranked by result then margin;
     ``None`` when it needs more than ``budget`` nodes."""
     nodes = [0]
-    table: dict[tuple, float] = {}
+    # (to move, passes, counts, owners, hand 0, hand 1, third) -> exact value
+    table: dict[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                      tuple[int, ...]], float] = {}
 
     def value(s: Sim, alpha: float, beta: float) -> float:
         # Negamax with alpha-beta: the value to the player to move, a win worth _WIN plus
