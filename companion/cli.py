@@ -27,6 +27,7 @@ from typing import NoReturn, TextIO
 from companion import __version__, _interrupted_while_loading
 from companion.errors import UsageError, UserError, one_line
 from companion.files import QUOTE_CHARS
+from companion.languages import LANGUAGES
 
 
 def _game_choices() -> tuple[str, ...]:
@@ -50,7 +51,7 @@ def _common(parser: argparse.ArgumentParser, default: str | None = None) -> None
     parser.add_argument("--data", metavar="DIR", default=default,
                         help="data folder: journal, finished games, tag registry")
     parser.add_argument("--language", metavar="CODE", default=default,
-                        help="the screens' language: en fr de es it nl pt bg (on the box, Settings' choice wins)")
+                        help=f"the screens' language: {' '.join(LANGUAGES)} (on the box, Settings' choice wins)")
     parser.add_argument("--voice", metavar="MODE", default=default,
                         help="off | prompts | everything: what the box says aloud (Settings' choice wins)")
 
