@@ -16,7 +16,8 @@ that fails is reported once and dropped; the game goes on.
 A phone's pairing code (``PhoneCode``) is the loop's own: it is drawn in a box over the top
 of every frame shown, for ``SHOWN`` seconds or until the code is used, dies or is replaced,
 and never reaches the session nor the watchers: no page, voice or log ever has it, and the
-game's note stays as it was.
+game's note stays as it was. The line of an update undone at the last start
+(``companion/update_note.py``) is drawn the same way, until the first event.
 
 The queue is a ``queue.SimpleQueue``: a signal handler runs on the main thread between two
 bytecodes, possibly while that thread is inside ``get``; ``queue.Queue.put`` would then wait
@@ -40,6 +41,7 @@ from companion.events import PhoneCode
 from companion.signals import Signal
 from companion.ui.canvas import MEDIUM, SMALL, WIDTH, WORDS, draw_centered, text_width
 from companion.ui.text import speaking, t
+from companion.update_note import take
 
 if TYPE_CHECKING:
     from companion.table.session import Output, Session
@@ -119,6 +121,7 @@ class AppLoop:
         self.clock = clock
         self.code: tuple[str, float] | None = None  # a phone's code shown, and until when
         self._under: Image.Image | None = None       # the session's frame under it
+        self.banner: str | None = None               # an update's note shown, its catalogue key
 
     def put(self, event: Any) -> None:
         """Enqueue an input event (thread-safe; what input sources call)."""
@@ -144,6 +147,8 @@ class AppLoop:
         self._under = frame
         if self.code is not None:
             frame = self._with_code(frame, self.code[0])
+        elif self.banner is not None:
+            frame = self._with_code(frame, None)
         try:
             return self.display.show(frame)
         except OSError as exc:
@@ -153,14 +158,14 @@ class AppLoop:
                 self._display_failed = True
             return 0
 
-    def _with_code(self, frame: Image.Image, code: str) -> Image.Image:
-        """``frame`` with a box over its top saying the phone's code, in the box's language
-        (the words under the box are no longer on the screen)."""
+    def _with_code(self, frame: Image.Image, code: str | None) -> Image.Image:
+        """``frame`` with a box over its top saying the phone's code (None: the update's
+        note), in the box's language (the words under the box are no longer on the screen)."""
         top = MEDIUM.height + 4
         shown = frame.copy()
         shown.info[WORDS] = [w for w in frame.info.get(WORDS, ()) if w[0] >= top]
         with speaking(self.session.language):
-            text = t("web.code", code=code)
+            text = t("web.code", code=code) if code is not None else t(str(self.banner))
         font = MEDIUM if text_width(text, MEDIUM) <= WIDTH - 4 else SMALL
         shown.paste(0, (0, 0, WIDTH, top))
         shown.paste(1, (0, top - 1, WIDTH, top))  # the box's lower edge
@@ -210,6 +215,7 @@ class AppLoop:
             self.phone_code(event)
             return None
         self._code_expired()
+        self.banner = None  # read: a button was pressed
         if self.taken_by_watcher(event):
             return None
         out = self.session.handle(event)
@@ -228,6 +234,7 @@ class AppLoop:
             # Events they put meanwhile wait on the queue until the first frame is shown.
             for source in sources:
                 source.start(self.put)
+            self.banner = take(self.session.data_dir)
             self.show(self.session.frame())
             self.tell_watchers()
             while True:
