@@ -76,7 +76,7 @@ if [ "${1:-}" = migrate ]; then
 fi
 python="$home/good/.venv/bin/python"
 [ -x "$python" ] || python="$home/current/.venv/bin/python"
-exec "$python" -I -m companion.update guard --home "$home" "$@"
+exec "$python" -I -m companion.update guard "$@" --home "$home"
 """
 #: What ends a trial in a stop (systemd's ``$SERVICE_RESULT``) -> why, for the note.
 STOPPED_BECAUSE = {"timeout": "timeout", "watchdog": "timeout"}
