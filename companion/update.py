@@ -38,6 +38,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -429,6 +430,10 @@ def rollback(home: Path) -> str:
     old, back = release_of(home), release_of(home, PREVIOUS)
     if back is None or not (home / RELEASES / back).is_dir():
         raise UpdateError("no previous release to go back to")
+    if old is not None and _format_of(home / RELEASES / old) > _format_of(home / RELEASES / back):
+        # The data folder is in the newer format since the update was found healthy.
+        raise UpdateError(f"{back} keeps the data in an older format than {old}: no going back "
+                          "past a change of format; nothing was changed")
     _write_state(home, {"step": "rollback", "from": old, "to": back})
     _point(home, CURRENT, back)
     _point(home, PREVIOUS, old)
@@ -437,6 +442,18 @@ def rollback(home: Path) -> str:
     if not restart(home):
         raise UpdateError(f"back on {back}, but the service did not come up healthy")
     return f"back on {back} (from {old})"
+
+
+def _format_of(release: Path) -> int:
+    """The data format a release keeps (``FORMAT`` in its ``companion/data_format.py``; 1
+    for a release from before formats)."""
+    try:
+        text = read_bytes(release / "companion" / "data_format.py", "a release's data format", 256 * 1024,
+                          missing_ok=True)
+    except UserError:
+        return 1
+    found = re.search(rb"^FORMAT = (\d+)$", text or b"", re.MULTILINE)
+    return int(found.group(1)) if found else 1
 
 
 def _name_of(source: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -321,3 +322,72 @@ def test_a_bundle_installs_from_its_own_wheels_only(tmp_path, monkeypatch):
     update.install(release)
     env = json.loads(seen.read_text())
     assert env["PIP_NO_INDEX"] == "1" and env["PIP_FIND_LINKS"] == str(release / "wheels")
+
+
+def format_two_release(tmp_path: Path, name: str, *also: tuple[str, str, str]) -> Path:
+    """A copy of this repository's HEAD whose data format is 2: format 2 has an index of
+    the finished games (and ``also``'s changes)."""
+    release = changed_release(tmp_path, name, "companion/data_format.py", "\nFORMAT = 1\n", "\nFORMAT = 2\n")
+    file = release / "companion" / "data_format.py"
+    file.write_text(file.read_text().replace(
+        "MIGRATIONS: dict[int, Callable[[Path], None]] = {}\n",
+        "MIGRATIONS: dict[int, Callable[[Path], None]] = {1: lambda folder: (folder / 'index.txt').write_text(\n"
+        "    '\\n'.join(sorted(p.name for p in (folder / 'games').iterdir())))}\n", 1))
+    for path, old, new in also:
+        changed = release / path
+        assert old in changed.read_text()
+        changed.write_text(changed.read_text().replace(old, new, 1))
+    return release
+
+
+def box_files(data: Path) -> dict[str, bytes]:
+    """The box's files in its data folder (not its lock nor the migrations' own folder)."""
+    return {str(p.relative_to(data)): p.read_bytes() for p in sorted(data.rglob("*"))
+            if p.is_file() and p.relative_to(data).parts[0] not in (".lock", ".formats")}
+
+
+def test_a_release_that_changes_the_data_format_migrates_a_copy_and_drops_the_old_once_healthy(box, tmp_path):
+    before = box_files(box.data)
+    done = box.run("update", "--from", str(format_two_release(tmp_path, "two")))
+    assert done.returncode == 0, done.stderr
+    after = box_files(box.data)
+    games = sorted(p.name for p in (box.data / "games").iterdir())
+    assert after == {**before, "format.json": b'{"format": 2}', "index.txt": "\n".join(games).encode()}
+    assert list((box.data / ".formats").iterdir()) == []   # healthy: the old files went
+    box.working()
+    # Back past a change of format: refused, the data and the release as they are.
+    back = box.run("rollback")
+    assert back.returncode == 1 and back.stderr == (
+        "setup: installed keeps the data in an older format than two: no going back past a change of format; "
+        "nothing was changed\n")
+    assert release_of(box.home) == "two" and box_files(box.data) == after
+
+
+def test_a_release_that_changes_the_data_format_and_never_reports_healthy_leaves_the_data_as_it_was(box, tmp_path):
+    before = box_files(box.data)
+    box.time_out(8)
+    done = box.run("update", "--from", str(format_two_release(tmp_path, "two", SILENT)))
+    assert done.returncode == 1 and "two did not come up healthy: back on installed" in done.stderr
+    assert release_of(box.home) == "installed"
+    assert box_files(box.data) == before
+    assert "frame 1: Update too slow: undone |" in box.shown()
+    box.working()
+
+
+def test_the_unit_with_the_guard_passes_verify_and_scores_low_in_security_offline(box):
+    from test_pi_service import EXPOSURE
+
+    unit = box.state / "totem-companion.service"
+    unit.write_text((box.state / "unit").read_text())
+    text = unit.read_text()
+    assert f'ExecStartPre=-"{box.home}/guard" start --data "{box.data}"' in text
+    assert f'ReadWritePaths="{box.home}"' in text and f'ReadOnlyPaths=-"{box.home}/releases"' in text
+    verify = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    if verify.returncode != 0 and "not found" in verify.stderr and "systemd-analyze" in verify.stderr:
+        pytest.skip("no systemd-analyze")
+    assert verify.returncode == 0, verify.stderr
+    scored = subprocess.run(["systemd-analyze", "security", "--offline=true", str(unit)], capture_output=True,
+                            text=True, timeout=60)
+    found = re.search(r"Overall exposure level for totem-companion\.service: (\d+\.\d)", scored.stdout)
+    assert found, scored.stdout[-500:] + scored.stderr
+    assert float(found.group(1)) <= EXPOSURE
