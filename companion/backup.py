@@ -43,7 +43,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
-from companion import __version__
+from companion import __version__, data_format
 from companion.errors import UserError
 from companion.files import RECORD_BYTES, folder_fd, plain_path, read_at_most, shown, shown_path, sync_folder
 from companion.records import JsonError, parse_json
@@ -68,8 +68,9 @@ TRIES = 5
 MANIFEST_BYTES = 4 * 1024 * 1024
 #: A journal: taken up to its last complete line.
 JOURNAL = "current.jsonl"
-#: Files of the data folder that are the running box's, not the family's.
-SKIPPED = (".lock",)
+#: Files of the data folder that are the running box's, not the family's (its lock, and
+#: the old files an update keeps until it is healthy: companion/data_format.py).
+SKIPPED = (".lock", ".formats")
 #: Where restore unpacks, inside the data folder (a crashed restore's leftovers go first).
 STAGING = ".restore-"
 #: Where restore keeps what the data folder held before.
@@ -441,6 +442,9 @@ def check_folder(folder: Path, files: list[str]) -> None:
                     TutorialStore(folder).load(game)
             elif rel == PHONES_FILE:
                 _check_phones((folder / rel).read_bytes())
+            elif rel == data_format.MARKER and data_format.format_of(folder) > data_format.FORMAT:
+                raise UserError(f"the data is in format {data_format.format_of(folder)}, newer than this "
+                                f"release's ({data_format.FORMAT}): update the box first")
         except UserError as exc:
             message = str(exc).replace(str(folder / rel), rel).replace(str(folder), "")
             raise UserError(f"{rel}: {message.removeprefix(rel + ': ')}") from None

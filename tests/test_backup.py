@@ -392,3 +392,22 @@ def test_what_the_box_set_aside_as_damaged_is_kept_and_links_are_left_out(tmp_pa
     assert main(["restore", str(only_archive(tmp_path / "b")), "--data", str(tmp_path / "restored")]) == 0
     assert tree(tmp_path / "restored") == {k: v for k, v in tree(data).items()
                                            if k not in ("settings.json.tmp", "elsewhere.jsonl")}
+
+
+def test_a_backup_holds_the_data_format_but_not_the_old_files_an_update_keeps(tmp_path, capsys):
+    data = tmp_path / "data"
+    (data / ".formats" / "kept-1").mkdir(parents=True)
+    (data / ".formats" / "kept-1" / "settings.json").write_text("{}")
+    (data / "format.json").write_text('{"format": 1}')
+    assert main(["backup", "--data", str(data), "--to", str(tmp_path / "b")]) == 0
+    assert main(["restore", str(only_archive(tmp_path / "b")), "--data", str(tmp_path / "restored")]) == 0
+    assert tree(tmp_path / "restored") == {"format.json": b'{"format": 1}'}
+    capsys.readouterr()
+    # A backup from a release with a newer data format: refused, nothing changed.
+    (data / "format.json").write_text('{"format": 9}')
+    assert main(["backup", "--data", str(data), "--to", str(tmp_path / "c")]) == 0
+    capsys.readouterr()
+    assert main(["restore", str(only_archive(tmp_path / "c")), "--data", str(tmp_path / "other")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "format.json: the data is in format 9, newer than this release's (1)" in err
+    assert tree(tmp_path / "other") == {}
