@@ -16,8 +16,9 @@ that fails is reported once and dropped; the game goes on.
 A phone's pairing code (``PhoneCode``) is the loop's own: it is drawn in a box over the top
 of every frame shown, for ``SHOWN`` seconds or until the code is used, dies or is replaced,
 and never reaches the session nor the watchers: no page, voice or log ever has it, and the
-game's note stays as it was. The line of an update undone at the last start
-(``companion/update_note.py``) is drawn the same way, until the first event.
+game's note stays as it was. The offer of a backup to a USB stick just plugged in
+(``companion/stick.py``: it takes OK and BACK while it asks) and the line of an update undone
+at the last start (``companion/update_note.py``, until the first event) are drawn the same way.
 
 The queue is a ``queue.SimpleQueue``: a signal handler runs on the main thread between two
 bytecodes, possibly while that thread is inside ``get``; ``queue.Queue.put`` would then wait
@@ -40,6 +41,7 @@ from PIL import Image
 from companion.events import PhoneCode
 from companion.signals import Signal
 from companion.ui.canvas import MEDIUM, SMALL, WIDTH, WORDS, draw_centered, text_width
+from companion.stick import StickOffer
 from companion.ui.text import speaking, t
 from companion.update_note import take
 
@@ -108,7 +110,7 @@ class AppLoop:
 
     def __init__(self, session: Session, display: Display, feedback: Feedback | None = None, *,
                  err: TextIO | None = None, poll: float = 0.1, watchers: Sequence[Watcher] = (),
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, stick: StickOffer | None = None) -> None:
         self.session = session
         self.display = display
         self.feedback = feedback
@@ -122,6 +124,7 @@ class AppLoop:
         self.code: tuple[str, float] | None = None  # a phone's code shown, and until when
         self._under: Image.Image | None = None       # the session's frame under it
         self.banner: str | None = None               # an update's note shown, its catalogue key
+        self.stick = stick if stick is not None else StickOffer(session.data_dir)
 
     def put(self, event: Any) -> None:
         """Enqueue an input event (thread-safe; what input sources call)."""
@@ -141,14 +144,15 @@ class AppLoop:
         return True
 
     def show(self, frame: Image.Image) -> int:
-        """Send a frame to the display (with a phone's code over it while one is shown); a
-        display that stops answering is reported once, and the game goes on (the journal
-        holds every action)."""
+        """Send a frame to the display (with a phone's code over it while one is shown, else
+        the stick's offer or an update's note); a display that stops answering is reported
+        once, and the game goes on (the journal holds every action)."""
         self._under = frame
-        if self.code is not None:
-            frame = self._with_code(frame, self.code[0])
-        elif self.banner is not None:
-            frame = self._with_code(frame, None)
+        key = self.stick.line() or self.banner
+        if self.code is not None or key is not None:
+            with speaking(self.session.language):
+                line = t("web.code", code=self.code[0]) if self.code is not None else t(str(key))
+            frame = self._with_code(frame, line)
         try:
             return self.display.show(frame)
         except OSError as exc:
@@ -158,14 +162,12 @@ class AppLoop:
                 self._display_failed = True
             return 0
 
-    def _with_code(self, frame: Image.Image, code: str | None) -> Image.Image:
-        """``frame`` with a box over its top saying the phone's code (None: the update's
-        note), in the box's language (the words under the box are no longer on the screen)."""
+    def _with_code(self, frame: Image.Image, text: str) -> Image.Image:
+        """``frame`` with a box over its top saying ``text`` (a phone's code, the stick's offer),
+        in the box's language (the words under the box are no longer on the screen)."""
         top = MEDIUM.height + 4
         shown = frame.copy()
         shown.info[WORDS] = [w for w in frame.info.get(WORDS, ()) if w[0] >= top]
-        with speaking(self.session.language):
-            text = t("web.code", code=code) if code is not None else t(str(self.banner))
         font = MEDIUM if text_width(text, MEDIUM) <= WIDTH - 4 else SMALL
         shown.paste(0, (0, 0, WIDTH, top))
         shown.paste(1, (0, top - 1, WIDTH, top))  # the box's lower edge
@@ -216,6 +218,10 @@ class AppLoop:
             return None
         self._code_expired()
         self.banner = None  # read: a button was pressed
+        if self.stick.heard(event):  # the answer to the stick's offer
+            if self._under is not None:
+                self.show(self._under)
+            return None
         if self.taken_by_watcher(event):
             return None
         out = self.session.handle(event)
@@ -245,6 +251,8 @@ class AppLoop:
                     # under way shows its progress, up to the picture of the work done, and
                     # so a phone's code goes in time.
                     self._code_expired()
+                    if self.stick.look() and self._under is not None:
+                        self.show(self._under)
                     if self.session.working:
                         self.show(self.session.redraw())
                     continue
