@@ -40,8 +40,8 @@ from PIL import Image
 
 from companion.events import PhoneCode
 from companion.signals import Signal
-from companion.ui.canvas import MEDIUM, SMALL, WIDTH, WORDS, draw_centered, text_width
 from companion.stick import StickOffer
+from companion.ui.canvas import MEDIUM, SMALL, WIDTH, WORDS, draw_centered, text_width
 from companion.ui.text import speaking, t
 from companion.update_note import take
 
