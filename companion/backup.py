@@ -442,9 +442,6 @@ def check_folder(folder: Path, files: list[str]) -> None:
                     TutorialStore(folder).load(game)
             elif rel == PHONES_FILE:
                 _check_phones((folder / rel).read_bytes())
-            elif rel == data_format.MARKER and data_format.format_of(folder) > data_format.FORMAT:
-                raise UserError(f"the data is in format {data_format.format_of(folder)}, newer than this "
-                                f"release's ({data_format.FORMAT}): update the box first")
         except UserError as exc:
             message = str(exc).replace(str(folder / rel), rel).replace(str(folder), "")
             raise UserError(f"{rel}: {message.removeprefix(rel + ': ')}") from None
@@ -502,6 +499,10 @@ def restore_backup(archive: str | os.PathLike[str], data_dir: str | os.PathLike[
             except OSError as exc:
                 raise BackupError(f"{what}: cannot read the archive ({exc.strerror or exc})") from None
             try:
+                try:  # a backup of an older data format is migrated here, on its unpacked copy
+                    data_format.bring_forward(staging)
+                except UserError as exc:
+                    raise UserError(f"{data_format.MARKER}: {exc}") from None
                 check_folder(staging, list(sums))
             except UserError as exc:
                 raise BackupError(f"{what}: refused: {exc}") from None

@@ -7,7 +7,8 @@ older one forward (``MIGRATIONS``). At the service's start, before the box opens
 release that starts runs ``migrate``: the folder is copied into ``DATA/.formats/next``, the
 copy is migrated, and only then swapped in; the old files are kept in
 ``DATA/.formats/kept-N`` until the release reports healthy (``drop_kept``), or put back when
-it does not (``restore``, which the guard runs as it undoes the release).
+it does not (``restore``, which the guard runs as it undoes the release). A backup of an
+older format is brought forward as it is restored (``bring_forward``, on its unpacked copy).
 
 A swap moves every entry of the folder out, then every entry of the incoming folder in;
 ``DATA/.formats/swap.json`` names the swap and its phase before each phase, so a swap cut
@@ -121,6 +122,21 @@ def _finish_swap(data: Path) -> None:
     sync_folder(formats)
 
 
+def bring_forward(copy: Path, found: int | None = None) -> None:
+    """Migrate the folder ``copy`` (a copy: migrations change it in place) from its format
+    (``found``, else its marker's) to this release's, and mark it so. ``UserError`` for a
+    folder of a newer format than this release knows."""
+    found = format_of(copy) if found is None else found
+    if found > FORMAT:
+        raise UserError(f"the data is in format {found}, newer than this release's ({FORMAT}): "
+                        "update the box, or restore a backup")
+    if found == FORMAT:
+        return
+    for number in range(found, FORMAT):
+        MIGRATIONS[number](copy)
+    write_atomically(copy / MARKER, json.dumps({"format": FORMAT}))
+
+
 def migrate(data: Path) -> str | None:
     """Bring the data folder to this release's format on a copy, the old files kept (module
     docstring); what was done, in a line; None when it was in this format already.
@@ -138,9 +154,7 @@ def migrate(data: Path) -> str | None:
     formats.mkdir(exist_ok=True)
     shutil.rmtree(formats / NEXT, ignore_errors=True)
     _copy(data, formats / NEXT)
-    for number in range(found, FORMAT):
-        MIGRATIONS[number](formats / NEXT)
-    write_atomically(formats / NEXT / MARKER, json.dumps({"format": FORMAT}))
+    bring_forward(formats / NEXT, found)
     _swap(data, NEXT, f"{KEPT}{found}")
     return f"the data folder went from format {found} to {FORMAT}; the old files are kept until the box is healthy"
 

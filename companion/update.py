@@ -68,6 +68,8 @@ GUARD_TEXT = """#!/bin/sh
 # (then "migrate"), once the box reports healthy and after each stop. It runs on the release last found
 # healthy, never on the one on trial; -I: nothing from the working folder or the environment.
 home=$(cd "$(dirname "$0")" && pwd -P)
+# No update under way: nothing to guard or migrate, and no Python started at each start.
+[ -e "$home/update.json" ] || exit 0
 if [ "${1:-}" = migrate ]; then
     # The data folder in the format of the release that starts: its own code migrates it
     # (companion/data_format.py); a release from before formats has none to migrate.

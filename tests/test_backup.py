@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import backup
+from companion import backup, data_format
 from companion.backup import MANIFEST, make_backup, write_backup
 from companion.cli import main
 from companion.table.data_lock import LOCK_FILE, hold_data_folder
@@ -411,3 +411,15 @@ def test_a_backup_holds_the_data_format_but_not_the_old_files_an_update_keeps(tm
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "format.json: the data is in format 9, newer than this release's (1)" in err
     assert tree(tmp_path / "other") == {}
+
+
+def test_a_backup_of_an_older_data_format_is_brought_forward_as_it_is_restored(tmp_path, mocker, capsys):
+    data = tmp_path / "data"
+    (data / "games").mkdir(parents=True)
+    (data / "games" / "a.txt").write_text("kept")
+    assert main(["backup", "--data", str(data), "--to", str(tmp_path / "b")]) == 0
+    mocker.patch.object(data_format, "FORMAT", 2)
+    mocker.patch.dict(data_format.MIGRATIONS, {1: lambda folder: (folder / "index.txt").write_text("a.txt")})
+    assert main(["restore", str(only_archive(tmp_path / "b")), "--data", str(tmp_path / "restored")]) == 0
+    assert tree(tmp_path / "restored") == {"games/a.txt": b"kept", "index.txt": b"a.txt",
+                                           "format.json": b'{"format": 2}'}
