@@ -61,11 +61,12 @@ def roots_from_environment() -> tuple[str, ...]:
 class StickOffer:
     """The offer of a backup to a stick just plugged in (module docstring)."""
 
-    def __init__(self, data_dir: Path, roots: Sequence[str | os.PathLike[str]] | None = None, *,
+    def __init__(self, data_dir: Path | None, roots: Sequence[str | os.PathLike[str]] | None = None, *,
                  is_mount: Callable[[Path], bool] = os.path.ismount,
                  clock: Callable[[], float] = time.monotonic, every: float = EVERY) -> None:
         self.data_dir = data_dir
-        self.roots = tuple(roots) if roots is not None else roots_from_environment()
+        # No data folder: nothing to back up, no stick looked for.
+        self.roots = () if data_dir is None else tuple(roots) if roots is not None else roots_from_environment()
         self.is_mount, self.clock, self.every = is_mount, clock, every
         self.seen = sticks(self.roots, is_mount)   # the sticks at the last look: none offered
         self.offered: Path | None = None
@@ -105,6 +106,7 @@ class StickOffer:
         """Write the archive on ``stick``; the line that says how it went."""
         from companion.backup import make_backup  # here: a start never waits for the archive's imports
 
+        assert self.data_dir is not None  # a stick is looked for only with a data folder
         try:
             made = make_backup(self.data_dir, stick / FOLDER)
         except (UserError, OSError) as exc:

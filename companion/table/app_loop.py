@@ -34,6 +34,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from PIL import Image
@@ -124,7 +125,10 @@ class AppLoop:
         self.code: tuple[str, float] | None = None  # a phone's code shown, and until when
         self._under: Image.Image | None = None       # the session's frame under it
         self.banner: str | None = None               # an update's note shown, its catalogue key
-        self.stick = stick if stick is not None else StickOffer(session.data_dir)
+        # The stick's offer and the update's note are the data folder's (a stand-in session
+        # of a test may have none: then neither).
+        self._data: Path | None = getattr(session, "data_dir", None)
+        self.stick = stick if stick is not None else StickOffer(self._data)
 
     def put(self, event: Any) -> None:
         """Enqueue an input event (thread-safe; what input sources call)."""
@@ -240,7 +244,7 @@ class AppLoop:
             # Events they put meanwhile wait on the queue until the first frame is shown.
             for source in sources:
                 source.start(self.put)
-            self.banner = take(self.session.data_dir)
+            self.banner = take(self._data) if self._data is not None else None
             self.show(self.session.frame())
             self.tell_watchers()
             while True:
