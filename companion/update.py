@@ -164,17 +164,18 @@ def _remove_release(home: Path, name: str) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
 
-def recover(home: Path, *, restart_service: bool = True) -> str | None:
+def recover(home: Path, *, restart_service: bool = True, data: Path | None = None) -> str | None:
     """Undo an update cut off before it was confirmed: ``current`` back on the release it
-    left, a partial release removed; with ``restart_service``, the service restarted when
-    ``current`` moved. What was done, in a line; None when nothing was."""
+    left, a partial release removed (with ``data``, the data folder back in its format and
+    the note left); with ``restart_service``, the service restarted when ``current`` moved.
+    What was done, in a line; None when nothing was."""
     state = _read_state(home)
     if state is None:
         return None
     old, new = state.get("from"), state.get("to")
     moved = isinstance(old, str) and release_of(home) != old and (home / RELEASES / old).is_dir()
     if state.get("step") == "trial":
-        _undo(home, state)
+        _undo(home, state, "timeout", data)
     else:
         if moved:
             _point(home, CURRENT, old)
@@ -234,8 +235,8 @@ def guard(home: Path, event: str, data: Path | None = None, result: str = "") ->
     if state is None:
         return None
     if state.get("step") != "trial" or release_of(home) != state.get("to"):
-        # An update cut off before its switch, or just after: the service starts the old one.
-        return recover(home, restart_service=False) if event == "start" else None
+        # An update cut off before its switch, or an undo cut off: the service starts the old one.
+        return recover(home, restart_service=False, data=data) if event == "start" else None
     starts = state.get("starts")
     tried = isinstance(starts, int) and starts > 0
     if event == "start":

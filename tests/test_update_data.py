@@ -210,3 +210,64 @@ def test_the_note_is_written_atomically_as_json(tmp_path):
     update_note.leave(tmp_path, "failed")
     assert json.loads((tmp_path / update_note.NOTE).read_text()) == {"why": "failed"}
     assert update_note.take(tmp_path) == "update.undone_failed"
+
+
+def a_home_on_trial(home: Path, data: Path) -> None:
+    """A home whose update to ``new`` is on trial (its start made), the data migrated for it."""
+    from companion import update
+
+    for name in ("old", "new"):
+        (home / "releases" / name).mkdir(parents=True)
+    update._point(home, "good", "old")
+    update._point(home, "previous", "old")
+    update._point(home, "current", "new")
+    update._write_state(home, {"step": "trial", "from": "old", "to": "new", "back": None, "starts": 1})
+
+
+@pytest.mark.parametrize("result, why", [("timeout", "update.undone_slow"), ("exit-code", "update.undone_failed")])
+def test_an_undo_cut_off_at_any_step_is_finished_at_the_next_start(tmp_path, mocker, format_two, result, why):
+    from companion import update
+
+    def run(at: int) -> Path:
+        home, data = tmp_path / f"home-{at}", tmp_path / f"data-{at}"
+        old = a_data_folder(data)
+        data_format.migrate(data)
+        a_home_on_trial(home, data)
+        real, calls = update._point, []
+
+        def cut(*args: object) -> None:
+            calls.append(args)
+            if len(calls) == at:
+                raise OSError("the power went")
+            real(*args)
+        patched = mocker.patch.object(update, "_point", side_effect=cut)
+        try:
+            update.guard(home, "stopped", data, result)
+        except OSError:
+            pass
+        mocker.stop(patched)
+        update.guard(home, "start", data)        # the next boot
+        assert update.release_of(home) == "old" and not (home / update.STATE).exists(), at
+        assert files(data) == {**old, update_note.NOTE: files(data).get(update_note.NOTE, b"")}, at
+        assert update_note.take(data) in (why, "update.undone_slow"), at
+        return home
+
+    homes = [run(at) for at in range(1, 4)]
+    assert update.release_of(homes[-1], "previous") is None
+    assert not (homes[-1] / "releases" / "new").exists()
+
+
+def test_the_guard_starts_no_python_when_no_update_is_under_way(tmp_path):
+    import subprocess
+
+    from companion import update
+
+    home = tmp_path / "home"
+    home.mkdir()
+    update.write_guard(home)
+    (home / "good").symlink_to("releases/none")   # no release there at all: nothing is run
+    for event in ("start", "migrate", "ready", "stopped"):
+        done = subprocess.run([str(home / update.GUARD), event, "--data", str(tmp_path)], capture_output=True,
+                              timeout=60)
+        assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
+    assert sorted(p.name for p in home.iterdir()) == ["good", "guard"]
