@@ -294,12 +294,15 @@ case "$cmd" in
     update|rollback)
         install
         home=$(releases_home)
-        if [ "$cmd" = update ] && [ -f /etc/systemd/system/totem-companion.service ] \
-                && ! grep -qF "$home/current/" /etc/systemd/system/totem-companion.service; then
+        unit=/etc/systemd/system/totem-companion.service
+        if [ "$cmd" = update ] && [ -f "$unit" ] && ! grep -qF "$home/guard" "$unit"; then
             # The first update: this folder becomes the release "installed", and the service
-            # must run the "current" link before an update can switch it.
+            # must run the "current" link, with the guard that brings the previous release
+            # back by itself, before an update can switch it.
             "$VENV/bin/python" -m companion.update adopt --home "$home" --project "$ROOT" || exit 1
-            die "the service runs this folder, not $home/current: run ./setup.sh service once (with the options you gave it before), then ./setup.sh update again"
+            grep -qF "$home/current/" "$unit" \
+                || die "the service runs this folder, not $home/current: run ./setup.sh service once (with the options you gave it before), then ./setup.sh update again"
+            die "the service has no guard yet (it brings the previous release back by itself): run ./setup.sh service once (with the options you gave it before), then ./setup.sh update again"
         fi
         exec "$VENV/bin/python" -m companion.update "$cmd" --home "$(releases_home)" --project "$ROOT" "$@"
         ;;

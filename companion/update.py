@@ -503,6 +503,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise UpdateError("adopt needs --project DIR")
             if release_of(home) is None:
                 say(f"{adopt(home, Path(args.project))} is the current release")
+            write_guard(home)
         else:
             done = recover(home)
             if done:
