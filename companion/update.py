@@ -65,8 +65,9 @@ GOOD = "good"
 GUARD = "guard"
 GUARD_TEXT = """#!/bin/sh
 # Written by ./setup.sh update (companion/update.py): the service runs it before each start
-# (then "migrate"), once the box reports healthy and after each stop. It runs on the release last found
-# healthy, never on the one on trial; -I: nothing from the working folder or the environment.
+# (then "migrate"), once the box reports healthy and after each stop. It runs on the release
+# last found healthy, never on the one on trial; -I: nothing from the working folder or the
+# environment.
 home=$(cd "$(dirname "$0")" && pwd -P)
 # No update under way: nothing to guard or migrate, and no Python started at each start.
 [ -e "$home/update.json" ] || exit 0
