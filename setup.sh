@@ -9,7 +9,8 @@
 #   ./setup.sh soak            install if needed, then the long reliability run (minutes; docs/reliability.md)
 #   ./setup.sh service [--user NAME] [--data DIR] | --remove | --print
 #                              (Raspberry Pi) install or remove the systemd service; --print shows its unit
-#   ./setup.sh flash           install if needed, then copy the reader hub's firmware to a plugged-in Pico
+#   ./setup.sh flash [--force] install if needed, then copy the reader hub's firmware to a plugged-in Pico
+#                              when it runs another version than this one ships, and check its hello after
 #   ./setup.sh update --from DIR|URL [--to VERSION]
 #                              install a new release beside this one, check it, switch to it, restart;
 #                              back on this one by itself when the new one does not come up healthy
@@ -285,19 +286,23 @@ case "$cmd" in
         # A Pico running MicroPython shows up with USB vendor id 2e8a.
         port=$("$VENV/bin/mpremote" devs 2>/dev/null | awk 'tolower($3) ~ /^2e8a:/ { print $1; exit }') || port=""
         [ -n "$port" ] || die "no Pico found on USB: plug it in, with MicroPython on it (firmware/README.md, \"Flashing\")"
-        "$VENV/bin/mpremote" connect "$port" fs cp firmware/*.py : + reset >/dev/null 2>&1 \
-            || die "the Pico on $port did not take the files: if the hub runs on it, press its BOOTSEL button once, then try again"
-        say "the reader hub's firmware is on the Pico at $port, restarted"
+        # The hub's hello says the version it runs: the one this box ships, nothing to copy
+        # (--force copies anyway); else the files copied, and the hub's hello again, in the
+        # new version (hardware/hub_firmware.py).
+        "$VENV/bin/python" -m hardware.hub_firmware --update "$@" "$port" || exit 1
         ;;
     update|rollback)
         install
         home=$(releases_home)
-        if [ "$cmd" = update ] && [ -f /etc/systemd/system/totem-companion.service ] \
-                && ! grep -qF "$home/current/" /etc/systemd/system/totem-companion.service; then
+        unit=/etc/systemd/system/totem-companion.service
+        if [ "$cmd" = update ] && [ -f "$unit" ] && ! grep -qF "$home/guard" "$unit"; then
             # The first update: this folder becomes the release "installed", and the service
-            # must run the "current" link before an update can switch it.
+            # must run the "current" link, with the guard that brings the previous release
+            # back by itself, before an update can switch it.
             "$VENV/bin/python" -m companion.update adopt --home "$home" --project "$ROOT" || exit 1
-            die "the service runs this folder, not $home/current: run ./setup.sh service once (with the options you gave it before), then ./setup.sh update again"
+            grep -qF "$home/current/" "$unit" \
+                || die "the service runs this folder, not $home/current: run ./setup.sh service once (with the options you gave it before), then ./setup.sh update again"
+            die "the service has no guard yet (it brings the previous release back by itself): run ./setup.sh service once (with the options you gave it before), then ./setup.sh update again"
         fi
         exec "$VENV/bin/python" -m companion.update "$cmd" --home "$(releases_home)" --project "$ROOT" "$@"
         ;;

@@ -43,7 +43,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
-from companion import __version__
+from companion import __version__, data_format
 from companion.errors import UserError
 from companion.files import RECORD_BYTES, folder_fd, plain_path, read_at_most, shown, shown_path, sync_folder
 from companion.records import JsonError, parse_json
@@ -68,8 +68,9 @@ TRIES = 5
 MANIFEST_BYTES = 4 * 1024 * 1024
 #: A journal: taken up to its last complete line.
 JOURNAL = "current.jsonl"
-#: Files of the data folder that are the running box's, not the family's.
-SKIPPED = (".lock",)
+#: Files of the data folder that are the running box's, not the family's (its lock, and
+#: the old files an update keeps until it is healthy: companion/data_format.py).
+SKIPPED = (".lock", ".formats")
 #: Where restore unpacks, inside the data folder (a crashed restore's leftovers go first).
 STAGING = ".restore-"
 #: Where restore keeps what the data folder held before.
@@ -498,6 +499,10 @@ def restore_backup(archive: str | os.PathLike[str], data_dir: str | os.PathLike[
             except OSError as exc:
                 raise BackupError(f"{what}: cannot read the archive ({exc.strerror or exc})") from None
             try:
+                try:  # a backup of an older data format is migrated here, on its unpacked copy
+                    data_format.bring_forward(staging)
+                except UserError as exc:
+                    raise UserError(f"{data_format.MARKER}: {exc}") from None
                 check_folder(staging, list(sums))
             except UserError as exc:
                 raise BackupError(f"{what}: refused: {exc}") from None

@@ -85,9 +85,27 @@ pi_service_path_ok() {
 # service writes) and WEB (on: the phone page may serve the local network). lgpio makes
 # its notification pipes in the working folder (or LG_WD): both are the runtime folder
 # /run/totem-companion, writable and gone when it stops.
+#
+# With releases side by side (HOME, the fifth argument: ./setup.sh update), the unit runs
+# the updater's guard around the box (companion/update.py): before each start (an update
+# cut off is undone, a release on trial gets one start, then the data folder is migrated to
+# the starting release's format), once the box reports healthy (READY=1: the trial is over)
+# and after each stop (a trial ended by a time-out or a crash is undone; Restart= then starts
+# the previous release). The guard writes the releases' links, so the home is writable; the
+# releases themselves stay read-only.
 pi_service_unit() {
-    local user=$1 project=$2 data=$3 web=$4 groups network
+    local user=$1 project=$2 data=$3 web=$4 home=${5:-} groups network guard=""
     groups=$(pi_service_groups)
+    if [ -n "$home" ]; then
+        local run
+        run="$(pi_service_quote "$home/guard")"
+        guard="ExecStartPre=-$run start --data $(pi_service_quote "$data" arg)
+ExecStartPre=$run migrate --data $(pi_service_quote "$data" arg)
+ExecStartPost=-$run ready --data $(pi_service_quote "$data" arg)
+ExecStopPost=-$run stopped --data $(pi_service_quote "$data" arg)
+ReadWritePaths=$(pi_service_quote "$home")
+ReadOnlyPaths=-$(pi_service_quote "$home/releases")"
+    fi
     if [ "$web" = on ]; then
         network="RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
 IPAddressDeny=any
@@ -110,7 +128,8 @@ RuntimeDirectory=totem-companion
 WorkingDirectory=%t/totem-companion
 Environment=LG_WD=%t/totem-companion
 ExecStart=$(pi_service_quote "$project/.venv/bin/totem-companion") run --data $(pi_service_quote "$data" arg)
-Restart=on-failure
+${guard:+$guard
+}Restart=on-failure
 RestartSec=3
 StandardOutput=journal
 StandardError=journal
@@ -195,7 +214,7 @@ pi_service_usage() {
 }
 
 pi_service() {
-    local action=install user="" project=${ROOT:-} data="" web="" uid home tmp path
+    local action=install user="" project=${ROOT:-} data="" web="" uid home tmp path releases=""
     while [ $# -gt 0 ]; do
         case $1 in
             --remove) action=remove ;;
@@ -244,16 +263,18 @@ pi_service() {
     [ -n "$project" ] && [ -d "$project" ] || { pi_service_say "no project folder '$project' (--project DIR)"; return 1; }
     project=$(cd "$project" && pwd -P)
     # Releases side by side (./setup.sh update): the service runs the "current" link, which
-    # updates switch.
+    # updates switch, and the updater's guard around it.
     if declare -F releases_home >/dev/null && [ -L "$(releases_home)/current" ]; then
-        project="$(releases_home)/current"
+        releases=$(releases_home)
+        project="$releases/current"
+        [ -x "$releases/guard" ] || releases=""
     fi
     if [ -z "$data" ]; then
         data=$(pi_service_default_data "$home" "$project") \
             || { pi_service_say "cannot tell the data folder from the configuration (the message above); pass --data DIR"; return 1; }
     fi
     data=$(realpath -m -- "$data")
-    for path in "$project" "$data"; do
+    for path in "$project" "$data" ${releases:+"$releases"}; do
         pi_service_path_ok "$path" || { pi_service_say "the path $(printf '%q' "$path") cannot go into a systemd unit (it holds a quote, a backslash or a control character): rename or move it"; return 1; }
     done
 
@@ -263,7 +284,7 @@ pi_service() {
     fi
 
     if [ "$action" = print ]; then
-        pi_service_unit "$user" "$project" "$data" "$web"
+        pi_service_unit "$user" "$project" "$data" "$web" "$releases"
         return 0
     fi
 
@@ -271,7 +292,7 @@ pi_service() {
     # ReadWritePaths= needs the folder to exist; made by the user, so they own it.
     pi_service_as "$user" mkdir -p -- "$data" || { pi_service_say "cannot make the data folder $data as $user"; return 1; }
     tmp=$(mktemp)
-    pi_service_unit "$user" "$project" "$data" "$web" >"$tmp"
+    pi_service_unit "$user" "$project" "$data" "$web" "$releases" >"$tmp"
     if [ -f "$PI_UNIT_PATH" ] && cmp -s "$tmp" "$PI_UNIT_PATH"; then
         rm -f "$tmp"
     else

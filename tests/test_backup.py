@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import backup
+from companion import backup, data_format
 from companion.backup import MANIFEST, make_backup, write_backup
 from companion.cli import main
 from companion.table.data_lock import LOCK_FILE, hold_data_folder
@@ -392,3 +392,34 @@ def test_what_the_box_set_aside_as_damaged_is_kept_and_links_are_left_out(tmp_pa
     assert main(["restore", str(only_archive(tmp_path / "b")), "--data", str(tmp_path / "restored")]) == 0
     assert tree(tmp_path / "restored") == {k: v for k, v in tree(data).items()
                                            if k not in ("settings.json.tmp", "elsewhere.jsonl")}
+
+
+def test_a_backup_holds_the_data_format_but_not_the_old_files_an_update_keeps(tmp_path, capsys):
+    data = tmp_path / "data"
+    (data / ".formats" / "kept-1").mkdir(parents=True)
+    (data / ".formats" / "kept-1" / "settings.json").write_text("{}")
+    (data / "format.json").write_text('{"format": 1}')
+    assert main(["backup", "--data", str(data), "--to", str(tmp_path / "b")]) == 0
+    assert main(["restore", str(only_archive(tmp_path / "b")), "--data", str(tmp_path / "restored")]) == 0
+    assert tree(tmp_path / "restored") == {"format.json": b'{"format": 1}'}
+    capsys.readouterr()
+    # A backup from a release with a newer data format: refused, nothing changed.
+    (data / "format.json").write_text('{"format": 9}')
+    assert main(["backup", "--data", str(data), "--to", str(tmp_path / "c")]) == 0
+    capsys.readouterr()
+    assert main(["restore", str(only_archive(tmp_path / "c")), "--data", str(tmp_path / "other")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "format.json: the data is in format 9, newer than this release's (1)" in err
+    assert tree(tmp_path / "other") == {}
+
+
+def test_a_backup_of_an_older_data_format_is_brought_forward_as_it_is_restored(tmp_path, mocker, capsys):
+    data = tmp_path / "data"
+    (data / "games").mkdir(parents=True)
+    (data / "games" / "a.txt").write_text("kept")
+    assert main(["backup", "--data", str(data), "--to", str(tmp_path / "b")]) == 0
+    mocker.patch.object(data_format, "FORMAT", 2)
+    mocker.patch.dict(data_format.MIGRATIONS, {1: lambda folder: (folder / "index.txt").write_text("a.txt")})
+    assert main(["restore", str(only_archive(tmp_path / "b")), "--data", str(tmp_path / "restored")]) == 0
+    assert tree(tmp_path / "restored") == {"games/a.txt": b"kept", "index.txt": b"a.txt",
+                                           "format.json": b'{"format": 2}'}

@@ -1,7 +1,9 @@
 """Updates with a way back (issue 34): whole updates between releases built from this
 repository (``git archive`` of its HEAD, and copies of it changed to fail), with systemd stood
-in for by a small supervisor: it restarts the box on ``current`` and answers whether the box
-said ``READY=1`` in its time, as ``systemctl restart`` of a ``Type=notify`` unit does.
+in for by ``service_double.py``: it runs the very unit ``./setup.sh service`` writes (its
+guard before and after the box, the box with ``NOTIFY_SOCKET``, its time-out and its
+``Restart=``), and answers whether the box said ``READY=1`` in its time, as ``systemctl
+restart`` of a ``Type=notify`` unit does.
 
 Installing a release's dependencies is the one step stood in for (``TOTEM_UPDATE_INSTALL``):
 its venv takes them from this one's instead of from the network; the release's own code,
@@ -9,18 +11,22 @@ its ``doctor``, its demos and its box are its own."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import shutil
 import signal
 import subprocess
 import sys
 import sysconfig
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
-from companion import update
+from companion import update, update_note
 from companion.update import UpdateError, release_of
 
 ROOT = Path(__file__).parent.parent
@@ -46,45 +52,6 @@ INSTALL = textwrap.dedent(f"""
                    capture_output=True)
 """)
 
-SUPERVISOR = textwrap.dedent("""
-    # systemctl restart of a Type=notify unit: stop the box, start it on `current`, wait for
-    # READY=1; status 0 when it came, 1 (the box stopped) when not in time.
-    import os, signal, socket, subprocess, sys, time
-    home, data, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
-    pid_file = os.path.join(home, "box.pid")
-    try:
-        os.kill(int(open(pid_file).read()), signal.SIGTERM)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            os.kill(int(open(pid_file).read()), 0)
-            time.sleep(0.02)
-    except (OSError, ValueError):
-        pass
-    with open(os.path.join(home, "restarts.log"), "a") as log:
-        log.write(os.readlink(os.path.join(home, "current")) + "\\n")
-    address = os.path.join(home, "notify.sock")
-    if os.path.exists(address):
-        os.unlink(address)
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    sock.bind(address)
-    script = os.path.join(home, "wait.txt")
-    open(script, "w").write("wait 600\\n")
-    box = subprocess.Popen([os.path.join(home, "current", ".venv", "bin", "totem-companion"), "run",
-                            "--input", script, "--display", "none", "--data", data],
-                           env={**os.environ, "NOTIFY_SOCKET": address}, start_new_session=True, cwd=home,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    open(pid_file, "w").write(str(box.pid))
-    sock.settimeout(seconds)
-    try:
-        ready = sock.recv(64) == b"READY=1"
-    except socket.timeout:
-        ready = False
-    if not ready:
-        box.kill()
-    sys.exit(0 if ready else 1)
-""")
-
-
 def archive_head(target: Path) -> Path:
     """This repository's HEAD as a release folder (its committed files)."""
     target.mkdir(parents=True)
@@ -93,54 +60,91 @@ def archive_head(target: Path) -> Path:
     return target
 
 
+def unit_text(home: Path, project: Path, data: Path) -> str:
+    """The unit ``./setup.sh service`` writes for a box whose releases live in ``home``."""
+    from test_pi_service import a_user
+
+    script = f'releases_home() {{ echo "{home}"; }}; . "{ROOT}/hardware/pi_service.sh"; ROOT="{project}"; ' \
+             f'pi_service --print --user {a_user()} --project "{project}" --data "{data}" --no-web'
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 @pytest.fixture
 def box(tmp_path):
-    """A home with the release ``installed`` running (adopted by the first update), its
-    data folder with a finished game, and the commands the updater runs."""
+    """A home with the release ``installed`` running as the service (adopted, as the first
+    ``./setup.sh update`` does, and the unit written again), its data folder with a finished
+    game, and the commands the updater runs."""
     helpers = tmp_path / "helpers"
     helpers.mkdir()
     (helpers / "install.py").write_text(INSTALL)
-    (helpers / "supervisor.py").write_text(SUPERVISOR)
-    home, data = tmp_path / "home", tmp_path / "data"
+    home, data, state = tmp_path / "home", tmp_path / "data", tmp_path / "service"
     project = archive_head(tmp_path / "project")
     subprocess.run([sys.executable, str(helpers / "install.py"), str(project)], check=True)
     subprocess.run([str(project / ".venv" / "bin" / "totem-companion"), "demo", "--seed", "5", "--data", str(data)],
                    check=True, capture_output=True)
-    env = {**os.environ, "TOTEM_UPDATE_INSTALL": f"{sys.executable} {helpers / 'install.py'}",
-           "TOTEM_RESTART": f"{sys.executable} {helpers / 'supervisor.py'} {home} {data} 30"}
+    update.adopt(home, project)
+    state.mkdir()
+    (state / "unit").write_text(unit_text(home, project, data))
+    (state / "wait.txt").write_text("wait 600\n")
 
     class Box:
         def __init__(self):
-            self.home, self.data, self.project, self.env = home, data, project, env
+            self.home, self.data, self.project, self.state = home, data, project, state
             self.games = sorted(p.read_bytes() for p in (data / "games").iterdir())
+            self.env = {**os.environ, "TOTEM_UPDATE_INSTALL": f"{sys.executable} {helpers / 'install.py'}"}
+            self.time_out(30)
+
+        def time_out(self, seconds: float) -> None:
+            """The box's time to report healthy (the unit's TimeoutStartSec)."""
+            self.env["TOTEM_RESTART"] = " ".join(self.service_command("restart", seconds))
+
+        def service_command(self, action: str, seconds: float = 30) -> list[str]:
+            return [sys.executable, str(Path(__file__).parent / "service_double.py"), str(state / "unit"),
+                    str(state), action, str(seconds), "--input", str(state / "wait.txt"), "--display", "text"]
+
+        def service(self, action: str, seconds: float = 30) -> int:
+            """``systemctl ACTION`` (start: the box's boot); its status."""
+            return subprocess.run(self.service_command(action, seconds), timeout=WAIT).returncode
 
         def run(self, *args: str) -> subprocess.CompletedProcess:
             return subprocess.run([sys.executable, "-m", "companion.update", *args, "--home", str(home),
-                                   "--project", str(project)], cwd=ROOT, env=env, capture_output=True,
+                                   "--project", str(project)], cwd=ROOT, env=self.env, capture_output=True,
                                   text=True, timeout=WAIT)
 
         def restarts(self) -> list[str]:
-            log = home / "restarts.log"
+            log = state / "restarts.log"
             return log.read_text().split() if log.exists() else []
 
+        def shown(self) -> str:
+            """What the box's panel showed (``--display text``), every start."""
+            log = state / "box.log"
+            return log.read_text() if log.exists() else ""
+
         def working(self) -> None:
-            """Exactly one release named by ``current``, whole (its demo plays), and no game lost."""
+            """Exactly one release named by ``current``, whole (its demo plays), every release
+            folder named by a link, and no game lost."""
             program = home / "current" / ".venv" / "bin" / "totem-companion"
             done = subprocess.run([str(program), "demo", "--seed", "2"], capture_output=True, timeout=WAIT,
                                   cwd=home)
             assert done.returncode == 0, done.stderr
-            assert not list((home / "releases").glob("*.partial"))
+            named = {release_of(home, link) for link in ("current", "previous", "good")}
+            assert {p.name for p in (home / "releases").iterdir()} <= named
             assert not (home / update.STATE).exists()
             assert sorted(p.read_bytes() for p in (data / "games").iterdir()) == self.games
 
+        def power_cut(self) -> None:
+            """Everything stops at once: the box too."""
+            pid = state / "box.pid"
+            if pid.exists():
+                with contextlib.suppress(OSError, ValueError):
+                    os.killpg(int(pid.read_text()), signal.SIGKILL)
+                pid.unlink()
+
     made = Box()
     yield made
-    pid = home / "box.pid"
-    if pid.exists():
-        try:
-            os.killpg(int(pid.read_text()), signal.SIGKILL)
-        except OSError:
-            pass
+    made.power_cut()
 
 
 def changed_release(tmp_path: Path, name: str, path: str, old: str, new: str) -> Path:
@@ -158,11 +162,13 @@ def test_a_good_update_switches_and_restarts_on_the_new_release(box):
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "updated from installed to HEAD; ./setup.sh rollback goes back"
     assert release_of(box.home) == "HEAD" and release_of(box.home, "previous") == "installed"
+    assert release_of(box.home, "good") == "HEAD"
     assert box.restarts() == ["releases/HEAD"]
     box.working()
     back = box.run("rollback")
     assert back.returncode == 0 and back.stdout.strip() == "back on installed (from HEAD)"
     assert box.restarts() == ["releases/HEAD", "releases/installed"]
+    assert release_of(box.home, "good") == "installed"
     box.working()
 
 
@@ -178,17 +184,48 @@ def test_a_release_whose_self_check_fails_never_switches(box, tmp_path):
     box.working()
 
 
-def test_a_release_that_never_reports_healthy_is_rolled_back_by_itself(box, tmp_path):
-    silent = changed_release(tmp_path, "silent", "companion/notify.py",
-                             '    address = os.environ.get("NOTIFY_SOCKET")\n',
-                             '    address = None  # never healthy\n')
+#: A release that starts but never says READY=1, and one that stops before it does.
+NOTIFY = '    address = os.environ.get("NOTIFY_SOCKET")\n'
+SILENT = ("companion/notify.py", NOTIFY, "    address = None  # never healthy\n")
+CRASHING = ("companion/notify.py", NOTIFY, "    raise SystemExit(4)\n")
+
+
+@pytest.mark.parametrize("how, shown", [(SILENT, "Update too slow: undone"), (CRASHING, "Update failed: undone")])
+def test_a_release_that_never_reports_healthy_is_rolled_back_by_itself(box, tmp_path, how, shown):
+    bad = changed_release(tmp_path, "bad", *how)
     # Its time shorter than a good start's: the box's start takes a fraction of a second here.
-    box.env["TOTEM_RESTART"] = box.env["TOTEM_RESTART"].rsplit(" ", 1)[0] + " 8"
-    done = box.run("update", "--from", str(silent))
+    box.time_out(8)
+    done = box.run("update", "--from", str(bad))
     assert done.returncode == 1
-    assert done.stderr.strip() == "setup: silent did not come up healthy: back on installed"
+    assert done.stderr.strip() == "setup: bad did not come up healthy: back on installed"
+    # The guard undid it after its stop; the service's Restart= started the previous release.
+    assert release_of(box.home) == "installed" and release_of(box.home, "good") == "installed"
+    assert box.restarts() == ["releases/bad", "releases/installed"]
+    # The previous release says why on its panel, once: the note is taken.
+    assert f"frame 1: {shown} |" in box.shown()
+    assert not (box.data / update_note.NOTE).exists()
+    box.working()
+
+
+def test_a_box_cut_off_while_its_new_release_starts_comes_back_on_the_old_one_at_boot(box, tmp_path):
+    silent = changed_release(tmp_path, "silent", *SILENT)
+    box.time_out(WAIT)
+    updating = subprocess.Popen([sys.executable, "-m", "companion.update", "update", "--from", str(silent),
+                                 "--home", str(box.home), "--project", str(box.project)],
+                                cwd=ROOT, env=box.env, stdout=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + WAIT
+    while box.restarts() != ["releases/silent"] and updating.poll() is None and time.monotonic() < deadline:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            updating.wait(0.05)
+    assert box.restarts() == ["releases/silent"]
+    os.killpg(updating.pid, signal.SIGKILL)   # the power goes while the new release starts
+    box.power_cut()
+    updating.wait(WAIT)
+    assert release_of(box.home) == "silent"
+    assert box.service("start") == 0          # the boot: no updater, the service alone
     assert release_of(box.home) == "installed"
     assert box.restarts() == ["releases/silent", "releases/installed"]
+    assert "frame 1: Update too slow: undone |" in box.shown()
     box.working()
 
 
@@ -203,14 +240,16 @@ def test_an_update_killed_at_any_step_leaves_one_working_release_and_every_game(
             os.killpg(updating.pid, signal.SIGKILL)  # a power cut: the updater and what it runs
             break
     updating.wait(WAIT)
+    box.power_cut()
     assert updating.returncode == -signal.SIGKILL
     assert release_of(box.home) in ("installed", "HEAD")
-    # The next start of the updater (an update, a rollback, the service's start) undoes it.
-    done = box.run("recover")
-    assert done.returncode == 0, done.stderr
-    assert release_of(box.home) == "installed"
-    assert sorted(p.name for p in (box.home / "releases").iterdir()) == ["installed"]
+    # The service's next start (the boot) undoes it, unless the new release was found healthy.
+    assert box.service("start") == 0
+    assert release_of(box.home) in (("installed", "HEAD") if step == "restarting" else ("installed",))
     box.working()
+    # And the next update starts from a tidy home.
+    assert box.run("recover").returncode == 0
+    assert release_of(box.home) in ("installed", "HEAD")
 
 
 def test_a_full_disk_is_refused_before_anything_is_touched(box, mocker):
@@ -284,3 +323,72 @@ def test_a_bundle_installs_from_its_own_wheels_only(tmp_path, monkeypatch):
     update.install(release)
     env = json.loads(seen.read_text())
     assert env["PIP_NO_INDEX"] == "1" and env["PIP_FIND_LINKS"] == str(release / "wheels")
+
+
+def format_two_release(tmp_path: Path, name: str, *also: tuple[str, str, str]) -> Path:
+    """A copy of this repository's HEAD whose data format is 2: format 2 has an index of
+    the finished games (and ``also``'s changes)."""
+    release = changed_release(tmp_path, name, "companion/data_format.py", "\nFORMAT = 1\n", "\nFORMAT = 2\n")
+    file = release / "companion" / "data_format.py"
+    file.write_text(file.read_text().replace(
+        "MIGRATIONS: dict[int, Callable[[Path], None]] = {}\n",
+        "MIGRATIONS: dict[int, Callable[[Path], None]] = {1: lambda folder: (folder / 'index.txt').write_text(\n"
+        "    '\\n'.join(sorted(p.name for p in (folder / 'games').iterdir())))}\n", 1))
+    for path, old, new in also:
+        changed = release / path
+        assert old in changed.read_text()
+        changed.write_text(changed.read_text().replace(old, new, 1))
+    return release
+
+
+def box_files(data: Path) -> dict[str, bytes]:
+    """The box's files in its data folder (not its lock nor the migrations' own folder)."""
+    return {str(p.relative_to(data)): p.read_bytes() for p in sorted(data.rglob("*"))
+            if p.is_file() and p.relative_to(data).parts[0] not in (".lock", ".formats")}
+
+
+def test_a_release_that_changes_the_data_format_migrates_a_copy_and_drops_the_old_once_healthy(box, tmp_path):
+    before = box_files(box.data)
+    done = box.run("update", "--from", str(format_two_release(tmp_path, "two")))
+    assert done.returncode == 0, done.stderr
+    after = box_files(box.data)
+    games = sorted(p.name for p in (box.data / "games").iterdir())
+    assert after == {**before, "format.json": b'{"format": 2}', "index.txt": "\n".join(games).encode()}
+    assert list((box.data / ".formats").iterdir()) == []   # healthy: the old files went
+    box.working()
+    # Back past a change of format: refused, the data and the release as they are.
+    back = box.run("rollback")
+    assert back.returncode == 1 and back.stderr == (
+        "setup: installed keeps the data in an older format than two: no going back past a change of format; "
+        "nothing was changed\n")
+    assert release_of(box.home) == "two" and box_files(box.data) == after
+
+
+def test_a_release_that_changes_the_data_format_and_never_reports_healthy_leaves_the_data_as_it_was(box, tmp_path):
+    before = box_files(box.data)
+    box.time_out(8)
+    done = box.run("update", "--from", str(format_two_release(tmp_path, "two", SILENT)))
+    assert done.returncode == 1 and "two did not come up healthy: back on installed" in done.stderr
+    assert release_of(box.home) == "installed"
+    assert box_files(box.data) == before
+    assert "frame 1: Update too slow: undone |" in box.shown()
+    box.working()
+
+
+def test_the_unit_with_the_guard_passes_verify_and_scores_low_in_security_offline(box):
+    from test_pi_service import EXPOSURE
+
+    unit = box.state / "totem-companion.service"
+    unit.write_text((box.state / "unit").read_text())
+    text = unit.read_text()
+    assert f'ExecStartPre=-"{box.home}/guard" start --data "{box.data}"' in text
+    assert f'ReadWritePaths="{box.home}"' in text and f'ReadOnlyPaths=-"{box.home}/releases"' in text
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("no systemd-analyze")
+    verify = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0, verify.stderr
+    scored = subprocess.run(["systemd-analyze", "security", "--offline=true", str(unit)], capture_output=True,
+                            text=True, timeout=60)
+    found = re.search(r"Overall exposure level for totem-companion\.service: (\d+\.\d)", scored.stdout)
+    assert found, scored.stdout[-500:] + scored.stderr
+    assert float(found.group(1)) <= EXPOSURE

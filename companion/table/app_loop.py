@@ -16,7 +16,9 @@ that fails is reported once and dropped; the game goes on.
 A phone's pairing code (``PhoneCode``) is the loop's own: it is drawn in a box over the top
 of every frame shown, for ``SHOWN`` seconds or until the code is used, dies or is replaced,
 and never reaches the session nor the watchers: no page, voice or log ever has it, and the
-game's note stays as it was.
+game's note stays as it was. The offer of a backup to a USB stick just plugged in
+(``companion/stick.py``: it takes OK and BACK while it asks) and the line of an update undone
+at the last start (``companion/update_note.py``, until the first event) are drawn the same way.
 
 The queue is a ``queue.SimpleQueue``: a signal handler runs on the main thread between two
 bytecodes, possibly while that thread is inside ``get``; ``queue.Queue.put`` would then wait
@@ -32,14 +34,17 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from PIL import Image
 
 from companion.events import PhoneCode
 from companion.signals import Signal
+from companion.stick import StickOffer
 from companion.ui.canvas import MEDIUM, SMALL, WIDTH, WORDS, draw_centered, text_width
 from companion.ui.text import speaking, t
+from companion.update_note import take
 
 if TYPE_CHECKING:
     from companion.table.session import Output, Session
@@ -106,7 +111,7 @@ class AppLoop:
 
     def __init__(self, session: Session, display: Display, feedback: Feedback | None = None, *,
                  err: TextIO | None = None, poll: float = 0.1, watchers: Sequence[Watcher] = (),
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, stick: StickOffer | None = None) -> None:
         self.session = session
         self.display = display
         self.feedback = feedback
@@ -119,6 +124,11 @@ class AppLoop:
         self.clock = clock
         self.code: tuple[str, float] | None = None  # a phone's code shown, and until when
         self._under: Image.Image | None = None       # the session's frame under it
+        self.banner: str | None = None               # an update's note shown, its catalogue key
+        # The stick's offer and the update's note are the data folder's (a stand-in session
+        # of a test may have none: then neither).
+        self._data: Path | None = getattr(session, "data_dir", None)
+        self.stick = stick if stick is not None else StickOffer(self._data)
 
     def put(self, event: Any) -> None:
         """Enqueue an input event (thread-safe; what input sources call)."""
@@ -138,12 +148,15 @@ class AppLoop:
         return True
 
     def show(self, frame: Image.Image) -> int:
-        """Send a frame to the display (with a phone's code over it while one is shown); a
-        display that stops answering is reported once, and the game goes on (the journal
-        holds every action)."""
+        """Send a frame to the display (with a phone's code over it while one is shown, else
+        the stick's offer or an update's note); a display that stops answering is reported
+        once, and the game goes on (the journal holds every action)."""
         self._under = frame
-        if self.code is not None:
-            frame = self._with_code(frame, self.code[0])
+        key = self.stick.line() or self.banner
+        if self.code is not None or key is not None:
+            with speaking(self.session.language):
+                line = t("web.code", code=self.code[0]) if self.code is not None else t(str(key))
+            frame = self._with_code(frame, line)
         try:
             return self.display.show(frame)
         except OSError as exc:
@@ -153,14 +166,12 @@ class AppLoop:
                 self._display_failed = True
             return 0
 
-    def _with_code(self, frame: Image.Image, code: str) -> Image.Image:
-        """``frame`` with a box over its top saying the phone's code, in the box's language
-        (the words under the box are no longer on the screen)."""
+    def _with_code(self, frame: Image.Image, text: str) -> Image.Image:
+        """``frame`` with a box over its top saying ``text`` (a phone's code, the stick's offer),
+        in the box's language (the words under the box are no longer on the screen)."""
         top = MEDIUM.height + 4
         shown = frame.copy()
         shown.info[WORDS] = [w for w in frame.info.get(WORDS, ()) if w[0] >= top]
-        with speaking(self.session.language):
-            text = t("web.code", code=code)
         font = MEDIUM if text_width(text, MEDIUM) <= WIDTH - 4 else SMALL
         shown.paste(0, (0, 0, WIDTH, top))
         shown.paste(1, (0, top - 1, WIDTH, top))  # the box's lower edge
@@ -210,6 +221,11 @@ class AppLoop:
             self.phone_code(event)
             return None
         self._code_expired()
+        self.banner = None  # read: a button was pressed
+        if self.stick.heard(event):  # the answer to the stick's offer
+            if self._under is not None:
+                self.show(self._under)
+            return None
         if self.taken_by_watcher(event):
             return None
         out = self.session.handle(event)
@@ -228,6 +244,7 @@ class AppLoop:
             # Events they put meanwhile wait on the queue until the first frame is shown.
             for source in sources:
                 source.start(self.put)
+            self.banner = take(self._data) if self._data is not None else None
             self.show(self.session.frame())
             self.tell_watchers()
             while True:
@@ -238,6 +255,8 @@ class AppLoop:
                     # under way shows its progress, up to the picture of the work done, and
                     # so a phone's code goes in time.
                     self._code_expired()
+                    if self.stick.look() and self._under is not None:
+                        self.show(self._under)
                     if self.session.working:
                         self.show(self.session.redraw())
                     continue
