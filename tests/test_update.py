@@ -172,9 +172,13 @@ def test_a_good_update_switches_and_restarts_on_the_new_release(box):
     box.working()
 
 
+#: The first line of the demo's body, which a broken release makes stop at once.
+DEMO_RUN = '    """Play one demo game; prints the turns and the result, writes ``--record`` if asked."""\n'
+
+
 def test_a_release_whose_self_check_fails_never_switches(box, tmp_path):
     broken = changed_release(tmp_path, "broken", "companion/commands/demo.py",
-                             "def run(args) -> int:\n", "def run(args) -> int:\n    raise SystemExit(3)\n")
+                             DEMO_RUN, DEMO_RUN + "    raise SystemExit(3)\n")
     done = box.run("update", "--from", str(broken))
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "the new release failed its check (demo)" in done.stderr
