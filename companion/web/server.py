@@ -43,7 +43,7 @@ import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from aiohttp import web
 from aiohttp_sse import EventSourceResponse
@@ -54,7 +54,7 @@ from companion.events import PhoneCode, PhoneName
 from companion.files import RECORD_BYTES, read_text
 from companion.records import JsonError, parse_json
 from companion.table.settings import is_name
-from companion.web import doors, history
+from companion.web import doors, history, render
 from companion.web.pairing import LIFE, WRONG, Pairing, csrf_of
 from companion.web.phone_settings import setting_of
 
@@ -95,14 +95,18 @@ class Hub:
 
     def __init__(self) -> None:
         self.latest: str | None = None
+        self.html = ""  # the latest table as the page's HTML: in the page as served
         self.language = "en"  # the box's, as the latest table says: past games' words too
-        self.pages: set[asyncio.Queue] = set()
+        self.pages: set[asyncio.Queue[str]] = set()
 
-    def publish(self, shot: dict) -> None:
-        """Keep ``shot`` as the table now and give it to every open page: a page that is
-        ``BACKLOG`` tables behind loses the oldest, never the box's time or memory."""
-        self.latest = json.dumps(shot, ensure_ascii=False, separators=(",", ":"))
-        self.language = shot.get("lang", self.language)
+    def publish(self, shot: dict[str, Any]) -> None:
+        """Keep ``shot`` as the table now, with its HTML (``render.py``), and give it to
+        every open page: a page that is ``BACKLOG`` tables behind loses the oldest, never
+        the box's time or memory."""
+        self.html = render.live(shot)
+        self.latest = json.dumps({**shot, "html": self.html}, ensure_ascii=False, separators=(",", ":"))
+        language = shot.get("lang")
+        self.language = language if isinstance(language, str) else self.language
         for queue in self.pages:
             if queue.full():
                 queue.get_nowait()
@@ -164,6 +168,9 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
 
     async def page(request: web.Request) -> web.Response:
         body, kind = files[request.path]
+        if request.path == "/":  # the table now in the page: it shows without the script
+            body = body.replace(b'<html lang="en">', f'<html lang="{render.escape_text(hub.language)}">'.encode())
+            body = body.replace(b"<!--live-->", hub.html.encode())
         return web.Response(body=body, content_type=kind, charset="utf-8")
 
     async def state(request: web.Request) -> web.Response:
@@ -289,9 +296,10 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
 
     async def games(request: web.Request) -> web.Response:
         if data_dir is None:
-            return answer(200, games=[], players=[])
+            return answer(200, games=[], statistics="")
         found = await asyncio.to_thread(history.past_games, data_dir, hub.language, paired=phone(request))
-        return answer(200, games=found, players=history.statistics(found))
+        stats = await asyncio.to_thread(history.statistics_html, history.statistics(found), hub.language)
+        return answer(200, games=found, statistics=stats)
 
     async def record(request: web.Request) -> web.Response:
         name = request.match_info["name"]
