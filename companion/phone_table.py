@@ -49,8 +49,9 @@ class Cell:
         return {"text": self.text, "short": self.short, "figure": self.figure, "marks": list(self.marks)}
 
 
-def number(value: int | float, marks: tuple[str, ...] = ()) -> Cell:
-    """A cell of a figure (a minus sign for a penalty, as the OLED writes it)."""
+def number(value: int | float | str, marks: tuple[str, ...] = ()) -> Cell:
+    """A cell of a figure (a minus sign for a penalty, as the OLED writes it); a figure
+    already written, as it is."""
     return Cell(str(value).replace("-", "−"), figure=True, marks=marks)
 
 

@@ -76,7 +76,7 @@ def test_the_page_follows_the_oled_frame_by_frame(tmp_path):
                         (words, oled)
                 if shot["table"] is not None:
                     seen_board = True
-                    assert page.locator("#table svg text").count() >= 6   # the six tiles, drawn
+                    assert page.locator("#table table.board tr:last-child th").count() == 6   # the six tiles
                 seen_refusal |= shot["refused"]
             assert seen_board and seen_refusal
             assert "W4" in shown(page)["note"]
@@ -174,7 +174,7 @@ def test_past_games_are_listed_with_their_records_and_statistics(tmp_path):
             page.wait_for_selector("#stats table")
             games = page.locator(".game").all_text_contents()
             assert len(games) == 2 and "Totem Wars" in games[0] and "Ana 20" in games[1]
-            assert page.locator("#stats td").first.text_content() == "Ana"
+            assert page.locator("#stats tbody th").first.text_content() == "Ana"
             with page.expect_download() as download:
                 page.locator(".game a[download]").nth(1).click()
             saved = tmp_path / "record.jsonl"

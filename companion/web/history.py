@@ -172,12 +172,17 @@ def statistics_html(stats: dict[str, list[dict[str, Any]]], lang: str) -> str:
             tallies = phone.tallies if phone is not None else ()
             heads = (Cell(""), *(Cell(t(f"web.{key}"), figure=True) for key in SHARED_COLUMNS),
                      *(Cell(entry.text(tally.head), figure=not tally.most) for tally in tallies))
-            body = tuple(Row((Cell(str(row["name"])), *(number(row[key]) for key in SHARED_COLUMNS),
+            body = tuple(Row((Cell(str(row["name"])), *(_figure(row[key]) for key in SHARED_COLUMNS),
                               *(Cell(str(row[tally.field] or "")) if tally.most else number(row[tally.field])
                                 for tally in tallies)))
                          for row in rows)
             grids.append(Grid(heads, body, title=entry.shown_title()))
     return render.sheet(Sheet(tuple(grids)).to_json())
+
+
+def _figure(value: float) -> Cell:
+    """A figure as the language writes it (``12,5`` in French), a whole one without tenths."""
+    return number(f"{value:g}".replace(".", t("web.decimal")))
 
 
 #: The columns every game's statistics have, by their field (and their words, ``web.<field>``).
