@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 from aiohttp_sse import EventSourceResponse
 
 from companion.backup import archive_name, write_backup
@@ -146,7 +147,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
     open_pages = doors.Doors(PAGES_PER_ADDRESS, MAX_PAGES)
 
     @web.middleware
-    async def guard(request: web.Request, handler):
+    async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         host = request.headers.get("Host")
         origin = request.headers.get("Origin")
         if not doors.is_own_host(host, names):  # a name pointed at the box from elsewhere
@@ -182,7 +183,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
         who = request.remote or "?"
         if not open_pages.enter(who):
             return web.Response(status=503, text="too many pages open\n")
-        queue: asyncio.Queue = asyncio.Queue(maxsize=BACKLOG)
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=BACKLOG)
         if hub.latest is not None:
             queue.put_nowait(hub.latest)
         hub.pages.add(queue)
@@ -206,7 +207,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
             open_pages.leave(who)
         return stream
 
-    async def body(request: web.Request) -> dict:
+    async def body(request: web.Request) -> dict[str, Any]:
         """The JSON object a change sends (UTF-8); 4xx for anything else (the guard has
         refused any from elsewhere)."""
         if request.content_type != "application/json":
@@ -230,7 +231,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
         """Whether the request comes from a paired phone (its cookie)."""
         return pairing.paired(request.cookies.get(COOKIE))
 
-    def answer(status: int, **fields) -> web.Response:
+    def answer(status: int, **fields: Any) -> web.Response:
         return web.json_response(fields, status=status)
 
     def hide_code(was_showing: bool) -> None:
@@ -445,7 +446,7 @@ class _ProblemLog(logging.Logger):
         self.problems.say(f"request {kind}", f"a request not answered ({_printable(detail)})")
 
 
-def _loop_problem(problems: doors.Problems, context: dict) -> None:
+def _loop_problem(problems: doors.Problems, context: dict[str, Any]) -> None:
     """The server's event loop's problems (a connection that cannot be accepted: no
     descriptor left, …) in one line per kind."""
     exc = context.get("exception")

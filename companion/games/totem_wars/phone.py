@@ -10,7 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from companion.games.totem_wars.arrangement import Arrangement
+from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.round_screens import HABITAT_SHORT, outcome_line, refill_line
+from companion.games.totem_wars.rounds import RoundResult
 from companion.games.totem_wars.screens import TRIBE_SHORT, instruction, owed
 from companion.games.totem_wars.words import animal_name
 from companion.games.totem_wars.words import t as tt
@@ -25,7 +28,7 @@ def _tribe(tribe: str, lang: str) -> str:
     return tt(TRIBE_SHORT[tribe], lang)
 
 
-def table(game, view) -> dict[str, Any]:
+def table(game: TotemWars, view: object) -> dict[str, Any]:
     """Each player's row as the OLED's board: totem's tribe, the number of cards down (never
     their faces), the answer owed, the hand's size; points and taken cards as the status
     page; the round; the prompt the board shows when no note is due."""
@@ -62,7 +65,7 @@ def table(game, view) -> dict[str, Any]:
     return table
 
 
-def summary(state, players: list[dict[str, Any]]) -> None:
+def summary(state: TotemWars, players: list[dict[str, Any]]) -> None:
     """Add to a finished game's ``score --json`` players what the statistics count: the
     rounds whose cards each took (T9) and the wars among them (T10)."""
     for seat, player in enumerate(players):
@@ -97,7 +100,7 @@ def _tribe_cell(tribe: str, lang: str) -> Cell:
     return Cell(tt(f"tribe.{tribe}", lang), short=_tribe(tribe, lang))
 
 
-def sheet(game: Any, view: Any) -> Sheet:
+def sheet(game: TotemWars, view: object) -> Sheet:
     """The table as the phone page lays it out, from the game's values: the result once
     over (T15); the round, the deck and what to do; each player's totem, cards down
     (▮ down, never their faces, T4; ▯ just scanned; +N still owed), hand, points and cards
@@ -114,7 +117,8 @@ def sheet(game: Any, view: Any) -> Sheet:
         blocks.append(Text(t("wins", name=game.players[winners[0]]) if len(winners) == 1 else t("shared"),
                            ("result",)))
     else:
-        blocks.append(Text(f"{tt('tw.board.round', n=len(game.rounds) + 1)} · {tt('tw.status.deck', n=game.deck_count)}"))
+        round_now = tt("tw.board.round", n=len(game.rounds) + 1)
+        blocks.append(Text(f"{round_now} · {tt('tw.status.deck', n=game.deck_count)}"))
         if kind == "board" and game.phase == "play":
             blocks.append(Text(instruction(game)))
     pending = tuple(getattr(view, "pending", ()) or ())
@@ -138,7 +142,7 @@ def sheet(game: Any, view: Any) -> Sheet:
     return Sheet(tuple(blocks))
 
 
-def _round(game: Any, result: Any, lang: str) -> list[Text | Grid]:
+def _round(game: TotemWars, result: RoundResult, lang: str) -> list[Text | Grid]:
     """The round just played, as its result pages say it: where the cards went, each
     player's points (and war points, T10), each player's columns (the totem first, ●) and
     the war's habitat groupings, the refill (T13). Its cards were laid face up (T9)."""
@@ -146,14 +150,15 @@ def _round(game: Any, result: Any, lang: str) -> list[Text | Grid]:
     seats = [p for p in range(len(game.players)) if result.arrangements[p] is not None]
     war = tt("tw.round.war_points")
     rows = [Row((Cell(game.players[p]), number(result.points[p] or 0),
-                 number(result.war_points[p]) if result.war_points[p] is not None else Cell("")),
+                 _maybe(result.war_points[p])),
                 ("best",) if p == result.taker else ()) for p in seats]
     blocks: list[Text | Grid] = [Text(outcome_line(game, result), ("result",)),
                                  Grid((Cell(""), Cell(tt("tw.status.points"), figure=True), Cell(war, figure=True)),
                                       tuple(rows), title=title)]
-    for p in seats:
-        blocks.append(_columns(result.arrangements[p], TRIBE_SHORT, "tribe",
-                               tt("tw.round.points", name=game.players[p], n=result.points[p]), lang))
+    for p, arrangement in enumerate(result.arrangements):
+        if arrangement is not None:
+            blocks.append(_columns(arrangement, TRIBE_SHORT, "tribe",
+                                   tt("tw.round.points", name=game.players[p], n=arrangement.points), lang))
     for p in result.warring:
         grouping = result.war_groupings[p]
         if grouping is not None:
@@ -163,7 +168,12 @@ def _round(game: Any, result: Any, lang: str) -> list[Text | Grid]:
     return blocks
 
 
-def _columns(arrangement: Any, short: dict[str, str], prefix: str, title: str, lang: str) -> Grid:
+def _maybe(points: int | None) -> Cell:
+    """A figure, or an empty cell where there is none (a player out of the war)."""
+    return number(points) if points is not None else Cell("")
+
+
+def _columns(arrangement: Arrangement, short: dict[str, str], prefix: str, title: str, lang: str) -> Grid:
     """A player's columns (T7, T8): each column's tribe (or habitat, in a war), its cards
     bottom first (the totem marked ●) and its points."""
     rows = []
@@ -178,7 +188,7 @@ def _columns(arrangement: Any, short: dict[str, str], prefix: str, title: str, l
     return Grid((Cell(""), Cell(""), Cell("", figure=True)), tuple(rows), title=title)
 
 
-def _rounds(game: Any) -> Grid:
+def _rounds(game: TotemWars) -> Grid:
     """Every round played: each player's points (the taker's marked), the war (T10) and
     who took how many cards (T9, T11, T12)."""
     rows = []

@@ -11,8 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.public import hands_open
 from companion.games.wakanda.score_screens import result_reason
+from companion.games.wakanda.scoring import ScoreBreakdown
 from companion.games.wakanda.screens import ROW, _playable
 from companion.games.wakanda.words import piece_name as _piece_name
 from companion.games.wakanda.words import t as wt
@@ -29,7 +31,7 @@ def _word(kind: str, key: str, lang: str) -> str:
     return _piece_name(key, lang) if kind == "piece" else _tile_label(key, lang)
 
 
-def table(game, view) -> dict[str, Any]:
+def table(game: Wakanda, view: object) -> dict[str, Any]:
     """The row of six villages (tile, state, pole bottom to top, owner), whose turn, the
     phase, each hand as a count (per piece only with open hands, R2), and
     each player's running points per village (W-scoring, as the status page)."""
@@ -55,7 +57,8 @@ def table(game, view) -> dict[str, Any]:
             state = "turned"
         else:
             state = "playable" if v in playable else "open"
-        villages.append({"village": v, "tile": tile_label(tile), "state": state,
+        villages.append({"village": v, "tile": tile_label(tile) if tile is not None else _tile_label(None, lang),
+                         "state": state,
                          "pieces": [piece_name(p) for p in poles[v - 1]],
                          "owner": owners[v - 1]})
     mover = game.to_move
@@ -84,7 +87,7 @@ def table(game, view) -> dict[str, Any]:
             "players": players, "result": result, "pending": piece_name(pending) if pending else None}
 
 
-def summary(state, players: list[dict[str, Any]]) -> None:
+def summary(state: Wakanda, players: list[dict[str, Any]]) -> None:
     """Add to a finished game's ``score --json`` players what the statistics count: the
     villages each scored (W7), named in the box's language, as ``favourites``."""
     for player in players:
@@ -128,7 +131,7 @@ def _named(kind: str, key: str, lang: str) -> Cell:
     return Cell(_word("piece", key, lang), short=_word("tile", key, lang))
 
 
-def sheet(game: Any, view: Any) -> Sheet:
+def sheet(game: Wakanda, view: object) -> Sheet:
     """The table as the phone page lays it out, from the game's values: the result once
     over (R6, W9); the row of villages as a board (each tile's name, its pole bottom to
     top, the owner's headdress; face-down tiles stay face down, W10); each player's hand
@@ -157,9 +160,9 @@ def sheet(game: Any, view: Any) -> Sheet:
         if tile is None:
             foot = Cell(f"{v} ?", marks=("hidden",))
         else:
-            name = _named("piece", tile, lang)
+            named = _named("piece", tile, lang)
             state = ("dim",) if v > open_count else ("lit",) if v in playable and not over else ()
-            foot = Cell(f"{v} {name.text}", short=f"{v} {name.short}", marks=state)
+            foot = Cell(f"{v} {named.text}", short=f"{v} {named.short}", marks=state)
         items = [_named("piece", p, lang) for p in poles[v - 1]]
         owner = owners[v - 1]
         if owner is not None:
@@ -183,7 +186,7 @@ def sheet(game: Any, view: Any) -> Sheet:
     return Sheet(tuple(blocks))
 
 
-def _score(game: Any, scores: list[Any], lang: str) -> Grid:
+def _score(game: Wakanda, scores: list[ScoreBreakdown], lang: str) -> Grid:
     """Each player's points village by village (W7), the sun penalty (W8) and the total: a
     column a player, a row a village scored by anyone."""
     outcome = game.outcome() if game.phase == "over" else None
