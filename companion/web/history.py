@@ -126,8 +126,8 @@ def bgstats_qr(data_dir: Path, name: str) -> str | None:
 
 def statistics(games: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     """Per game, per player name, of the finished games alone: games, wins, average and
-    best score, and the game's own columns (its phone's ``tallies``: Wakanda's favourite
-    village, W7; Totem Wars' rounds and wars won, T9, T10) under their field names."""
+    best score, and the game's own columns (its phone's ``tallies``: a favourite place, the
+    rounds won) under their field names."""
     from companion.games import GAMES
 
     out: dict[str, list[dict[str, Any]]] = {}
