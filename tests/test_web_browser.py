@@ -76,7 +76,7 @@ def test_the_page_follows_the_oled_frame_by_frame(tmp_path):
                         (words, oled)
                 if shot["table"] is not None:
                     seen_board = True
-                    assert page.locator("#table table.board tr:last-child th").count() == 6   # the six tiles
+                    assert page.locator("#table .board .foot").count() == 6   # the six tiles
                 seen_refusal |= shot["refused"]
             assert seen_board and seen_refusal
             assert "W4" in shown(page)["note"]
@@ -147,6 +147,8 @@ def test_a_setting_chosen_on_a_paired_phone_changes_the_box(tmp_path):
             sound = "#settings .setting:nth-child(2) select"
             assert page.eval_on_selector(sound, "s => [...s.options].map(o => o.textContent)") == \
                 ["Sound: on", "Sound: off"]
+            # Each control is labelled with its setting's name.
+            assert page.locator("#settings label.setting:nth-child(2) span").text_content() == "Sound"
             frames = len(box.display.frames)
             page.select_option(sound, "off")
             assert "Tel: Sound: off" in " ".join(frame_words(box.display.wait(frames + 1)))
@@ -194,6 +196,8 @@ def test_past_games_are_listed_with_their_records_and_statistics(tmp_path):
             wakanda.locator(".frame li").first.wait_for()
             count = len((tmp_path / "data" / "games" / "20260301-201500-wakanda.jsonl").read_text().splitlines())
             assert wakanda.locator(".frame .meta").text_content().strip() == f"{count}/{count}"
+            assert [wakanda.locator(".frame button").nth(i).get_attribute("aria-label") for i in (0, 1)] == \
+                ["One step back", "One step on"]
             wakanda.locator(".frame button").first.click()          # ◀ one step back
             assert wakanda.locator(".frame .meta").text_content().strip() == f"{count - 1}/{count}"
             context.close()

@@ -99,7 +99,8 @@ def test_the_board_names_each_tile_whole_with_its_code_for_a_narrow_screen(tmp_p
     assert [f["text"] for f in feet] == ["1 Teepee", "2 Eagle", "3 Chief", "4 Variety", "5 Sun", "6 Tomahawk"]
     assert [f["short"] for f in feet] == ["1 TEE", "2 EAG", "3 CHF", "4 VAR", "5 SUN", "6 TOM"]
     html = render.sheet(snapshot(s)["sheet"], "Board")
-    assert 'aria-label="Board"' in html and '<abbr class="short" title="6 Tomahawk">6 TOM</abbr>' in html
+    assert 'role="list" aria-label="Board"' in html
+    assert '<abbr class="short" title="6 Tomahawk">6 TOM</abbr>' in html
 
 
 # --- Totem Wars: each round's columns, war and taken cards ------------------------------------
@@ -159,7 +160,7 @@ def test_any_description_is_drawn_and_every_word_escaped():
                    Stacks((Stack(Cell("1 <i>", short="1 I", marks=("lit",)), (Cell("o", marks=("seat1",)),)),))))
     html = render.sheet(sheet.to_json(), "Board")
     assert "<script>" not in html and "&lt;script&gt;" in html and "A&amp;B" in html and "&quot;x&quot;" in html
-    assert "−2" in html and '<tr class="mover">' in html and 'class="lit"' in html
+    assert "−2" in html and '<tr class="mover">' in html and 'class="foot lit"' in html
 
 
 def test_a_mark_the_page_does_not_draw_is_refused():

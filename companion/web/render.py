@@ -37,15 +37,20 @@ def _marks(value: dict[str, Any]) -> list[str]:
     return [str(m) for m in marks] if isinstance(marks, list) else []
 
 
-def cell(value: dict[str, Any], tag: str = "td", scope: str = "") -> str:
-    """One cell of a table: its words, and its short form beside them for where room is
-    short (the page's script shows one of the two)."""
+def _words(value: dict[str, Any]) -> str:
+    """A cell's words, and its short form beside them for where room is short (the page's
+    script shows one of the two; without it, the words)."""
     text = str(value.get("text", ""))
     short = str(value.get("short") or "")
-    inner = (f'<span class="full">{_text(text)}</span><abbr class="short" title="{_text(text)}">{_text(short)}</abbr>'
-             if short and short != text else _text(text))
+    if short and short != text:
+        return f'<span class="full">{_text(text)}</span><abbr class="short" title="{_text(text)}">{_text(short)}</abbr>'
+    return _text(text)
+
+
+def cell(value: dict[str, Any], tag: str = "td", scope: str = "") -> str:
+    """One cell of a table, its marks as classes."""
     where = f' scope="{scope}"' if scope else ""
-    return f"<{tag}{where}{_classes('n' if value.get('figure') else '', *_marks(value))}>{inner}</{tag}>"
+    return f"<{tag}{where}{_classes('n' if value.get('figure') else '', *_marks(value))}>{_words(value)}</{tag}>"
 
 
 def _grid(block: dict[str, Any]) -> str:
@@ -60,24 +65,20 @@ def _grid(block: dict[str, Any]) -> str:
         drawn = "".join(cell(c, "th" if i == 0 else "td", "row" if i == 0 else "") for i, c in enumerate(cells))
         rows.append(f"<tr{_classes(*_marks(row))}>{drawn}</tr>")
     caption = f"<caption>{_text(title)}</caption>" if title else ""
-    return f'<div class="wide"><table class="grid">{caption}{head}<tbody>{"".join(rows)}</tbody></table></div>'
+    return f'<div class="wide"><table class="grid fit">{caption}{head}<tbody>{"".join(rows)}</tbody></table></div>'
 
 
 def _stacks(block: dict[str, Any], board: str) -> str:
-    """A board: a column a stack, its items bottom first up from its foot (the feet on the
-    last line); its accessible name says it is the board."""
-    stacks = block.get("stacks") or []
-    tallest = max((len(s.get("items") or []) for s in stacks), default=0)
-    rows = []
-    for level in range(tallest - 1, -1, -1):
-        line = []
-        for stack in stacks:
-            items = stack.get("items") or []
-            line.append(cell(items[level]) if level < len(items) else '<td class="empty"></td>')
-        rows.append("<tr>" + "".join(line) + "</tr>")
-    feet = "<tr>" + "".join(cell(s.get("foot") or {}, "th", "col") for s in stacks) + "</tr>"
-    return (f'<div class="wide"><table class="board" aria-label="{_text(board)}">'
-            f'<tbody>{"".join(rows)}{feet}</tbody></table></div>')
+    """A board: its places side by side (wrapping onto a second line when the text is
+    large), each its foot first and what stands on it bottom first, drawn upwards; its
+    accessible name says it is the board."""
+    places = []
+    for stack in block.get("stacks") or []:
+        foot = stack.get("foot") or {}
+        parts = [f'<div{_classes("foot", *_marks(foot))}>{_words(foot)}</div>']
+        parts += [f'<div{_classes("item", *_marks(item))}>{_words(item)}</div>' for item in stack.get("items") or []]
+        places.append(f'<div class="stack" role="listitem">{"".join(parts)}</div>')
+    return f'<div class="board fit" role="list" aria-label="{_text(board)}">{"".join(places)}</div>'
 
 
 def sheet(value: dict[str, Any] | None, board: str = "Board") -> str:

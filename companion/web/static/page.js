@@ -21,15 +21,15 @@ function setText(id, text) {
 // Where a table has no room for its whole words, its three-letter codes instead (EAG for
 // Eagle): measured with every cell on one line; without the script the words wrap.
 function fitCodes(root) {
-  for (const table of root.querySelectorAll("table")) {
-    if (!table.querySelector("abbr.short")) continue;
-    table.classList.remove("codes");
-    table.classList.add("measure");
-    const box = table.parentElement;
+  for (const part of root.querySelectorAll(".fit")) {
+    if (!part.querySelector("abbr.short")) continue;
+    part.classList.remove("codes");
+    part.classList.add("measure");
+    const box = part.parentElement;
     const short = box.scrollWidth > box.clientWidth ||
-      [...table.querySelectorAll("th, td")].some((cell) => cell.scrollWidth > cell.clientWidth + 1);
-    table.classList.remove("measure");
-    table.classList.toggle("codes", short);
+      [...part.querySelectorAll("th, td, .stack > div")].some((cell) => cell.scrollWidth > cell.clientWidth + 1);
+    part.classList.remove("measure");
+    part.classList.toggle("codes", short);
   }
 }
 
@@ -217,6 +217,8 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("history").hidden = false;
   document.getElementById("change").hidden = false;
   fitCodes(document.getElementById("live"));
+  // A phone turned, a window made narrower: the codes where the words no longer fit.
+  window.addEventListener("resize", () => fitCodes(document.getElementById("live")));
   changes();
   stillPaired();
   document.getElementById("history").addEventListener("toggle", (event) => { if (event.target.open) pastGames(); });
