@@ -95,6 +95,7 @@ def rows(table: dict[str, Any], lang: str) -> list[Any]:
 ROUNDS_KINDS = frozenset({"status", "score"})
 
 
+@lru_cache(maxsize=64)
 def _tribe_cell(tribe: str, lang: str) -> Cell:
     """A tribe's name, its three-letter code where room is short."""
     return Cell(tt(f"tribe.{tribe}", lang), short=_tribe(tribe, lang))

@@ -126,8 +126,10 @@ def rows(table: dict[str, Any], lang: str) -> list[Any]:
 SCORE_KINDS = frozenset({"status", "score"})
 
 
+@lru_cache(maxsize=256)
 def _named(kind: str, key: str, lang: str) -> Cell:
-    """A piece's or a village's name, its three-letter code where room is short."""
+    """A piece's or a village's name, its three-letter code where room is short (made once
+    per language: a cell never changes)."""
     return Cell(_word("piece", key, lang), short=_word("tile", key, lang))
 
 
