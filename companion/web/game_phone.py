@@ -16,7 +16,7 @@ from companion.phone_table import Sheet
 class Tally:
     """A column of a game's statistics: the ``field`` each finished game's player has in its
     summary (``GamePhone.summary``), added up, or with ``most`` the value found most often
-    among the lists it holds; headed by the shared catalogue's ``head`` key."""
+    among the lists it holds; headed by the game's catalogue's ``head`` key."""
 
     field: str
     head: str
@@ -32,7 +32,9 @@ class GamePhone:
     page lays it out (``companion/phone_table.py``: text, tables, a board), from the same
     public values; ``summary(state, players)``: adds the game's own figures to a finished
     game's players (``score --json`` objects); ``tallies``: the statistics' columns of the
-    game's own, from those figures; ``rows(table, lang)``: a table (as ``table`` made it,
+    game's own, from those figures; ``laid_out``: the kinds of the game's views whose words
+    its sheet says whole, from the values (a result's pages), rather than the OLED's wrapped
+    lines; ``rows(table, lang)``: a table (as ``table`` made it,
     read back from JSON) as the club's tables page draws it, its headings in ``lang``: lines
     (``str``) and tables (``(headings, rows)``, every cell a string);
     ``KeyError``/``TypeError``/``ValueError`` for a table it cannot read."""
@@ -42,3 +44,4 @@ class GamePhone:
     rows: Callable[[dict[str, Any], str], list[Any]] | None = None
     sheet: Callable[[Any, Any], Sheet] | None = None
     tallies: tuple[Tally, ...] = ()
+    laid_out: frozenset[str] = frozenset()

@@ -38,9 +38,7 @@ from companion.web.phone_settings import form
 PAGE_WORDS = {"waiting": "web.waiting", "offline": "web.offline", "score": "score.provisional",
               "pair": "web.pair", "ask": "web.ask", "code": "web.code_label", "pair_button": "web.pair_button",
               "wrong": "web.wrong", "name": "web.name", "add": "web.add", "bad_name": "web.bad_name",
-              "past": "web.past", "players": "web.players", "games": "web.games", "wins": "web.wins",
-              "average": "web.average", "best": "web.best", "favourite": "web.favourite",
-              "rounds_won": "web.rounds_won", "wars_won": "web.wars_won", "record": "web.record",
+              "past": "web.past", "players": "web.players", "record": "web.record",
               "backup": "web.backup", "frames": "web.frames", "bgstats": "web.bgstats", "bgstats_qr": "web.bgstats_qr",
               "settings": "settings.title",
               "bad_setting": "web.bad_setting", "busy": "web.busy", "board": "web.board",
@@ -97,16 +95,11 @@ def _snapshot(session: Any, frame: Image | None) -> dict[str, Any]:
         shot["note"] = shot["note"] or prompt
         if phone.sheet is not None:
             shot["sheet"] = phone.sheet(game, view).to_json()
-    laid_out = shot["sheet"] is not None and shot["kind"] in LAID_OUT
+    laid_out = phone is not None and phone.sheet is not None and shot["kind"] in phone.laid_out
     if public is not None and shot["title"] is None and not shot["lines"] and shot["note"] is None \
             and not laid_out:
         shot["lines"] = frame_words(frame if frame is not None else session.frame())
     return shot
-
-
-#: The kinds of view whose words the game's table says in full, from the values, rather
-#: than the OLED's wrapped lines: a round's result, the score and status pages.
-LAID_OUT = frozenset({"round", "score", "status"})
 
 
 def _label(lines: list[str]) -> str:

@@ -206,4 +206,5 @@ def _rounds(game: TotemWars) -> Grid:
 
 
 PHONE = GamePhone(table=table, summary=summary, rows=rows, sheet=sheet,
-                  tallies=(Tally("rounds_won", "web.rounds_won"), Tally("wars_won", "web.wars_won")))
+                  tallies=(Tally("rounds_won", "tw.phone.rounds_won"), Tally("wars_won", "tw.phone.wars_won")),
+                  laid_out=ROUNDS_KINDS | {"round"})

@@ -204,4 +204,4 @@ def _score(game: Wakanda, scores: list[ScoreBreakdown], lang: str) -> Grid:
 
 
 PHONE = GamePhone(table=table, summary=summary, rows=rows, sheet=sheet,
-                  tallies=(Tally("favourites", "web.favourite", most=True),))
+                  tallies=(Tally("favourites", "phone.favourite", most=True),), laid_out=SCORE_KINDS)
