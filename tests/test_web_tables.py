@@ -116,7 +116,7 @@ def test_a_rounds_result_is_its_columns_war_and_taken_cards_on_every_page(tmp_pa
             break
     assert len(shots) > 2 and all(shot["sheet"] == shots[0]["sheet"] for shot in shots)
     shot = shots[0]
-    assert "Ben takes 12 cards (T11)" in texts(shot)
+    assert "Ben takes 12 cards (T11)" in texts(shot) and texts(shot)[-1] == "Ben starts round 2 (T13)"
     result = next(g for g in grids(shot) if g["title"] == "Round 1 · war!")
     assert [h["text"] for h in result["heads"]][1:] == ["Points", "war"]
     taker = [r for r in result["rows"] if r["marks"] == ["best"]]

@@ -166,6 +166,8 @@ def _round(game: TotemWars, result: RoundResult, lang: str) -> list[Text | Grid]
             blocks.append(_columns(grouping, HABITAT_SHORT, "habitat",
                                    tt("tw.round.war_of", name=game.players[p], points=grouping.points), lang))
     blocks.append(Text(refill_line(game, result)))
+    if result.next_starter is not None:
+        blocks.append(Text(tt("tw.phone.starts", name=game.players[result.next_starter], n=result.number + 1)))
     return blocks
 
 
