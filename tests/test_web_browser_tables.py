@@ -135,3 +135,31 @@ def test_without_javascript_the_page_shows_the_screen_and_the_table(tmp_path):
             browser.close()
     finally:
         box.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "bg"])
+def test_the_statistics_fit_a_phone_each_game_with_its_own_columns(tmp_path, lang):
+    from playwright.sync_api import sync_playwright
+    from web_browser import keep_games
+
+    box = Box(keep_games(tmp_path / "data"))
+    box.session.settings.change(language=lang)
+    try:
+        box.play(Press("down"))                             # a frame in the box's language
+        with sync_playwright() as playwright:
+            context = open_browser(playwright, tmp_path / "profile", 390, 844)
+            page = context.new_page()
+            page.goto(box.url)
+            page.wait_for_function("() => document.getElementById('past-title').textContent !== ''")
+            page.click("#history summary")
+            page.wait_for_selector("#stats table")
+            spills = page.evaluate("""() => [...document.querySelectorAll('#stats .wide, #stats th, #stats td')]
+                .filter(box => box.scrollWidth > box.clientWidth + 1).map(box => box.textContent.slice(0, 40))""")
+            assert spills == []
+            heads = page.locator("#stats table").evaluate_all(
+                "tables => tables.map(t => t.querySelectorAll('thead th').length)")
+            assert sorted(heads) == [6, 7]                  # the shared four and each game's own
+            page.locator("#history").screenshot(path=str(tmp_path / f"stats-{lang}.png"))
+            context.close()
+    finally:
+        box.close()

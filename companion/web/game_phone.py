@@ -16,11 +16,13 @@ from companion.phone_table import Sheet
 class Tally:
     """A column of a game's statistics: the ``field`` each finished game's player has in its
     summary (``GamePhone.summary``), added up, or with ``most`` the value found most often
-    among the lists it holds; headed by the game's catalogue's ``head`` key."""
+    among the lists it holds; headed by the game's catalogue's ``head`` key, or its
+    ``short`` one where a phone has no room for it."""
 
     field: str
     head: str
     most: bool = False
+    short: str = ""
 
 
 @dataclass(frozen=True)

@@ -171,7 +171,8 @@ def statistics_html(stats: dict[str, list[dict[str, Any]]], lang: str) -> str:
             phone = entry.table.phone
             tallies = phone.tallies if phone is not None else ()
             heads = (Cell(""), *(Cell(t(f"web.{key}"), figure=True) for key in SHARED_COLUMNS),
-                     *(Cell(entry.text(tally.head), figure=not tally.most) for tally in tallies))
+                     *(Cell(entry.text(tally.head), short=entry.text(tally.short) if tally.short else "",
+                            figure=not tally.most) for tally in tallies))
             body = tuple(Row((Cell(str(row["name"])), *(_figure(row[key]) for key in SHARED_COLUMNS),
                               *(Cell(str(row[tally.field] or "")) if tally.most else number(row[tally.field])
                                 for tally in tallies)))

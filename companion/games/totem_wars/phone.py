@@ -208,5 +208,6 @@ def _rounds(game: TotemWars) -> Grid:
 
 
 PHONE = GamePhone(table=table, summary=summary, rows=rows, sheet=sheet,
-                  tallies=(Tally("rounds_won", "tw.phone.rounds_won"), Tally("wars_won", "tw.phone.wars_won")),
+                  tallies=(Tally("rounds_won", "tw.phone.rounds_won", short="tw.phone.rounds"),
+                           Tally("wars_won", "tw.phone.wars_won", short="tw.phone.wars")),
                   laid_out=ROUNDS_KINDS | {"round"})

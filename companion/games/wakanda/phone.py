@@ -15,7 +15,7 @@ from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.public import hands_open
 from companion.games.wakanda.score_screens import result_reason
 from companion.games.wakanda.scoring import ScoreBreakdown
-from companion.games.wakanda.screens import ROW, _playable
+from companion.games.wakanda.screens import ROW, _playable, turn_number
 from companion.games.wakanda.words import piece_name as _piece_name
 from companion.games.wakanda.words import t as wt
 from companion.games.wakanda.words import tile_label as _tile_label
@@ -153,8 +153,9 @@ def sheet(game: Wakanda, view: object) -> Sheet:
         blocks.append(Text(wt("wins", name=game.players[winners[0]]) if len(winners) == 1 else wt("shared"),
                            ("result",)))
         blocks.append(Text(result_reason(game)))
-    else:
-        blocks.append(Text(wt(f"phase.{game.phase}")))
+    else:  # the phase, the turn and the bag (W4), as the board's header and status page say them
+        bag = wt("status.bag", n=sum(game.bag.values()))
+        blocks.append(Text(f"{wt(f'phase.{game.phase}')} · {wt('status.turn', n=turn_number(game))} · {bag}"))
     stacks = []
     tiles, poles, owners = game.villages, game.poles, game.owners
     for v in range(1, ROW + 1):
