@@ -255,3 +255,32 @@ def test_the_tables_speak_the_boxs_language_not_english(tmp_path, lang):
     left = sorted((english & other) - names - vocabulary(lang))
     assert left == [], left
     assert len(other - english) > 30
+
+
+# --- only what the public view shows --------------------------------------------------------
+
+@pytest.mark.parametrize("open_hands", [False, True])
+def test_a_wakanda_hand_is_a_count_unless_the_hands_are_open(open_hands):
+    from companion.games.wakanda.game import Wakanda
+    from companion.games.wakanda.moves import Draw
+    from companion.ui.text import speaking
+
+    game = Wakanda(["teepee", "eagle", "chief", "variety", "sun", "tomahawk"], players=("Ana", "Ben"),
+                   open_hands=open_hands)
+    game.push(Draw("skin"))                                 # no village is a skin: only the hand may name it
+    with speaking("en"):
+        sheet = GAMES["wakanda"].table.phone.sheet(game, None).to_json()
+    hand = next(g for g in sheet["blocks"] if g["type"] == "grid")["rows"][0]["cells"][1]["text"]
+    assert hand == ("Skin ×1" if open_hands else "1")
+    assert ("Skin" in str(sheet)) == open_hands             # R2: named nowhere else
+
+
+def test_the_page_imports_nothing_of_the_command_line():
+    import ast
+
+    folder = Path(render.__file__).parent
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            assert not any(n.startswith("companion.commands") for n in names), path.name
