@@ -6,8 +6,9 @@ memory and start-up to the Pi Zero than Starlette with uvicorn, and it is import
 when the page is on.
 
 What it serves is fixed: the page, its script, its style (read once from the package: no
-request path ever names a file), ``/state`` (the table now, JSON) and ``/events`` (the
-table each time the OLED changes). A phone changes things only once paired
+request path ever names a file; the page with the table now written in, so that it shows
+without its script), ``/state`` (the table now, JSON) and ``/events`` (the table each time
+the OLED changes, as the HTML ``render.py`` makes of it). A phone changes things only once paired
 (``pairing.py``): ``POST /pair/ask`` has the OLED alone show a code (never an answer: the
 phone gets only a ticket cookie the code is bound to; asks are bounded for the whole box),
 ``POST /pair`` with that code and ticket gives the phone its cookie and CSRF token,
@@ -91,27 +92,39 @@ def _static() -> dict[str, tuple[bytes, str]]:
     return {path: ((folder / name).read_bytes(), kind) for path, (name, kind) in FILES.items()}
 
 
+#: What of a table the open pages are not sent: the values its HTML was made from.
+DRAWN = frozenset({"table", "sheet"})
+
+
 class Hub:
     """The latest table and the open pages' queues, on the server's event loop only."""
 
     def __init__(self) -> None:
-        self.latest: str | None = None
+        self.shot: dict[str, Any] | None = None  # the table now
+        self.sent: str | None = None  # what the open pages are sent of it (``/events``)
         self.html = ""  # the latest table as the page's HTML: in the page as served
         self.language = "en"  # the box's, as the latest table says: past games' words too
         self.pages: set[asyncio.Queue[str]] = set()
 
+    @property
+    def latest(self) -> str | None:
+        """The table now as JSON (``/state``), made when asked: most tables are never asked for."""
+        return None if self.shot is None else json.dumps(self.shot, ensure_ascii=False, separators=(",", ":"))
+
     def publish(self, shot: dict[str, Any]) -> None:
-        """Keep ``shot`` as the table now, with its HTML (``render.py``), and give it to
-        every open page: a page that is ``BACKLOG`` tables behind loses the oldest, never
-        the box's time or memory."""
+        """Keep ``shot`` as the table now, and give every open page its HTML (``render.py``)
+        with the page's words and settings (not the values the HTML was made from): a page
+        that is ``BACKLOG`` tables behind loses the oldest, never the box's time or memory."""
+        self.shot = shot
         self.html = render.live(shot)
-        self.latest = json.dumps({**shot, "html": self.html}, ensure_ascii=False, separators=(",", ":"))
+        sent = {key: value for key, value in shot.items() if key not in DRAWN} | {"html": self.html}
+        self.sent = json.dumps(sent, ensure_ascii=False, separators=(",", ":"))
         language = shot.get("lang")
         self.language = language if isinstance(language, str) else self.language
         for queue in self.pages:
             if queue.full():
                 queue.get_nowait()
-            queue.put_nowait(self.latest)
+            queue.put_nowait(self.sent)
 
 
 class _Rate:
@@ -175,17 +188,18 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
         return web.Response(body=body, content_type=kind, charset="utf-8")
 
     async def state(request: web.Request) -> web.Response:
-        if hub.latest is None:
+        latest = hub.latest
+        if latest is None:
             return web.Response(status=503, text="the box has shown nothing yet\n")
-        return web.Response(text=hub.latest, content_type="application/json")
+        return web.Response(text=latest, content_type="application/json")
 
     async def events(request: web.Request) -> web.StreamResponse:
         who = request.remote or "?"
         if not open_pages.enter(who):
             return web.Response(status=503, text="too many pages open\n")
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=BACKLOG)
-        if hub.latest is not None:
-            queue.put_nowait(hub.latest)
+        if hub.sent is not None:
+            queue.put_nowait(hub.sent)
         hub.pages.add(queue)
         # Pings and bounded sends: a phone gone to sleep, or a client that does not read, is
         # let go after SEND seconds.
