@@ -3,11 +3,13 @@
 ``snapshot(session)`` reads the view on the OLED (``session.view``) and the game behind it
 and returns a dict of lists, strings, numbers and booleans, ready for JSON: the same words
 as the OLED in the same language (the note, what the last action did, the menu's lines),
-and the table drawn from the same values (Wakanda's villages and poles, Totem Wars' rows).
-Only what anyone may see appears: the view's words come through the public view
-(``companion/table/public_view.py``, the voice's filter too): never a hint, a Totem Wars
-hand or the face of a card not laid face up (T2, T4, T9), never a Wakanda hand's pieces or
-a piece drawn unless the game is played with open hands (Wakanda's R2).
+the game's table as values (``table``) and as the page lays it out (``sheet``: the game's
+``phone.py`` describes it, ``companion/phone_table.py``), both from the game's values; on
+the pages a game lays out whole (a result, its score), those rather than the OLED's
+wrapped lines. Only what anyone may see appears: the view's words come through the public
+view (``companion/table/public_view.py``, the voice's filter too) and each game's table
+is made of what its ``public.py`` lets be seen: never a hint, a hidden hand or the face of
+a card not laid face up.
 
 >>> import tempfile
 >>> from companion.table.registry import TagRegistry
