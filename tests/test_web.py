@@ -136,12 +136,13 @@ def test_a_totem_wars_hand_and_the_cards_down_never_appear(tmp_path):
         assert "hawk" not in json.dumps(shot) and "vulture" not in json.dumps(shot)
 
 
-def test_a_page_without_words_of_its_own_shows_the_oleds(tmp_path):
+def test_a_rounds_result_is_laid_out_from_its_values_not_the_oleds_lines(tmp_path):
     t = tw.make(tmp_path)
     out = tw.play_war_round(t)                              # the round's result pages
     shot = snapshot(t, out.frame)
-    assert shot["kind"] == "round" and shot["lines"] == frame_words(out.frame)
-    assert "Ben takes 12 cards (T11)" in shot["lines"]
+    assert shot["kind"] == "round" and shot["lines"] == []
+    said = [b["text"] for b in shot["sheet"]["blocks"] if b["type"] == "text"]
+    assert "Ben takes 12 cards (T11)" in said
 
 
 # --- the server, through aiohttp's test client ----------------------------------------------
@@ -195,9 +196,10 @@ def test_the_event_stream_sends_the_table_now_then_each_new_one():
                 line = (await response.content.readline()).decode()
                 if line.startswith("data: "):
                     return json.loads(line[6:])
-        assert await next_data() == {"n": 1}
+        first = await next_data()
+        assert first["n"] == 1 and first["html"].startswith('<section id="screen"')  # drawn by the box
         hub.publish({"n": 2})
-        assert await next_data() == {"n": 2}
+        assert (await next_data())["n"] == 2
         response.close()
     served(check)
 
@@ -615,7 +617,7 @@ def test_the_box_applies_saves_and_says_a_phones_settings(tmp_path):
     assert "Tel: Variant: hidden" in oled(s)
     saved = json.loads(path.read_text())
     assert saved["sound"] is False and saved["games"] == {"wakanda": {"variant": "hidden"}}
-    assert snapshot(s)["settings"][1] == {"game": None, "key": "sound", "value": "off",
+    assert snapshot(s)["settings"][1] == {"game": None, "key": "sound", "value": "off", "label": "Sound",
                                           "choices": [["on", "Sound: on"], ["off", "Sound: off"]]}
 
 
@@ -677,23 +679,25 @@ def test_past_games_are_the_finished_ones_newest_first_with_their_scores(tmp_pat
     assert tw_game["winners"] == [0, 2] and all("rounds_won" in p for p in tw_game["players"])
 
 
-def test_statistics_per_player_name(tmp_path):
+def test_statistics_per_game_and_player_name_with_only_that_games_columns(tmp_path):
     from companion.web import history
-    stats = {row["name"]: row for row in history.statistics(history.past_games(kept_games(tmp_path)))}
-    assert (stats["Ana"]["games"], stats["Ana"]["wins"], stats["Ana"]["best"]) == (2, 2, 20)
-    assert stats["Ana"]["average"] == 12.5 and stats["Ana"]["favourite"] in ("Teepee", "Eagle", "Chief")
-    assert (stats["Ben"]["games"], stats["Ben"]["wins"]) == (2, 0)
-    assert stats["Cleo"]["games"] == 1 and stats["Cleo"]["favourite"] is None
-    assert sum(row["rounds_won"] for row in stats.values()) >= 1
+    found = history.statistics(history.past_games(kept_games(tmp_path)))
+    assert set(found) == {"wakanda", "totem-wars"}
+    wakanda = {row["name"]: row for row in found["wakanda"]}
+    wars = {row["name"]: row for row in found["totem-wars"]}
+    assert (wakanda["Ana"]["games"], wakanda["Ana"]["wins"], wakanda["Ana"]["best"]) == (1, 1, 20)
+    assert wakanda["Ana"]["favourites"] in ("Teepee", "Eagle", "Chief") and "rounds_won" not in wakanda["Ana"]
+    assert "favourites" not in wars["Ana"] and sum(row["rounds_won"] for row in wars.values()) >= 1
+    assert wars["Cleo"]["games"] == 1 and "Cleo" not in wakanda
 
 
 def test_past_games_speak_the_boxs_language(tmp_path):
     from companion.web import history
     data = kept_games(tmp_path)
     english, french = (history.statistics(history.past_games(data, lang)) for lang in ("en", "fr"))
-    favourites = {row["name"]: row["favourite"] for row in french}
+    favourites = {row["name"]: row["favourites"] for row in french["wakanda"]}
     assert favourites["Ana"] in ("Tipi", "Aigle", "Chef")        # the French rulebook's words
-    assert favourites != {row["name"]: row["favourite"] for row in english}
+    assert favourites != {row["name"]: row["favourites"] for row in english["wakanda"]}
     frames = history.game_frames(data, "20260101-100000-wakanda.jsonl", "fr")
     assert frames is not None and frames[1] == ["Ana joue 1 Ben 0", "Ana pioche Chef"]
 
@@ -704,7 +708,7 @@ def test_the_page_lists_past_games_and_gives_their_records(tmp_path):
     async def check(client, hub):
         listing = await (await client.get("/games")).json()
         assert [g["file"] for g in listing["games"]][-1] == "20260101-100000-wakanda.jsonl"
-        assert {row["name"] for row in listing["players"]} == {"Ana", "Ben", "Cleo"}
+        assert all(f'<th scope="row">{name}</th>' in listing["statistics"] for name in ("Ana", "Ben", "Cleo"))
         response = await client.get("/games/20260101-100000-wakanda.jsonl")
         assert response.status == 200 and "attachment" in response.headers["Content-Disposition"]
         assert await response.text() == (data / "games" / "20260101-100000-wakanda.jsonl").read_text()

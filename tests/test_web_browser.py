@@ -76,7 +76,7 @@ def test_the_page_follows_the_oled_frame_by_frame(tmp_path):
                         (words, oled)
                 if shot["table"] is not None:
                     seen_board = True
-                    assert page.locator("#table svg text").count() >= 6   # the six tiles, drawn
+                    assert page.locator("#table .board .foot").count() == 6   # the six tiles
                 seen_refusal |= shot["refused"]
             assert seen_board and seen_refusal
             assert "W4" in shown(page)["note"]
@@ -147,6 +147,8 @@ def test_a_setting_chosen_on_a_paired_phone_changes_the_box(tmp_path):
             sound = "#settings .setting:nth-child(2) select"
             assert page.eval_on_selector(sound, "s => [...s.options].map(o => o.textContent)") == \
                 ["Sound: on", "Sound: off"]
+            # Each control is labelled with its setting's name.
+            assert page.locator("#settings label.setting:nth-child(2) span").text_content() == "Sound"
             frames = len(box.display.frames)
             page.select_option(sound, "off")
             assert "Tel: Sound: off" in " ".join(frame_words(box.display.wait(frames + 1)))
@@ -174,7 +176,7 @@ def test_past_games_are_listed_with_their_records_and_statistics(tmp_path):
             page.wait_for_selector("#stats table")
             games = page.locator(".game").all_text_contents()
             assert len(games) == 2 and "Totem Wars" in games[0] and "Ana 20" in games[1]
-            assert page.locator("#stats td").first.text_content() == "Ana"
+            assert page.locator("#stats tbody th").first.text_content() == "Ana"
             with page.expect_download() as download:
                 page.locator(".game a[download]").nth(1).click()
             saved = tmp_path / "record.jsonl"
@@ -194,6 +196,8 @@ def test_past_games_are_listed_with_their_records_and_statistics(tmp_path):
             wakanda.locator(".frame li").first.wait_for()
             count = len((tmp_path / "data" / "games" / "20260301-201500-wakanda.jsonl").read_text().splitlines())
             assert wakanda.locator(".frame .meta").text_content().strip() == f"{count}/{count}"
+            assert [wakanda.locator(".frame button").nth(i).get_attribute("aria-label") for i in (0, 1)] == \
+                ["One step back", "One step on"]
             wakanda.locator(".frame button").first.click()          # ◀ one step back
             assert wakanda.locator(".frame .meta").text_content().strip() == f"{count - 1}/{count}"
             context.close()

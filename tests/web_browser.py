@@ -148,7 +148,8 @@ def open_browser(playwright, profile: Path, width: int = 412, height: int = 915)
 
 
 def screenshots(out: Path) -> None:
-    """The live table of a Wakanda game and of a Totem Wars round, as a phone shows them."""
+    """The live table of a Wakanda game and of a Totem Wars round, a finished game's score in
+    French and the past games, as a phone shows them."""
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(Path(__file__).parent))
@@ -179,7 +180,7 @@ def screenshots(out: Path) -> None:
         context = open_browser(playwright, Path(tmp) / "profile")
         page = context.new_page()
         page.goto(box.url)
-        page.wait_for_selector("#table svg")
+        page.wait_for_selector("#table .board")
         page.locator("main").screenshot(path=str(out / "phone-page-wakanda.png"))
         box.close()
 
@@ -200,6 +201,23 @@ def screenshots(out: Path) -> None:
         page.goto(box.url)
         page.wait_for_selector("#table table")
         page.locator("main").screenshot(path=str(out / "phone-page-totem-wars.png"))
+        box.close()
+
+        # A finished game's score in French, as a phone shows it (390 px wide): the result,
+        # the board, each player's villages, the sun penalty and the total.
+        data = Path(tmp) / "score"
+        data.mkdir()
+        record = Path(__file__).parent / "data" / "wakanda_worked_example.jsonl"
+        (data / "current.jsonl").write_text(record.read_text())
+        box = Box(data)
+        box.session.settings.change(language="fr")
+        box.play(Press("ok"))                                                   # Resume: the score
+        phone = open_browser(playwright, Path(tmp) / "phone", 390, 844)
+        score = phone.new_page()
+        score.goto(box.url)
+        score.wait_for_selector("#table table")
+        score.locator("#live").screenshot(path=str(out / "phone-page-score-fr.png"))
+        phone.close()
         box.close()
 
         box = Box(keep_games(Path(tmp) / "past"))

@@ -4,23 +4,22 @@ loop of ``score`` and ``moves`` that reports problems per file."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any, TextIO
 
 from companion.errors import UserError, one_line
-from companion.files import RECORD_BYTES, read_text, shown_path
+from companion.files import shown_path
 from companion.games import read_any_record
+from companion.games.definition import GameDefinition
+from companion.record_files import read_record_file as read_record_file  # the commands' name for it
 from companion.records import json_text
 
 
-def read_record_file(path: str | os.PathLike) -> str:
-    """The text of a record file: a regular file of at most 16 MB, UTF-8; else one
-    ``UserError`` line naming it."""
-    return read_text(path, "a record", RECORD_BYTES)
-
-
-def data_folder(args) -> Path:
+def data_folder(args: argparse.Namespace) -> Path:
     """The data folder of a command that reads records (a Totem Wars record's header may
     name a deck of its ``decks/``): ``--data``, else the configuration's."""
     if getattr(args, "data", None):
@@ -29,12 +28,16 @@ def data_folder(args) -> Path:
     return config_from_args(args).data_dir
 
 
-def about(path: str | os.PathLike, exc: UserError) -> str:
+def about(path: str | os.PathLike[str], exc: UserError) -> str:
     """A problem with the record file ``path`` as one line: ``FILE: line N: reason``."""
     return f"{shown_path(path)}: {exc}"
 
 
-def each_record(paths, show, err, data_dir=None) -> int:
+#: What ``each_record`` calls for a good record: ``(path, game, state, first)``.
+Show = Callable[[str, GameDefinition[Any], Any, bool], None]
+
+
+def each_record(paths: Iterable[str], show: Show, err: TextIO, data_dir: Path | None = None) -> int:
     """Call ``show(path, game, state, first)`` for each good record, in order.
 
     A bad record prints ``FILE: line N: reason`` on ``err`` and makes the exit status 1;
@@ -60,13 +63,14 @@ def each_record(paths, show, err, data_dir=None) -> int:
     return status
 
 
-def print_each(args, to_json, to_text) -> int:
+def print_each(args: argparse.Namespace, to_json: Callable[[GameDefinition[Any], Any], Any],
+               to_text: Callable[[GameDefinition[Any], Any], str]) -> int:
     """Print a report of each record of ``args.records``: ``to_json(game, state)`` (``game``:
     its ``GameDefinition``) as one JSON line with ``--json``, else ``to_text(game, state)``,
     under ``== FILE`` when there are several and a blank line apart. The exit status of :func:`each_record`."""
     paths = args.records
 
-    def show(path, game, state, first):
+    def show(path: str, game: GameDefinition[Any], state: Any, first: bool) -> None:
         if args.json:
             print(json_text(to_json(game, state)))
             return

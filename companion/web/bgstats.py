@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 from urllib.parse import quote
 
 #: The documented link, before its URL-encoded JSON.
@@ -48,10 +49,10 @@ def ranks(points: Sequence[float], winners: Sequence[int]) -> list[int]:
 
 def play(game_id: str, title: str, names: Sequence[str], points: Sequence[float], winners: Sequence[int],
          when: str, start: int | None = None, location: str | None = None,
-         duration_min: int | None = None) -> dict:
+         duration_min: int | None = None) -> dict[str, Any]:
     """The documented JSON of one finished play (``when``: ``YYYY-MM-DD HH:MM[:SS]``)."""
     places = ranks(points, winners)
-    out: dict = {
+    out: dict[str, Any] = {
         "game": {"name": title, "highestWins": True, "noPoints": False, "sourceGameId": game_id},
         "playDate": when if len(when) > 16 else f"{when}:00",
         "players": [{"name": name, "score": int(p) if float(p).is_integer() else p,
@@ -66,7 +67,7 @@ def play(game_id: str, title: str, names: Sequence[str], points: Sequence[float]
     return out
 
 
-def link(data: dict) -> str:
+def link(data: dict[str, Any]) -> str:
     """The ``bgstats://`` link of a play's JSON (compact, URL-encoded)."""
     return LINK + quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")
 

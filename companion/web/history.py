@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
-from companion.ui.text import speaking
-from companion.web import bgstats
+from companion.phone_table import Cell, Grid, Row, Sheet, number
+from companion.record_files import read_record_file
+from companion.ui.text import speaking, t
+from companion.web import bgstats, render
 
 #: The names the box gives finished games (journal.py), and nothing else.
 NAME = re.compile(r"^(\d{8})-(\d{6})-([a-z][a-z-]{0,30})(-\d{1,4})?\.jsonl$")
@@ -86,7 +88,6 @@ def _summary(data_dir: Path, name: str, lang: str) -> dict[str, Any] | None:
 
 
 def _read(path: Path, name: str, data_dir: Path) -> dict[str, Any] | None:
-    from companion.commands.records_each import read_record_file
     from companion.games import GAMES, game_of_record
 
     try:
@@ -123,29 +124,70 @@ def bgstats_qr(data_dir: Path, name: str) -> str | None:
     return bgstats.qr_svg(link) if link else None
 
 
-def statistics(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per player name: games, wins, average and best score; the favourite village (the
-    Wakanda village they scored most often, W7); rounds and wars won (Totem Wars); of the
-    finished games alone."""
-    rows: dict[str, dict[str, Any]] = {}
-    villages: dict[str, Counter] = defaultdict(Counter)
-    for game in (g for g in games if g["finished"]):
-        for seat, player in enumerate(game["players"]):
-            row = rows.setdefault(player["name"], {"name": player["name"], "games": 0, "wins": 0,
-                                                   "scores": [], "rounds_won": 0, "wars_won": 0})
-            row["games"] += 1
-            row["wins"] += seat in game["winners"]
-            row["scores"].append(player.get("total", player.get("points", 0)))
-            row["rounds_won"] += player.get("rounds_won", 0)
-            row["wars_won"] += player.get("wars_won", 0)
-            villages[player["name"]].update(player.get("favourites", ()))
-    out = []
-    for name, row in rows.items():
-        scores = row.pop("scores")
-        favourite = villages[name].most_common(1)
-        out.append({**row, "average": round(sum(scores) / len(scores), 1), "best": max(scores),
-                    "favourite": favourite[0][0] if favourite else None})
-    return sorted(out, key=lambda r: (-r["games"], r["name"]))
+def statistics(games: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Per game, per player name, of the finished games alone: games, wins, average and
+    best score, and the game's own columns (its phone's ``tallies``: a favourite place, the
+    rounds won) under their field names."""
+    from companion.games import GAMES
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name in dict.fromkeys(g["game"] for g in games if g["finished"]):
+        if name not in GAMES:
+            continue
+        phone = GAMES[name].table.phone
+        tallies = phone.tallies if phone is not None else ()
+        rows: dict[str, dict[str, Any]] = {}
+        for game in (g for g in games if g["finished"] and g["game"] == name):
+            for seat, player in enumerate(game["players"]):
+                row = rows.setdefault(player["name"], {"name": player["name"], "games": 0, "wins": 0,
+                                                       "scores": [], "counts": defaultdict(Counter)})
+                row["games"] += 1
+                row["wins"] += seat in game["winners"]
+                row["scores"].append(player.get("total", player.get("points", 0)))
+                for tally in tallies:
+                    found = player.get(tally.field, [] if tally.most else 0)
+                    row["counts"][tally.field].update(found if tally.most else {"": found})
+        table = []
+        for row in rows.values():
+            scores, counts = row.pop("scores"), row.pop("counts")
+            row |= {"average": round(sum(scores) / len(scores), 1), "best": max(scores)}
+            for tally in tallies:
+                common = counts[tally.field].most_common(1)
+                row[tally.field] = (common[0][0] if common else None) if tally.most else counts[tally.field][""]
+            table.append(row)
+        out[name] = sorted(table, key=lambda r: (-r["games"], r["name"]))
+    return out
+
+
+def statistics_html(stats: dict[str, list[dict[str, Any]]], lang: str) -> str:
+    """The statistics as the page lays them out: a table a game, headed by its title, with
+    the shared columns and only that game's own, in ``lang``."""
+    from companion.games import GAMES
+
+    grids = []
+    with speaking(lang):
+        for name, rows in stats.items():
+            entry = GAMES[name]
+            phone = entry.table.phone
+            tallies = phone.tallies if phone is not None else ()
+            heads = (Cell(""), *(Cell(t(f"web.{key}"), figure=True) for key in SHARED_COLUMNS),
+                     *(Cell(entry.text(tally.head), short=entry.text(tally.short) if tally.short else "",
+                            figure=not tally.most) for tally in tallies))
+            body = tuple(Row((Cell(str(row["name"])), *(_figure(row[key]) for key in SHARED_COLUMNS),
+                              *(Cell(str(row[tally.field] or "")) if tally.most else number(row[tally.field])
+                                for tally in tallies)))
+                         for row in rows)
+            grids.append(Grid(heads, body, title=entry.shown_title()))
+    return render.sheet(Sheet(tuple(grids)).to_json())
+
+
+def _figure(value: float) -> Cell:
+    """A figure as the language writes it (``12,5`` in French), a whole one without tenths."""
+    return number(f"{value:g}".replace(".", t("web.decimal")))
+
+
+#: The columns every game's statistics have, by their field (and their words, ``web.<field>``).
+SHARED_COLUMNS = ("games", "wins", "average", "best")
 
 
 #: The most frames a game's steps give (a game of either kind has a few hundred at most).
@@ -156,7 +198,6 @@ def game_frames(data_dir: Path, name: str, lang: str = "en", paired: bool = Fals
     """The OLED's words after each line of the game ``name`` (``replay``'s frames, as
     words, in ``lang``): the steps a phone goes through; None when there is no such game
     (or it is a kept unfinished one and the phone is not ``paired``)."""
-    from companion.commands.records_each import read_record_file
     from companion.games import game_entry, game_of_record
     from companion.ui.canvas import frame_words
 

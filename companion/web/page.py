@@ -15,8 +15,10 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
+from companion.table.session import Output, Session
 from companion.web.pairing import Pairing
 
 if TYPE_CHECKING:  # asyncio and the server are imported on the server's thread only
@@ -29,19 +31,19 @@ class PhonePage:
     """The watcher that serves the live table where the box's settings say (``web_bind``,
     ``web_port``), while their ``web`` is on."""
 
-    def __init__(self, *, err: TextIO | None = None, put: Callable[[object], None] | None = None):
+    def __init__(self, *, err: TextIO | None = None, put: Callable[[object], None] | None = None) -> None:
         self.err = err if err is not None else sys.stderr
         self.put = put                    # the app loop's queue: what paired phones send
-        self.data_dir = None              # the session's data folder: its past games
+        self.data_dir: Path | None = None  # the session's data folder: its past games
         self.pairing = Pairing()
-        self.latest: dict | None = None
+        self.latest: dict[str, Any] | None = None
         self.where: tuple[str, int] | None = None   # (address, port) served; None: off
         self.failed: tuple[str, int] | None = None  # one that could not be opened: not tried again
         self._server: _Server | None = None
         self._stopped: list[_Server] = []   # servers asked to stop, waited for on close
         self._started = threading.Event()    # a server is starting or serving
 
-    def seen(self, session, out=None) -> None:
+    def seen(self, session: Session, out: Output | None = None) -> None:
         """The frame just shown: follow the setting, hand on the table (never blocks)."""
         store = session.settings
         self.data_dir = session.data_dir
@@ -57,7 +59,7 @@ class PhonePage:
         if self._server is not None:
             self._server.publish(self.latest)
 
-    def heard(self, session, event) -> bool:
+    def heard(self, session: Session, event: object) -> bool:
         """The page takes no event for itself: what phones send comes through the queue."""
         return False
 
@@ -92,7 +94,7 @@ class PhonePage:
 class _Server:
     """One run of the server on its own thread and event loop."""
 
-    def __init__(self, page: PhonePage, bind: str, port: int):
+    def __init__(self, page: PhonePage, bind: str, port: int) -> None:
         self.page, self.bind, self.port = page, bind, port
         self.ready = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -103,7 +105,7 @@ class _Server:
         self.thread = threading.Thread(target=self._run, name="phone-page", daemon=True)
         self.thread.start()
 
-    def publish(self, shot: dict) -> None:
+    def publish(self, shot: dict[str, Any]) -> None:
         """Give ``shot`` to the server's loop (never waits)."""
         loop, hub = self.loop, self.hub
         if loop is not None and hub is not None:
@@ -129,7 +131,7 @@ class _Server:
 
         hub = server.Hub()
 
-        def started(loop) -> None:
+        def started(loop: asyncio.AbstractEventLoop) -> None:
             if self.page.latest is not None:
                 hub.publish(self.page.latest)
             self.hub = hub

@@ -6,8 +6,9 @@ memory and start-up to the Pi Zero than Starlette with uvicorn, and it is import
 when the page is on.
 
 What it serves is fixed: the page, its script, its style (read once from the package: no
-request path ever names a file), ``/state`` (the table now, JSON) and ``/events`` (the
-table each time the OLED changes). A phone changes things only once paired
+request path ever names a file; the page with the table now written in, so that it shows
+without its script), ``/state`` (the table now, JSON) and ``/events`` (the table each time
+the OLED changes, as the HTML ``render.py`` makes of it). A phone changes things only once paired
 (``pairing.py``): ``POST /pair/ask`` has the OLED alone show a code (never an answer: the
 phone gets only a ticket cookie the code is bound to; asks are bounded for the whole box),
 ``POST /pair`` with that code and ticket gives the phone its cookie and CSRF token,
@@ -43,9 +44,10 @@ import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 from aiohttp_sse import EventSourceResponse
 
 from companion.backup import archive_name, write_backup
@@ -54,7 +56,7 @@ from companion.events import PhoneCode, PhoneName
 from companion.files import RECORD_BYTES, read_text
 from companion.records import JsonError, parse_json
 from companion.table.settings import is_name
-from companion.web import doors, history
+from companion.web import doors, history, render
 from companion.web.pairing import LIFE, WRONG, Pairing, csrf_of
 from companion.web.phone_settings import setting_of
 
@@ -90,23 +92,39 @@ def _static() -> dict[str, tuple[bytes, str]]:
     return {path: ((folder / name).read_bytes(), kind) for path, (name, kind) in FILES.items()}
 
 
+#: What of a table the open pages are not sent: the values its HTML was made from.
+DRAWN = frozenset({"table", "sheet"})
+
+
 class Hub:
     """The latest table and the open pages' queues, on the server's event loop only."""
 
     def __init__(self) -> None:
-        self.latest: str | None = None
+        self.shot: dict[str, Any] | None = None  # the table now
+        self.sent: str | None = None  # what the open pages are sent of it (``/events``)
+        self.html = ""  # the latest table as the page's HTML: in the page as served
         self.language = "en"  # the box's, as the latest table says: past games' words too
-        self.pages: set[asyncio.Queue] = set()
+        self.pages: set[asyncio.Queue[str]] = set()
 
-    def publish(self, shot: dict) -> None:
-        """Keep ``shot`` as the table now and give it to every open page: a page that is
-        ``BACKLOG`` tables behind loses the oldest, never the box's time or memory."""
-        self.latest = json.dumps(shot, ensure_ascii=False, separators=(",", ":"))
-        self.language = shot.get("lang", self.language)
+    @property
+    def latest(self) -> str | None:
+        """The table now as JSON (``/state``), made when asked: most tables are never asked for."""
+        return None if self.shot is None else json.dumps(self.shot, ensure_ascii=False, separators=(",", ":"))
+
+    def publish(self, shot: dict[str, Any]) -> None:
+        """Keep ``shot`` as the table now, and give every open page its HTML (``render.py``)
+        with the page's words and settings (not the values the HTML was made from): a page
+        that is ``BACKLOG`` tables behind loses the oldest, never the box's time or memory."""
+        self.shot = shot
+        self.html = render.live(shot)
+        sent = {key: value for key, value in shot.items() if key not in DRAWN} | {"html": self.html}
+        self.sent = json.dumps(sent, ensure_ascii=False, separators=(",", ":"))
+        language = shot.get("lang")
+        self.language = language if isinstance(language, str) else self.language
         for queue in self.pages:
             if queue.full():
                 queue.get_nowait()
-            queue.put_nowait(self.latest)
+            queue.put_nowait(self.sent)
 
 
 class _Rate:
@@ -142,7 +160,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
     open_pages = doors.Doors(PAGES_PER_ADDRESS, MAX_PAGES)
 
     @web.middleware
-    async def guard(request: web.Request, handler):
+    async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         host = request.headers.get("Host")
         origin = request.headers.get("Origin")
         if not doors.is_own_host(host, names):  # a name pointed at the box from elsewhere
@@ -164,20 +182,24 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
 
     async def page(request: web.Request) -> web.Response:
         body, kind = files[request.path]
+        if request.path == "/":  # the table now in the page: it shows without the script
+            body = body.replace(b'<html lang="en">', f'<html lang="{render.escape_text(hub.language)}">'.encode())
+            body = body.replace(b"<!--live-->", hub.html.encode())
         return web.Response(body=body, content_type=kind, charset="utf-8")
 
     async def state(request: web.Request) -> web.Response:
-        if hub.latest is None:
+        latest = hub.latest
+        if latest is None:
             return web.Response(status=503, text="the box has shown nothing yet\n")
-        return web.Response(text=hub.latest, content_type="application/json")
+        return web.Response(text=latest, content_type="application/json")
 
     async def events(request: web.Request) -> web.StreamResponse:
         who = request.remote or "?"
         if not open_pages.enter(who):
             return web.Response(status=503, text="too many pages open\n")
-        queue: asyncio.Queue = asyncio.Queue(maxsize=BACKLOG)
-        if hub.latest is not None:
-            queue.put_nowait(hub.latest)
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=BACKLOG)
+        if hub.sent is not None:
+            queue.put_nowait(hub.sent)
         hub.pages.add(queue)
         # Pings and bounded sends: a phone gone to sleep, or a client that does not read, is
         # let go after SEND seconds.
@@ -199,7 +221,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
             open_pages.leave(who)
         return stream
 
-    async def body(request: web.Request) -> dict:
+    async def body(request: web.Request) -> dict[str, Any]:
         """The JSON object a change sends (UTF-8); 4xx for anything else (the guard has
         refused any from elsewhere)."""
         if request.content_type != "application/json":
@@ -223,7 +245,7 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
         """Whether the request comes from a paired phone (its cookie)."""
         return pairing.paired(request.cookies.get(COOKIE))
 
-    def answer(status: int, **fields) -> web.Response:
+    def answer(status: int, **fields: Any) -> web.Response:
         return web.json_response(fields, status=status)
 
     def hide_code(was_showing: bool) -> None:
@@ -289,9 +311,10 @@ def make_app(hub: Hub, clock: Callable[[], float] = time.monotonic, pairing: Pai
 
     async def games(request: web.Request) -> web.Response:
         if data_dir is None:
-            return answer(200, games=[], players=[])
+            return answer(200, games=[], statistics="")
         found = await asyncio.to_thread(history.past_games, data_dir, hub.language, paired=phone(request))
-        return answer(200, games=found, players=history.statistics(found))
+        stats = await asyncio.to_thread(history.statistics_html, history.statistics(found), hub.language)
+        return answer(200, games=found, statistics=stats)
 
     async def record(request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -437,7 +460,7 @@ class _ProblemLog(logging.Logger):
         self.problems.say(f"request {kind}", f"a request not answered ({_printable(detail)})")
 
 
-def _loop_problem(problems: doors.Problems, context: dict) -> None:
+def _loop_problem(problems: doors.Problems, context: dict[str, Any]) -> None:
     """The server's event loop's problems (a connection that cannot be accepted: no
     descriptor left, …) in one line per kind."""
     exc = context.get("exception")

@@ -11,13 +11,17 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.public import hands_open
-from companion.games.wakanda.screens import ROW, _playable
+from companion.games.wakanda.score_screens import result_reason
+from companion.games.wakanda.scoring import ScoreBreakdown
+from companion.games.wakanda.screens import ROW, _playable, turn_number
 from companion.games.wakanda.words import piece_name as _piece_name
 from companion.games.wakanda.words import t as wt
 from companion.games.wakanda.words import tile_label as _tile_label
+from companion.phone_table import Cell, Grid, Row, Sheet, Stack, Stacks, Text, number
 from companion.ui.text import language, t
-from companion.web.game_phone import GamePhone
+from companion.web.game_phone import GamePhone, Tally
 
 
 @lru_cache(maxsize=512)
@@ -27,7 +31,7 @@ def _word(kind: str, key: str, lang: str) -> str:
     return _piece_name(key, lang) if kind == "piece" else _tile_label(key, lang)
 
 
-def table(game, view) -> dict[str, Any]:
+def table(game: Wakanda, view: object) -> dict[str, Any]:
     """The row of six villages (tile, state, pole bottom to top, owner), whose turn, the
     phase, each hand as a count (per piece only with open hands, R2), and
     each player's running points per village (W-scoring, as the status page)."""
@@ -53,7 +57,8 @@ def table(game, view) -> dict[str, Any]:
             state = "turned"
         else:
             state = "playable" if v in playable else "open"
-        villages.append({"village": v, "tile": tile_label(tile), "state": state,
+        villages.append({"village": v, "tile": tile_label(tile) if tile is not None else _tile_label(None, lang),
+                         "state": state,
                          "pieces": [piece_name(p) for p in poles[v - 1]],
                          "owner": owners[v - 1]})
     mover = game.to_move
@@ -82,7 +87,7 @@ def table(game, view) -> dict[str, Any]:
             "players": players, "result": result, "pending": piece_name(pending) if pending else None}
 
 
-def summary(state, players: list[dict[str, Any]]) -> None:
+def summary(state: Wakanda, players: list[dict[str, Any]]) -> None:
     """Add to a finished game's ``score --json`` players what the statistics count: the
     villages each scored (W7), named in the box's language, as ``favourites``."""
     for player in players:
@@ -117,4 +122,87 @@ def rows(table: dict[str, Any], lang: str) -> list[Any]:
             ([t("club.player", lang), wt("status.hand", lang), wt("status.points", lang)], people)]
 
 
-PHONE = GamePhone(table=table, summary=summary, rows=rows)
+#: The views on which the score is laid out in full: the status page, the score pages.
+SCORE_KINDS = frozenset({"status", "score"})
+
+
+@lru_cache(maxsize=256)
+def _named(kind: str, key: str, lang: str) -> Cell:
+    """A piece's or a village's name, its three-letter code where room is short (made once
+    per language: a cell never changes)."""
+    return Cell(_word("piece", key, lang), short=_word("tile", key, lang))
+
+
+def sheet(game: Wakanda, view: object) -> Sheet:
+    """The table as the phone page lays it out, from the game's values: the result once
+    over (R6, W9); the row of villages as a board (each tile's name, its pole bottom to
+    top, the owner's headdress; face-down tiles stay face down, W10); each player's hand
+    (a count unless the hands are open, R2) and points; and, on the status and score pages
+    and once over, the score village by village with the sun penalty (W7, W8) and the
+    total, whatever page the OLED shows."""
+    lang = language()
+    pending = getattr(view, "pending", None)
+    lit = getattr(view, "lit", None)
+    playable = {lit} if lit is not None else _playable(game, pending)
+    open_count = sum(1 for v in range(1, ROW + 1) if game.is_open(v))
+    over = game.phase == "over"
+    blocks: list[Text | Grid | Stacks] = []
+    if over:
+        outcome = game.outcome()
+        winners = list(outcome.winners) if outcome else []
+        blocks.append(Text(wt("wins", name=game.players[winners[0]]) if len(winners) == 1 else wt("shared"),
+                           ("result",)))
+        blocks.append(Text(result_reason(game)))
+    else:  # the phase, the turn and the bag (W4), as the board's header and status page say them
+        bag = wt("status.bag", n=sum(game.bag.values()))
+        blocks.append(Text(f"{wt(f'phase.{game.phase}')} · {wt('status.turn', n=turn_number(game))} · {bag}"))
+    stacks = []
+    tiles, poles, owners = game.villages, game.poles, game.owners
+    for v in range(1, ROW + 1):
+        tile = tiles[v - 1]
+        if tile is None:
+            foot = Cell(f"{v} ?", marks=("hidden",))
+        else:
+            named = _named("piece", tile, lang)
+            state = ("dim",) if v > open_count else ("lit",) if v in playable and not over else ()
+            foot = Cell(f"{v} {named.text}", short=f"{v} {named.short}", marks=state)
+        items = [_named("piece", p, lang) for p in poles[v - 1]]
+        owner = owners[v - 1]
+        if owner is not None:
+            items.append(Cell(game.players[owner], marks=(f"seat{owner}",)))
+        stacks.append(Stack(foot, tuple(items)))
+    blocks.append(Stacks(tuple(stacks)))
+    shown = hands_open(game)
+    people = []
+    scores = [game.score(seat) for seat in range(len(game.players))]
+    for seat, name in enumerate(game.players):
+        hand = game.hands[seat]
+        held = (", ".join(f"{_word('piece', p, lang)} ×{n}" for p, n in hand.items() if n) if shown
+                else str(sum(hand.values())))
+        people.append(Row((Cell(name, marks=(f"seat{seat}",)), Cell(held, figure=not shown),
+                           number(scores[seat].total)),
+                          ("mover",) if seat == game.to_move and not over else ()))
+    blocks.append(Grid((Cell(""), Cell(wt("status.hand"), figure=not shown), Cell(wt("status.points"), figure=True)),
+                       tuple(people)))
+    if over or getattr(view, "kind", None) in SCORE_KINDS:
+        blocks.append(_score(game, scores, lang))
+    return Sheet(tuple(blocks))
+
+
+def _score(game: Wakanda, scores: list[ScoreBreakdown], lang: str) -> Grid:
+    """Each player's points village by village (W7), the sun penalty (W8) and the total: a
+    column a player, a row a village scored by anyone."""
+    outcome = game.outcome() if game.phase == "over" else None
+    winners = set(outcome.winners) if outcome else set()
+    villages = [v for v in dict.fromkeys(v for s in scores for v in s.villages)]
+    rows = [Row((_named("piece", village, lang), *(number(s.villages.get(village, 0)) for s in scores)))
+            for village in villages]
+    rows.append(Row((Cell(wt("score.sun_penalty")), *(number(s.sun_penalty) for s in scores))))
+    rows.append(Row((Cell(wt("score.total")),
+                     *(number(s.total, ("best",) if s.player in winners else ()) for s in scores)), ("total",)))
+    heads = (Cell(""), *(Cell(name, figure=True, marks=(f"seat{seat}",)) for seat, name in enumerate(game.players)))
+    return Grid(heads, tuple(rows), title=t("score.provisional") if game.phase != "over" else wt("status.points"))
+
+
+PHONE = GamePhone(table=table, summary=summary, rows=rows, sheet=sheet,
+                  tallies=(Tally("favourites", "phone.favourite", most=True),), laid_out=SCORE_KINDS)

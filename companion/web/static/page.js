@@ -1,11 +1,11 @@
-// The live table: the box's snapshot of each frame, drawn in HTML and SVG. Every word is
-// put in with textContent (a player's name is never markup); nothing comes from elsewhere.
+// The live table: the box's snapshot of each frame, its HTML made and escaped by the box
+// (render.py); the page's own parts are made here with textContent (a player's name is
+// never markup). Nothing comes from elsewhere. No game is named here: a game's table comes
+// laid out by the game's phone.py.
 "use strict";
 
-const SVG = "http://www.w3.org/2000/svg";
-
 function el(tag, attrs, text) {
-  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
+  const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
   if (text !== undefined && text !== null) node.textContent = String(text);
   return node;
@@ -18,97 +18,29 @@ function setText(id, text) {
   return node;
 }
 
-function wakandaBoard(table) {
-  const width = 6 * 100, pieceH = 34, tileH = 40;
-  const tallest = Math.max(4, ...table.villages.map(v => v.pieces.length + (v.owner !== null ? 1 : 0)));
-  const height = tallest * (pieceH + 4) + tileH + 12;
-  const svg = el("svg:svg", { viewBox: `0 0 ${width} ${height}`, role: "img" });
-  table.villages.forEach((village, i) => {
-    const x = i * 100 + 6, bottom = height - tileH - 6;
-    let y = bottom;
-    for (const piece of village.pieces) {
-      y -= pieceH + 4;
-      svg.append(el("svg:rect", { class: "piece", x, y, width: 88, height: pieceH, rx: 5 }));
-      svg.append(el("svg:text", { x: x + 44, y: y + pieceH / 2 + 6, "text-anchor": "middle", "font-size": 17 }, piece));
-    }
-    if (village.owner !== null) {
-      y -= pieceH + 4;
-      svg.append(el("svg:rect", { class: `owner${village.owner}`, x, y, width: 88, height: pieceH, rx: 12 }));
-      const owner = table.players[village.owner];
-      svg.append(el("svg:text", { class: "on-lit", x: x + 44, y: y + pieceH / 2 + 6, "text-anchor": "middle", "font-size": 16 },
-                    owner ? owner.name : ""));
-    }
-    svg.append(el("svg:rect", { class: `tile ${village.state}`, x, y: bottom + 4, width: 88, height: tileH - 4, rx: 4 }));
-    svg.append(el("svg:text", { class: village.state === "playable" ? "on-lit" : "", x: x + 44, y: bottom + tileH / 2 + 9,
-                                "text-anchor": "middle", "font-size": 20 }, `${village.village} ${village.tile}`));
-  });
-  return svg;
-}
-
-function wakandaPlayers(table, words) {
-  const rows = el("table");
-  const head = el("tr");
-  head.append(el("th", {}, ""), el("th", {}, words.hand), el("th", { class: "n" }, words.points));
-  rows.append(head);
-  for (const player of table.players) {
-    const row = el("tr", { class: player.to_move ? "to-move" : "" });
-    const hand = player.hand && player.hand.length ? player.hand.map(([piece, n]) => `${piece} ×${n}`).join(", ")
-                                                   : `${player.hand_size}`;
-    row.append(el("td", {}, (player.to_move ? "▶ " : "") + player.name), el("td", {}, hand),
-               el("td", { class: "n" }, player.points));
-    rows.append(row);
-    if (player.villages.length) {
-      const detail = el("tr");
-      detail.append(el("td", {}, ""), el("td", { class: "meta", colspan: 2 },
-                       player.villages.map(([tile, points]) => `${tile} ${points}`).join(" · ")));
-      rows.append(detail);
-    }
+// Where a table has no room for its whole words, its three-letter codes instead (EAG for
+// Eagle): measured with every cell on one line; without the script the words wrap.
+function fitCodes(root) {
+  for (const part of root.querySelectorAll(".fit")) {
+    if (!part.querySelector("abbr.short")) continue;
+    part.classList.remove("codes");
+    part.classList.add("measure");
+    const box = part.parentElement;
+    const short = box.scrollWidth > box.clientWidth ||
+      [...part.querySelectorAll("th, td, .stack > div")].some((cell) => cell.scrollWidth > cell.clientWidth + 1);
+    part.classList.remove("measure");
+    part.classList.toggle("codes", short);
   }
-  return rows;
 }
 
-function totemWarsRows(table, words) {
-  const rows = el("table");
-  const head = el("tr");
-  for (const [label, cls] of [["", ""], ["", ""], ["", ""], [words.hand, "n"], [words.points, "n"], [words.taken, "n"]])
-    head.append(el("th", { class: cls }, label));
-  rows.append(head);
-  for (const player of table.rows) {
-    const row = el("tr", { class: player.to_move ? "to-move" : "" });
-    const cards = el("svg:svg", { viewBox: "0 0 160 30", width: 160, height: 30 });
-    let x = 0;
-    for (let i = 0; i < player.down; i++, x += 16) cards.append(el("svg:rect", { class: "card", x, y: 2, width: 12, height: 26, rx: 2 }));
-    for (let i = 0; i < player.scanned; i++, x += 16) cards.append(el("svg:rect", { class: "card scanned", x, y: 2, width: 12, height: 26, rx: 2 }));
-    if (player.owed > 0) cards.append(el("svg:text", { x: x + 4, y: 22, "font-size": 18 }, `+${player.owed}`));
-    const cell = el("td");
-    cell.append(cards);
-    row.append(el("td", {}, (player.to_move ? "▶ " : "") + player.name), el("td", {}, player.totem || ""), cell,
-               el("td", { class: "n" }, player.hand_size), el("td", { class: "n" }, player.points),
-               el("td", { class: "n" }, player.taken));
-    rows.append(row);
-  }
-  return rows;
-}
-
+// The box made the screen and the table as HTML (companion/web/render.py), every word
+// escaped there: the same as in the page served without the script.
 function draw(shot) {
   document.documentElement.lang = shot.lang;
   setText("status", "");
-  setText("done", shot.done);
-  setText("title", shot.title);
-  setText("note", shot.note).classList.toggle("refused", !!shot.refused);
-  const lines = document.getElementById("lines");
-  lines.replaceChildren(...shot.lines.map((line, i) => el("li", { class: i === shot.selected ? "selected" : "" }, line)));
-  const table = document.getElementById("table");
-  table.replaceChildren();
-  const t = shot.table;
-  if (!t) return;
-  if (t.game === "wakanda") {
-    if (t.result) table.append(el("p", { class: "result" }, t.result));
-    table.append(el("p", { class: "meta" }, t.phase), wakandaBoard(t), wakandaPlayers(t, t.words));
-  } else if (t.game === "totem_wars") {
-    if (t.instruction) table.append(el("p", {}, t.instruction));
-    table.append(el("p", { class: "meta" }, `${t.round} · ${t.deck}`), totemWarsRows(t, t.words));
-  }
+  const live = document.getElementById("live");
+  live.innerHTML = shot.html || "";
+  fitCodes(live);
 }
 
 let words = { waiting: "…", offline: "…" };
@@ -136,7 +68,7 @@ function settingsForm(shot) {
   if (now === shownSettings) return;
   shownSettings = now;
   document.getElementById("settings").replaceChildren(...(shot.settings || []).map((setting) => {
-    const select = el("select");  // each choice is the whole line, "Sound: off": it names the setting
+    const select = el("select");  // each choice is the whole line, "Sound: off"; the label names it
     for (const [value, line] of setting.choices) {
       const option = el("option", { value }, line);
       option.selected = value === setting.value;
@@ -149,8 +81,8 @@ function settingsForm(shot) {
       document.getElementById("said").textContent =
         answer.status === 400 ? words.bad_setting : answer.status === 403 ? words.wrong : "";
     });
-    const row = el("div", { class: "setting" });
-    row.append(select);
+    const row = el("label", { class: "setting" });
+    row.append(el("span", {}, setting.label), select);
     return row;
   }));
 }
@@ -158,7 +90,7 @@ function settingsForm(shot) {
 async function pastGames() {
   const answer = await fetch("/games", { credentials: "same-origin" });
   if (!answer.ok) return;
-  const { games, players } = await answer.json();
+  const { games, statistics } = await answer.json();
   const list = document.getElementById("games");
   list.replaceChildren(...games.map((game) => {
     const item = el("div", { class: "game" });
@@ -186,20 +118,10 @@ async function pastGames() {
     item.append(shown);
     return item;
   }));
-  const table = el("table");
-  const head = el("tr");
-  for (const key of ["", "games", "wins", "average", "best", "favourite", "rounds_won", "wars_won"])
-    head.append(el("th", { class: key && key !== "favourite" ? "n" : "" }, key ? words[key] : ""));
-  table.append(head);
-  for (const player of players) {
-    const row = el("tr");
-    row.append(el("td", {}, player.name));
-    for (const key of ["games", "wins", "average", "best"]) row.append(el("td", { class: "n" }, player[key]));
-    row.append(el("td", {}, player.favourite || ""), el("td", { class: "n" }, player.rounds_won),
-               el("td", { class: "n" }, player.wars_won));
-    table.append(row);
-  }
-  document.getElementById("stats").replaceChildren(table);
+  // Each game's statistics, its own columns, laid out by the box (companion/web/render.py).
+  const stats = document.getElementById("stats");
+  stats.innerHTML = statistics || "";
+  fitCodes(stats);
 }
 
 // A past game's screens, one after the other: ◀ ▶ step, the words as the box showed them.
@@ -208,7 +130,8 @@ async function stepThrough(file, shown) {
   if (!answer.ok) return;
   const { frames } = await answer.json();
   let at = frames.length - 1;  // the end first: the final score
-  const back = el("button", { type: "button" }, "◀"), next = el("button", { type: "button" }, "▶");
+  const back = el("button", { type: "button", "aria-label": words.back }, "◀");
+  const next = el("button", { type: "button", "aria-label": words.forward }, "▶");
   const where = el("span", { class: "meta" });
   const lines = el("div");
   const show = () => {
@@ -290,6 +213,12 @@ function start() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  // What needs the script is shown by it: without it, the table as the box served it.
+  document.getElementById("history").hidden = false;
+  document.getElementById("change").hidden = false;
+  fitCodes(document.getElementById("live"));
+  // A phone turned, a window made narrower: the codes where the words no longer fit.
+  window.addEventListener("resize", () => fitCodes(document.getElementById("live")));
   changes();
   stillPaired();
   document.getElementById("history").addEventListener("toggle", (event) => { if (event.target.open) pastGames(); });
