@@ -22,7 +22,7 @@ from companion.table.session import PHONE_NAMES, Session
 from companion.table.settings import MAX_NAMES, SettingsStore
 from companion.ui.canvas import frame_words
 from companion.voice.narrator import Narrator
-from companion.web import server
+from companion.web import history, server
 from companion.web.pairing import (
     ASK_BURST,
     ASK_EVERY,
@@ -459,7 +459,9 @@ def test_kept_unfinished_games_are_a_paired_phones_only(tmp_path):
             for path in (f"/games/{unfinished}", f"/games/{unfinished}/frames",
                          "/games/20260103-100000-wakanda-unfinished-2.jsonl"):
                 assert (await request(port, "GET", path, cookies=cookies))[0] == want
-            assert {row["games"] for row in listing["players"]} == {1}   # the finished one alone
+            # The statistics count the finished game alone, whoever asks.
+            counted = history.statistics(listing["games"])
+            assert {row["games"] for rows in counted.values() for row in rows} == {1}
     with_server(check, pairing, data)
 
 

@@ -4,12 +4,14 @@ archive, made while the box plays, and put back after every file of it is checke
 
 from __future__ import annotations
 
+import argparse
+
 from companion.backup import make_backup, restore_backup
 from companion.commands.records_each import data_folder
 from companion.files import printable, shown_path
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Make a backup (``backup``) or put one back (``restore``); 0 when done."""
     data = data_folder(args)
     if args.command == "backup":

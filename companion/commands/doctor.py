@@ -6,13 +6,14 @@ is well, 1 otherwise.
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from companion.config import config_from_args
 from companion.files import printable
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Check every configured part, print the findings; 0 when all is well, 1 otherwise."""
     from hardware.checks import check_all
     from hardware.platform import is_raspberry_pi

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from typing import Protocol
 
+from companion.contract import Note
 from companion.engine import Refusal
-from companion.games.totem_wars import Card
+from companion.games.totem_wars import Card, TotemWars
 from companion.games.totem_wars.words import card_label, cards
 from companion.table.public_view import GamePublic
 from companion.ui.text import language
@@ -24,7 +26,16 @@ from companion.ui.text import language
 SECRET_KINDS = frozenset({"hand", "menu", "picker"})
 
 
-def hides(flow, view) -> bool:
+class OnTotemWars(Protocol):
+    """A flow on screen during a game of Totem Wars (its play, set-up or score)."""
+
+    @property
+    def game(self) -> TotemWars:
+        """The game the flow shows."""
+        ...
+
+
+def hides(flow: OnTotemWars, view: object) -> bool:
     """Whether none of ``view``'s words may be seen: a view that may name cards in a hand,
     while the game is played."""
     return flow.game.phase != "over" and getattr(view, "kind", None) in SECRET_KINDS
@@ -37,7 +48,7 @@ def _labels(deck: tuple[Card, ...], lang: str) -> tuple[tuple[Card, str], ...]:
     return tuple(sorted(((card, card_label(card, lang)) for card in deck), key=lambda pair: -len(pair[1])))
 
 
-def note(flow, text):
+def note(flow: OnTotemWars, text: Note) -> Note:
     """``text`` (a string or a refusal) with each card not face up said as "1 card"."""
     game = flow.game
     if game.phase == "over":

@@ -10,7 +10,10 @@ any list of pieces, stays on the OLED. With open hands everything the OLED shows
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Protocol
 
+from companion.contract import Note
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.moves import Draw
 from companion.games.wakanda.rules import PIECES
 from companion.games.wakanda.words import in_text, t
@@ -19,12 +22,21 @@ from companion.table.views import PickerView
 from companion.ui.text import language
 
 
-def hands_open(game) -> bool:
+class OnWakanda(Protocol):
+    """A flow on screen during a game of Wakanda (its play, set-up or score)."""
+
+    @property
+    def game(self) -> Wakanda:
+        """The game the flow shows."""
+        ...
+
+
+def hands_open(game: Wakanda) -> bool:
     """Whether anyone may see what each hand holds: only with open hands (R2)."""
     return game.open_hands
 
 
-def hides(flow, view) -> bool:
+def hides(flow: OnWakanda, view: object) -> bool:
     """Whether none of ``view``'s words may be seen: a list of pieces to pick (to build or
     draw with the buttons) while the hands are hidden."""
     return isinstance(view, PickerView) and not hands_open(flow.game)
@@ -45,7 +57,7 @@ def _draw_words(name: str, lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
 
 
-def note(flow, text):
+def note(flow: OnWakanda, text: Note) -> Note:
     """``text`` in its public form: a piece drawn into a hidden hand, or put back in the
     bag by an undo, is "a piece" of the player to move (the drawer: the turn stays theirs
     until they build or claim, W4)."""
