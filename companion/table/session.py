@@ -62,14 +62,14 @@ from companion.table.menu import MenuFlow
 from companion.table.play_flow import PlayFlow
 from companion.table.registry import TagRegistry, normalise_uid
 from companion.table.rules_flow import RulesFlow
+from companion.table.setting_offers import apply, setting_line
 from companion.table.settings import MAX_NAMES, SettingsStore
-from companion.table.settings_flow import SettingsFlow, setting_line
+from companion.table.settings_flow import SettingsFlow
 from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker
 from companion.table.tutorial_flow import TutorialFlow
 from companion.ui.screens import resume_label, resume_players
 from companion.ui.text import language, note_text, speaking, t
-from companion.web import phone_settings
 from companion.words import unreadable_note
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
@@ -296,7 +296,7 @@ class Session:
         language now (a new language at once)."""
         before = self.language
         try:
-            phone_settings.apply(self.settings, event)
+            apply(self.settings, event.game, event.key, event.value)
             saved = True
         except UserError:
             saved = False  # it holds until the box is switched off, as on the Settings page
