@@ -49,9 +49,9 @@ class CountingSpeaker(Speaker):
 
     given = 0
 
-    def say(self, text, voice):
+    def say(self, text, voice, **how):
         self.given += 1
-        super().say(text, voice)
+        super().say(text, voice, **how)
 
 
 @pytest.mark.parametrize("voice", ["off", "prompts", "everything"])

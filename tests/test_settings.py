@@ -147,7 +147,7 @@ def test_the_menu_opens_the_settings_and_back_returns(tmp_path):
     open_settings(s)
     assert s.view.choice.labels == ("Names: none yet", "Language: English", "Sound: on",
                                     "Hints: on", "Variant: open", "Empty claim: at end", "Voice: off",
-                                    "Phone page: off", "Forget phones")
+                                    "Voice speed: 160", "Voice volume: 100", "Phone page: off", "Forget phones")
     assert s.view.footer == "▲▼ choose · OK change"
     for _ in range(3):
         s.handle(Press("down"))                       # hints: for the games to come
