@@ -244,6 +244,83 @@ def test_a_hand_shown_for_a_hint_and_the_hints_for_it_are_never_said(tmp_path, m
         assert word not in said
 
 
+# --- whole sentences, never the screen's lines (issue 32) ---------------------------------------
+
+DEAL_WORDS = {
+    "en": "Totems are down. Player 1, deal one more card to each player, starting with Player 2 (rule tee 2). "
+          "Player 2 starts (rule tee 3).",
+    "fr": "Totems posés. Joueur 1, donne une carte de plus à chacun, en commençant par Joueur 2 (règle té 2). "
+          "Joueur 2 commence (règle té 3).",
+}
+PLACED_WORDS = {"en": "Player 2 placed 2 cards. Player 1: place 2 cards or more, then OK.",
+                "fr": "Joueur 2 a posé 2 cartes. Joueur 1: pose 2 cartes ou plus, puis OK."}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_deal_and_a_prompt_under_a_confirmation_are_whole_sentences(tmp_path, mocker, lang):
+    voiced = box(tmp_path, mocker, language=lang)
+    voiced.play(DATA / "first_game_totem_wars.txt")
+    # The deal's screen wraps "… 1 more card each / from Ben (T2), then OK": said as sentences.
+    assert [words for kind, words in voiced.kinds if kind == "deal" and words] == [DEAL_WORDS[lang]]
+    # The screen's one-line prompt under a confirmation ("place 2+") is said in its long form.
+    assert PLACED_WORDS[lang] in voiced.said() and "2+" not in " ".join(voiced.said())
+
+
+def test_no_footer_naming_the_buttons_is_ever_said(tmp_path, mocker):
+    footers = {text.t(key, "en") for key in ("confirm.footer", "nav.footer", "settings.footer", "rules.footer",
+                                             "rules.footer_one", "hint.footer", "hint.footer_one",
+                                             "tutorial.footer.more", "tutorial.footer.go")}
+    said = []
+    for script in ("first_game_wakanda.txt", "first_game_totem_wars.txt"):
+        voiced = box(tmp_path / script, mocker, voice="everything")
+        voiced.play(DATA / script)
+        said += voiced.said()
+    assert len(said) > 30
+    assert [line for line in said for footer in footers if for_the_ear(footer) in line] == []
+    assert not any("choose OK" in line or "OK BACK" in line for line in said)
+    # Every line is sentences: a capital first, a stop last.
+    assert all(line[0].isupper() and line.endswith((".", "?", "!")) for line in said), said
+
+
+def test_a_rules_page_is_said_whole_once_and_turning_its_pages_says_nothing_new(tmp_path, mocker):
+    voiced = box(tmp_path, mocker, voice="everything")
+    voiced.play(DATA / "first_game_wakanda.txt")
+    voiced.send(Press("hint"))
+    voiced.send(Press("hint"))                               # the rule's pages
+    view = voiced.session.view
+    assert view.kind == "why" and len(view.pages) > 1
+    words = voiced.kinds[-1][1]
+    assert words.startswith(f"{view.title} (rule double-u ") and view.pages[-1][-1] in words
+    assert voiced.send(Press("down")) is None
+
+
+def test_a_confirmation_is_asked_to_finish_and_an_undo_cuts_what_it_takes_back(tmp_path, mocker):
+    voiced = box(tmp_path, mocker)
+    voiced.play(DATA / "first_game_wakanda.txt")
+    asked = {call.args[0]: call.kwargs for call in voiced.speaker.say.call_args_list}
+    built = asked["Eagle on village 1. Player 2: draw a piece from the bag and scan it."]
+    assert (built["finish"], built["cuts"]) == (True, False)
+    prompt = asked["Player 1: draw a piece from the bag and scan it."]
+    assert (prompt["finish"], prompt["cuts"]) == (False, False)
+    undone = next(kwargs for line, kwargs in asked.items() if line.startswith("Taken back"))
+    assert undone["cuts"] is True
+    where = voiced.send(Hold("up"))                          # asked for: at once and whole
+    assert voiced.speaker.say.call_args.kwargs | {"speed": 0, "volume": 0} == \
+        {"finish": True, "cuts": True, "speed": 0, "volume": 0} and where
+
+
+def test_the_voice_speaks_at_the_speed_and_volume_of_the_settings(tmp_path, mocker):
+    voiced = box(tmp_path, mocker, voice="everything")
+    session = voiced.session
+    for value in ("settings", "voice_speed", "voice_volume"):
+        while session.view.choice.value != value:
+            voiced.send(Press("down"))
+        voiced.send(Press("ok"))
+    assert voiced.speaker.say.call_args.kwargs["speed"] == 180
+    assert voiced.speaker.say.call_args.kwargs["volume"] == 150
+    assert voiced.said()[-1] == "Voice volume: 150."
+
+
 # --- every kind of frame -------------------------------------------------------------------------
 
 def test_every_kind_of_frame_of_both_games_says_its_words_but_hints_and_hands(tmp_path, mocker):
