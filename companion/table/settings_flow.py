@@ -18,7 +18,7 @@
   (``companion/web/``); turned on, the page shows its address as a QR code (any button
   goes back), and while it is on the line's footer gives the address.
 - **Forget phones**: after a confirmation, every phone paired with the box
-  (``companion/web/pairing.py``) must pair again; the screen says it is done.
+  (``companion/pairing.py``) must pair again; the screen says it is done.
 
 Back goes back a page, and from the settings to the menu. A change is saved at once; when
 the data folder cannot be written it still holds until the box is switched off, and the
@@ -36,9 +36,11 @@ from PIL import Image
 from companion.errors import UserError
 from companion.events import Press
 from companion.games import GAMES
+from companion.pairing import forget_phones
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
 from companion.table.flow import Flow, FlowEvent, Reply, Scan, ToMenu
+from companion.table.page_address import internet_sockets, page_address, phone_footer
 from companion.table.setting_offers import (
     HINTS,
     LANGUAGE,
@@ -54,10 +56,8 @@ from companion.table.setting_offers import (
 from companion.table.settings import GameOption, SettingsStore
 from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
+from companion.ui.qr import QrView, qr_screen
 from companion.ui.text import languages, speaking, t
-from companion.web.address import internet_sockets, page_address, phone_footer
-from companion.web.pairing import forget_phones
-from companion.web.qr import QrView, qr_screen
 from companion.words import unreadable_note
 
 NAMES, WEB, PHONES = "names", "web", "phones"

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
-from companion.web.pairing import Pairing
+from companion.pairing import Pairing
 
 if TYPE_CHECKING:  # asyncio and the server are imported on the server's thread only
     import asyncio

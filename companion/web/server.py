@@ -52,11 +52,11 @@ from companion.backup import archive_name, write_backup
 from companion.errors import UserError
 from companion.events import PhoneCode, PhoneName
 from companion.files import RECORD_BYTES, read_text
+from companion.pairing import LIFE, WRONG, Pairing, csrf_of
 from companion.records import JsonError, parse_json
 from companion.table.setting_offers import setting_of
 from companion.table.settings import is_name
 from companion.web import doors, history
-from companion.web.pairing import LIFE, WRONG, Pairing, csrf_of
 
 #: Every answer's headers: nothing from elsewhere, nothing inline, never framed.
 SECURITY_HEADERS = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import socket
 
+from companion.table.settings import SettingsStore
 from companion.ui.text import t
 
 #: The address that serves every network of the box.
@@ -32,7 +33,7 @@ def lan_address() -> str:
         return "127.0.0.1"
     try:
         probe.connect(("10.255.255.255", 1))
-        return probe.getsockname()[0]
+        return str(probe.getsockname()[0])
     except OSError:
         return "127.0.0.1"
     finally:
@@ -44,7 +45,7 @@ def page_address(bind: str, port: int) -> str:
     return f"{lan_address() if bind == ANY else bind}:{port}"
 
 
-def phone_footer(store) -> str:
+def phone_footer(store: SettingsStore) -> str:
     """The settings page's footer on the phone page's line: the address while it is on,
     what it is while it is off; while it is on in a service installed with it off, how to
     let it open its port."""
