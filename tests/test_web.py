@@ -590,7 +590,7 @@ def test_a_setting_too_big_or_from_elsewhere_is_refused():
 
 @pytest.mark.parametrize("doc", [
     {"key": "language", "value": "fr"}, {"key": "hints", "value": "off"},
-    {"key": "variant", "value": "hidden", "game": "wakanda"},
+    {"key": "variant", "value": "hidden", "game": "wakanda"}, {"key": "voice_speed", "value": "210"},
 ])
 def test_a_setting_from_a_paired_phone_is_an_input_event(doc):
     from companion.events import PhoneSetting

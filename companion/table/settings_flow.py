@@ -12,8 +12,8 @@
   under the list names the game and the rule.
 - **Voice**: off, prompts or everything (``companion/voice``); the line under the list says
   that holding UP tells where the game stands. **Voice speed** and **Voice volume**: OK
-  turns to the next of their values (``setting_offers.py``), the next line said at once
-  at it.
+  turns to the next of their values (``setting_offers.py``); the voice says its next line
+  at them.
 - **Phone page**, last: on or off, the live table served to the phones of the local network
   (``companion/web/``); turned on, the page shows its address as a QR code (any button
   goes back), and while it is on the line's footer gives the address.
