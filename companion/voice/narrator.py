@@ -23,11 +23,12 @@ touches hardware.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.events import Event, Hold
 from companion.signals import Signal
 from companion.table.public_view import public_text, seen
+from companion.table.session import Output, Session
 from companion.ui.text import speaking
 from companion.voice.lines import FINISHED, IN_PLAY, REFUSAL, Line, for_the_ear, joined, lines_of, voice_of
 
@@ -49,7 +50,7 @@ class Speaking(Protocol):
         """The speaker ends."""
 
 
-def spoken(session: Any) -> tuple[Line, ...]:
+def spoken(session: Session) -> tuple[Line, ...]:
     """Everything the session's screen says now, for the ear (``lines_of``), in the
     session's language (the watcher runs outside the session's own calls): the view as
     anyone may see it (``public_view.seen``, the phone page's filter too), nothing when
@@ -78,7 +79,7 @@ class Narrator:
         self.said = ""
         self.speaking = False
 
-    def seen(self, session: Any, out: Any = None) -> None:
+    def seen(self, session: Session, out: Output | None = None) -> None:
         """A frame was shown (``out``: the output of its event, None for the first)."""
         mode = session.settings.voice
         if mode == "off":
@@ -96,7 +97,7 @@ class Narrator:
                       finish=any(line.kind in FINISHED for line in new),
                       cuts=bool(getattr(session.flow, "undo_note", False)))
 
-    def heard(self, session: Any, event: Event) -> bool:
+    def heard(self, session: Session, event: Event) -> bool:
         """An event is about to be handled: holding UP asks where the game stands, and is
         taken (True): the screen stays as it is. With the voice off, nothing is taken."""
         if event != WHERE or session.settings.voice == "off":
@@ -112,7 +113,7 @@ class Narrator:
         self._say(session, text or self.said, finish=True, cuts=True)
         return True
 
-    def _say(self, session: Any, text: str, *, finish: bool, cuts: bool) -> None:
+    def _say(self, session: Session, text: str, *, finish: bool, cuts: bool) -> None:
         self.said, self.speaking = text, True
         settings = session.settings
         self.speaker.say(text, voice_of(session.language), finish=finish, cuts=cuts,
