@@ -356,6 +356,8 @@ def test_a_lessons_pages_are_said_as_prompts(tmp_path, mocker, lang):
     with text.speaking(lang):  # the rule's number is said in the box's words
         title = for_the_ear(view.title)
     assert said.startswith(title) and " ".join(view.pages[view.page])[:30] in said
+    # Its pages are one text: said whole at once (a sentence runs on to the next page).
+    assert view.pages[-1][-1] in said
 
 
 # --- "Where are we?" ---------------------------------------------------------------------------

@@ -128,7 +128,8 @@ def long_prompt(flow: object, shown: object) -> object:
     """The prompt ``shown`` on a screen in its long form, a whole sentence (the screen's
     short form fits one line under a confirmation: "Ana: place 2+"); anything else as it
     is."""
-    prompt = getattr(flow, "prompt", None)
+    # A flow that runs another on screen (a lesson runs a game) shows that one's prompt.
+    prompt = getattr(getattr(flow, "inner", flow), "prompt", None)
     if not isinstance(shown, str) or not callable(prompt) or "short" not in signature(prompt).parameters:
         return shown
     whole = prompt()
@@ -165,9 +166,10 @@ def shared_lines(flow: object, view: object) -> tuple[Line, ...]:
         # the screen (turning a page then says nothing new).
         return (Line(f"{title} ({rule})", SCREEN),
                 Line(" ".join(line for page in pages for line in page), SCREEN))
-    if pages is not None and title is not None:  # a lesson's page: what to learn and do
-        # A page's lines are one text wrapped to the screen: said as one.
-        return (Line(title, PROMPT), Line(" ".join(pages[getattr(view, "page", 0)]), PROMPT))
+    if pages is not None and title is not None:  # a lesson's pages: what to learn and do
+        # Its pages are one text wrapped to the screen, a sentence running on to the next
+        # page: said as one when the lesson's page opens.
+        return (Line(title, PROMPT), Line(" ".join(line for page in pages for line in page), PROMPT))
     if hasattr(view, "message"):
         done = getattr(view, "done", None)  # what the last action did (a count on some views)
         message = long_prompt(flow, getattr(view, "message", None))
