@@ -418,10 +418,10 @@ def check_folder(folder: Path, files: list[str]) -> None:
     kept as it is), the settings, tags, lessons' progress and paired phones, then each
     game's own files. ``UserError`` naming the first file the box would refuse."""
     from companion.games import GAMES, read_any_record
+    from companion.pairing import PHONES_FILE
     from companion.table.registry import TAGS_FILE, TagRegistry
     from companion.table.settings import SETTINGS_FILE, read_settings
     from companion.table.tutorial_store import PROGRESS_FILE, TutorialStore
-    from companion.web.pairing import PHONES_FILE
     from companion.words import LANGUAGES
 
     for rel in sorted(files):
@@ -454,7 +454,7 @@ def check_folder(folder: Path, files: list[str]) -> None:
 
 
 def _check_phones(data: bytes) -> None:
-    """``UserError`` unless ``data`` is a paired phones' file (web/pairing.py) as the box writes it."""
+    """``UserError`` unless ``data`` is a paired phones' file (pairing.py) as the box writes it."""
     try:
         doc = parse_json(data.decode("utf-8"))
     except (UnicodeDecodeError, JsonError):

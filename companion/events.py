@@ -88,7 +88,7 @@ class PhoneCode:
 @dataclass(frozen=True)
 class PhoneSetting:
     """From a paired phone page: one of the box's settings set to one of its offered values
-    (``companion/web/phone_settings.py``); ``game``: the game whose own setting it is."""
+    (``companion/table/setting_offers.py``); ``game``: the game whose own setting it is."""
 
     key: str
     value: str

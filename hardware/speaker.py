@@ -1,9 +1,16 @@
 """The box's speaker: espeak-ng says each line on a thread of its own.
 
-``say`` never waits: it leaves the line for the speaking thread and stops the line being
-said, so a new prompt cancels a stale one and the session goes on at once. Only the newest
-line waits; those it replaced are never said. espeak-ng plays on the configuration's ALSA
-device (``[voice] device``; empty: the system's default) at its speed and volume.
+``say`` never waits: it leaves the line for the speaking thread and the session goes on at
+once. The queue's policy (issue 32):
+
+- a line that says what happened (``finish``: a confirmation, a refusal, a result) is said
+  to its end, unless a newer line makes it stale (``cuts``: an undo, "Where are we?");
+- any other line (a prompt, a screen) is cut by the next line;
+- only the newest line waits: of a burst that comes while a line is said, at most the last
+  is said, those it replaced are dropped.
+
+espeak-ng plays on the configuration's ALSA device (``[voice] device``; empty: the system's
+default) at the speed and volume of each line (the settings', else the configuration's).
 
 espeak-ng cannot hang the box or outlive it: it runs in a process group of its own, and a
 line that is replaced, stopped or takes too long ends with SIGTERM to the whole group, then
@@ -27,6 +34,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TextIO
 
 PROGRAM = "espeak-ng"
@@ -51,6 +59,17 @@ def espeak_args(voice: str, *, speed: int = 160, volume: int = 100, device: str 
     elif device:
         args += ["-d", device]
     return [*args, "--stdin"]
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A line waiting to be said, with how it is said and whether it may be cut."""
+
+    text: str
+    voice: str
+    speed: int
+    volume: int
+    finish: bool
 
 
 def line_seconds(text: str, speed: int) -> float:
@@ -83,8 +102,9 @@ class Speaker:
         self.err = err if err is not None else sys.stderr
         self.max_seconds, self._clock = max_seconds, clock
         self._lock = threading.Condition()
-        self._waiting: tuple[str, str] | None = None
+        self._waiting: _Line | None = None
         self._busy = False  # a line taken by the speaking thread, until it has ended
+        self._finishing = False  # the line taken is said to its end unless a line cuts it
         self._closed = False
         self._asked = 0  # says and stops so far: a line taken before the last one is stale
         self._failing: str | None = None    # why the voice last failed, while it does
@@ -95,20 +115,30 @@ class Speaker:
         self._thread: threading.Thread | None = None
         self.begun = 0   # lines handed to espeak-ng (tests wait on them)
         self.spoken = 0  # lines said to the end (tests wait on it)
+        self.cut = 0     # lines begun and stopped before their end (the benchmark's figures)
+        self.dropped = 0  # lines replaced while they waited, never begun
 
-    def say(self, text: str, voice: str) -> None:
-        """Say ``text`` with the espeak-ng ``voice``, dropping what was being said; returns
-        at once. While a failed voice waits to be tried again, the line is not said."""
+    def say(self, text: str, voice: str, *, finish: bool = False, cuts: bool = False,
+            speed: int | None = None, volume: int | None = None) -> None:
+        """Say ``text`` with the espeak-ng ``voice`` (at ``speed`` and ``volume``, else the
+        speaker's); returns at once. The line being said is stopped unless it is to
+        ``finish`` and this line does not make it stale (``cuts``); then this one waits,
+        replacing any line waiting. While a failed voice waits to be tried again, the line
+        is not said."""
         with self._lock:
             if self._closed:
                 return
-            self._asked += 1
-            self._wake()
+            if not (self._busy and self._finishing and not cuts):
+                self._asked += 1
+                self._wake()
+            if self._waiting is not None:
+                self.dropped += 1
             if self._failing is not None and self._clock() < self._retry_at:
                 self._waiting = None
                 self._lock.notify_all()
                 return
-            self._waiting = (text, voice)
+            self._waiting = _Line(text, voice, speed if speed is not None else self.speed,
+                                  volume if volume is not None else self.volume, finish)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
                 self._thread.start()
@@ -119,6 +149,8 @@ class Speaker:
         with self._lock:
             if self._closed:
                 return
+            if self._waiting is not None:
+                self.dropped += 1
             self._waiting = None
             self._asked += 1
             self._wake()
@@ -168,15 +200,15 @@ class Speaker:
                 if self._closed:
                     return
                 assert self._waiting is not None
-                (text, voice), self._waiting = self._waiting, None
-                asked, self._busy = self._asked, True
+                line, self._waiting = self._waiting, None
+                asked, self._busy, self._finishing = self._asked, True, line.finish
                 self._drain_wake()
             try:
-                failure, said = self._speak(text, voice, asked)
+                failure, said = self._speak(line, asked)
             except OSError as exc:  # the pipes or the process table refused: said as a failure
                 failure, said = f"{self.program} could not be watched ({exc.strerror or exc})", False
             with self._lock:
-                self._busy = False
+                self._busy = self._finishing = False
                 if failure is not None:
                     self._fail(failure)
                 elif said:
@@ -186,10 +218,11 @@ class Speaker:
                         print("totem-companion: the voice speaks again", file=self.err)
                 self._lock.notify_all()
 
-    def _speak(self, text: str, voice: str, asked: int) -> tuple[str | None, bool]:
+    def _speak(self, line: _Line, asked: int) -> tuple[str | None, bool]:
         """Say one line: why it failed (or None), and whether it was said to its end (not
         when replaced meanwhile)."""
-        args = espeak_args(voice, speed=self.speed, volume=self.volume, device=self.device,
+        text = line.text
+        args = espeak_args(line.voice, speed=line.speed, volume=line.volume, device=self.device,
                            program=self.program)
         try:  # outside the lock: ``say`` never waits for a process to start
             process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
@@ -199,13 +232,15 @@ class Speaker:
         with self._lock:
             self.begun += 1
             self._lock.notify_all()
-        limit = self.max_seconds if self.max_seconds is not None else line_seconds(text, self.speed)
+        limit = self.max_seconds if self.max_seconds is not None else line_seconds(text, line.speed)
         try:
             _write_line(process, text)
             outcome, problem = self._watch(process, asked, self._clock() + limit)
         finally:  # whatever happened, nothing of the line outlives it
             returncode = self._end(process)
         if outcome == "replaced":
+            with self._lock:
+                self.cut += 1
             return None, False
         if outcome == "too long":
             return f"{self.program} took longer than {limit:g} s for a line", False

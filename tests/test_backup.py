@@ -345,8 +345,8 @@ def test_a_paired_phone_downloads_a_backup_and_no_one_else(family_folder, tmp_pa
 
     from aiohttp.test_utils import TestClient, TestServer
 
+    from companion.pairing import Pairing
     from companion.web import server
-    from companion.web.pairing import Pairing
 
     got: dict[str, bytes] = {}
 

@@ -16,7 +16,7 @@ from collections import Counter
 
 from test_pairing import addresses, request, with_server
 
-from companion.web.pairing import ASK_BURST, ASK_EVERY, CODE_DIGITS, TRIES, WRONG, Pairing, attack_odds
+from companion.pairing import ASK_BURST, ASK_EVERY, CODE_DIGITS, TRIES, WRONG, Pairing, attack_odds
 
 SECONDS = 4.0
 CROWD, AT_ONCE = 500, 100

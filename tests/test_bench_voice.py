@@ -6,10 +6,10 @@ Each round delivers the next event of a player's mid-game cycle through the app 
 session, the display, then the watchers), as ``test_bench_session.py`` does, with the voice
 off, on for prompts and on for everything: the figures are the whole event, the voice's
 words included. Between two events, as between two players' actions, the speaker has taken
-its line (untimed). The frame reaches the display before the voice is told: the line printed
-after each run is the median time from the event to the frame shown. The speaker is the
-real one, its espeak-ng a stand-in that speaks until it is stopped: each new line stops the
-one before, as on the box.
+its line and said it (untimed). The frame reaches the display before the voice is told: the
+line printed after each run is the median time from the event to the frame shown. The
+speaker is the real one, its queue's policy included (``hardware/speaker.py``), its espeak-ng
+a stand-in that reads its line and ends.
 """
 
 import itertools
@@ -40,8 +40,8 @@ class Screen:
         pass
 
 
-#: An espeak-ng that reads its line, then speaks until it is stopped.
-SPEAKING = "#!/bin/sh\ncat >/dev/null\nexec sleep 1000\n"
+#: An espeak-ng that reads its line and ends.
+SPEAKING = "#!/bin/sh\ncat >/dev/null\n"
 
 
 class CountingSpeaker(Speaker):
@@ -49,9 +49,9 @@ class CountingSpeaker(Speaker):
 
     given = 0
 
-    def say(self, text, voice):
+    def say(self, text, voice, **how):
         self.given += 1
-        super().say(text, voice)
+        super().say(text, voice, **how)
 
 
 @pytest.mark.parametrize("voice", ["off", "prompts", "everything"])
@@ -69,8 +69,8 @@ def test_bench_event_to_frame_with_the_voice(benchmark, tmp_path, voice):
     sent: list[float] = []
 
     def between_actions():
-        # The speaker has begun the line of the last event (or a newer one replaced it).
-        speaker.wait_begun(speaker.given, timeout=5)
+        # The speaker has said the line of the last event: its thread is idle again.
+        assert speaker.wait_idle(timeout=10)
 
     def deliver():
         sent.append(time.perf_counter())

@@ -313,9 +313,9 @@ def test_village_names_fit_the_score_pages_label(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_setting_from_a_phone_is_said_whole_on_a_footer_line(lang):
+    from companion.table.setting_offers import form
     from companion.table.settings import SettingsStore
     from companion.ui.text import speaking
-    from companion.web.phone_settings import form
     with speaking(lang):
         lines = [SHARED.text("web.setting", lang, setting=line)
                  for setting in form(SettingsStore(None)) for _, line in setting["choices"]]

@@ -16,14 +16,7 @@ from aiohttp.test_utils import TestServer
 from box_helpers import choose
 
 from companion.events import PhoneCode, PhoneName, Press, Tag
-from companion.table.app_loop import AppLoop
-from companion.table.registry import TagRegistry
-from companion.table.session import PHONE_NAMES, Session
-from companion.table.settings import MAX_NAMES, SettingsStore
-from companion.ui.canvas import frame_words
-from companion.voice.narrator import Narrator
-from companion.web import history, server
-from companion.web.pairing import (
+from companion.pairing import (
     ASK_BURST,
     ASK_EVERY,
     CODE_DIGITS,
@@ -40,6 +33,13 @@ from companion.web.pairing import (
     csrf_of,
     forget_phones,
 )
+from companion.table.app_loop import AppLoop
+from companion.table.registry import TagRegistry
+from companion.table.session import PHONE_NAMES, Session
+from companion.table.settings import MAX_NAMES, SettingsStore
+from companion.ui.canvas import frame_words
+from companion.voice.narrator import Narrator
+from companion.web import history, server
 from companion.web.snapshot import snapshot
 from companion.words import LANGUAGES
 

@@ -48,7 +48,7 @@ class Speaker:
     def __init__(self):
         self.said: list[str] = []
 
-    def say(self, words: str, voice: str) -> None:
+    def say(self, words: str, voice: str, **how: object) -> None:
         self.said.append(words)
 
     def stop(self) -> None:

@@ -147,7 +147,7 @@ def test_the_menu_opens_the_settings_and_back_returns(tmp_path):
     open_settings(s)
     assert s.view.choice.labels == ("Names: none yet", "Language: English", "Sound: on",
                                     "Hints: on", "Variant: open", "Empty claim: at end", "Voice: off",
-                                    "Phone page: off", "Forget phones")
+                                    "Voice speed: 160", "Voice volume: 100", "Phone page: off", "Forget phones")
     assert s.view.footer == "▲▼ choose · OK change"
     for _ in range(3):
         s.handle(Press("down"))                       # hints: for the games to come
@@ -440,3 +440,56 @@ def test_sound_off_silences_the_buzzer_and_the_leds_still_flash(pin_factory):
     feedback.play(Signal.REFUSED, sound=False)
     assert played(pin_factory, 18, 16) == [[False], [False, True, False, True, False]]
     feedback.close()
+
+
+# --- the voice's speed and volume (issue 32) -----------------------------------------------------
+
+def test_the_voice_speed_and_volume_turn_on_ok_from_the_configurations_and_are_kept(tmp_path):
+    data = tmp_path / "data"
+    store, _ = SettingsStore.load(data, voice_speed=150, voice_volume=100, **KNOWN)
+    s = Session(data, TagRegistry(tmp_path / "tags.json"), settings=store)
+    open_settings(s)
+    labels = s.view.choice.labels
+    assert "Voice speed: 150" in labels and "Voice volume: 100" in labels  # the configuration's
+    choose(s, "voice_speed")
+    assert "Voice speed: 160" in s.view.choice.labels and s.view.footer == "Words a minute"
+    for _ in range(5):                                    # 180, 210, 250, then round: 120, 140
+        choose(s, "voice_speed")
+    choose(s, "voice_volume")
+    assert (store.voice_speed, store.voice_volume) == (140, 150)
+    assert s.view.footer == "100: normal loudness"
+    saved = json.loads((data / SETTINGS_FILE).read_text())
+    assert (saved["voice_speed"], saved["voice_volume"]) == (140, 150)
+    again, problem = SettingsStore.load(data, voice_speed=150, **KNOWN)
+    assert problem is None and (again.voice_speed, again.voice_volume) == (140, 150)
+
+
+@pytest.mark.parametrize("doc, says", [
+    ('"voice_speed": 20', "voice_speed: a whole number from 80 to 450"),
+    ('"voice_speed": "fast"', "voice_speed: a whole number from 80 to 450"),
+    ('"voice_volume": true', "voice_volume: a whole number from 0 to 200"),
+    ('"voice_volume": 1e400', "not JSON text"),
+])
+def test_a_voice_speed_or_volume_the_file_cannot_hold_is_damage(tmp_path, doc, says):
+    (tmp_path / SETTINGS_FILE).write_text(f'{{"version": 1, {doc}}}')
+    store, problem = SettingsStore.load(tmp_path, voice_speed=170, voice_volume=90, **KNOWN)
+    assert (store.voice_speed, store.voice_volume) == (170, 90)
+    assert problem is not None and says in problem and "\n" not in problem
+
+
+def test_a_phone_sets_the_voice_speed_and_volume_checked_and_applied_by_the_table(tmp_path):
+    from companion.events import PhoneSetting
+    from companion.table.setting_offers import form, setting_of
+
+    assert setting_of({"key": "voice_speed", "value": "210"}) == PhoneSetting("voice_speed", "210")
+    for bad in ("79", "451", "2e2", "", "١٢٠", "0160", 160, None):
+        assert setting_of({"key": "voice_speed", "value": bad}) is None, bad
+    assert setting_of({"key": "voice_volume", "value": "150", "game": "wakanda"}) is None
+    data = tmp_path / "data"
+    store, _ = SettingsStore.load(data, voice_speed=150, **KNOWN)
+    speeds = next(entry for entry in form(store) if entry["key"] == "voice_speed")
+    assert speeds["value"] == "150" and ["150", "Voice speed: 150"] in speeds["choices"]  # its own offered
+    s = Session(data, TagRegistry(tmp_path / "tags.json"), settings=store)
+    s.handle(PhoneSetting("voice_volume", "50"))
+    assert store.voice_volume == 50 and json.loads((data / SETTINGS_FILE).read_text())["voice_volume"] == 50
+    assert s.flow.note == "Tel: Voice volume: 50"

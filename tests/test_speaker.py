@@ -1,4 +1,5 @@
-"""The speaker (hardware/speaker.py): espeak-ng on a thread of its own, the newest line only;
+"""The speaker (hardware/speaker.py): espeak-ng on a thread of its own, the newest line only, a
+confirmation said to its end unless a newer line makes it stale (issue 32);
 ``say`` never waits; espeak-ng in a process group of its own that never outlives a line (one
 that ignores SIGTERM, a child left on its pipes, 50 MB on its standard error); a voice that
 fails says so once and is tried again later. espeak-ng is replaced by shell scripts that
@@ -25,6 +26,7 @@ case "$line" in
   *stubborn*) trap '' TERM; echo ready >> "{dir}/ready"; sleep 1000; sleep 1000 ;;
   *long*) echo ready >> "{dir}/ready"; exec sleep 1000 ;;
   *orphan*) (exec sleep 1000) & echo $! >> "{dir}/children" ;;
+  *held*) echo ready >> "{dir}/ready"; while [ ! -e "{dir}/go" ]; do sleep 0.01; done ;;
 esac
 echo "$line" >> "{dir}/said"
 printf '%s\\n' "$@" > "{dir}/args"
@@ -114,6 +116,52 @@ def test_only_the_newest_waiting_line_is_said(tmp_path, espeak):
     speaker.say("third prompt", "en-gb")
     assert speaker.wait_idle(timeout=10)
     assert lines(tmp_path / "said") == ["third prompt"] and speaker.begun == 2
+    speaker.close()
+
+
+def test_a_confirmation_is_said_to_its_end_then_only_the_last_line_of_a_burst(tmp_path, espeak):
+    speaker = Speaker(program=espeak)
+    speaker.say("a held confirmation", "en-gb", finish=True)
+    assert wait_until(lambda: lines(tmp_path / "ready"))
+    for line in ("first prompt", "second prompt", "third prompt"):  # while it is said
+        speaker.say(line, "en-gb")
+    assert lines(tmp_path / "said") == [] and speaker.begun == 1  # not cut, the burst waits
+    (tmp_path / "go").touch()                                       # the confirmation ends
+    assert speaker.wait_idle(timeout=10)
+    assert lines(tmp_path / "said") == ["a held confirmation", "third prompt"]
+    assert (speaker.spoken, speaker.cut, speaker.dropped) == (2, 0, 2)
+    speaker.close()
+    assert gone(lines(tmp_path / "groups"))
+
+
+def test_a_newer_line_that_makes_a_confirmation_stale_cuts_it(tmp_path, espeak):
+    speaker = Speaker(program=espeak)
+    speaker.say("a held confirmation", "en-gb", finish=True)
+    assert wait_until(lambda: lines(tmp_path / "ready"))
+    speaker.say("taken back", "en-gb", cuts=True)                  # an undo: the move is gone
+    assert speaker.wait_idle(timeout=10)
+    assert lines(tmp_path / "said") == ["taken back"] and (speaker.cut, speaker.dropped) == (1, 0)
+    speaker.close()
+    assert gone(lines(tmp_path / "groups"))
+
+
+def test_a_confirmation_waiting_is_replaced_by_a_newer_line(tmp_path, espeak):
+    speaker = Speaker(program=espeak)
+    speaker.say("a held result", "en-gb", finish=True)
+    assert wait_until(lambda: lines(tmp_path / "ready"))
+    speaker.say("a confirmation", "en-gb", finish=True)           # waits: the result goes on
+    speaker.say("the next prompt", "en-gb")                        # the newest: said after it
+    (tmp_path / "go").touch()
+    assert speaker.wait_idle(timeout=10)
+    assert lines(tmp_path / "said") == ["a held result", "the next prompt"] and speaker.dropped == 1
+    speaker.close()
+
+
+def test_each_line_is_said_at_its_own_speed_and_volume(tmp_path, espeak):
+    speaker = Speaker(speed=150, volume=90, program=espeak)
+    speaker.say("Ana: draw and scan", "fr-fr", speed=210, volume=50)
+    assert speaker.wait_idle(timeout=10) and speaker.spoken == 1
+    assert lines(tmp_path / "args") == ["-v", "fr-fr", "-s", "210", "-a", "50", "--stdin"]
     speaker.close()
 
 

@@ -89,10 +89,12 @@ def resumed(tmp_path, mocker, record: str, *, voice="prompts", language="en") ->
 
 WAKANDA_WORDS = {
     "en": ("en-gb", "Player 1: draw a piece from the bag and scan it.", "Player 1 drew a piece.",
-           "village 5 is not open yet, rule double-u 4.", "Eagle on village 1. Player 2: draw and scan.",
+           "Village 5 is not open yet (rule double-u 4).",
+           "Eagle on village 1. Player 2: draw a piece from the bag and scan it.",
            "eagle"),
     "fr": ("fr-fr", "Joueur 1: pioche dans le sac et scanne la pièce.", "Joueur 1 pioche une pièce.",
-           "village 5 pas encore ouvert, règle double vé 4.", "Aigle au village 1. Joueur 2: pioche, scanne.",
+           "Village 5 pas encore ouvert (règle double vé 4).",
+           "Aigle au village 1. Joueur 2: pioche dans le sac et scanne la pièce.",
            "aigle"),
 }
 
@@ -115,7 +117,8 @@ def test_a_wakanda_game_says_each_prompt_confirmation_and_refusal_with_its_rule_
     # what to do now (the screen's bottom line) after it once, when it was not said already.
     refused = [line for line in said if line.startswith(refusal)]
     assert len(refused) == 2 and refusal in refused
-    assert set(refused) - {refusal} <= {f"{refusal} Player 1: build a piece.", f"{refusal} Joueur 1: pose une pièce."}
+    assert set(refused) - {refusal} <= {f"{refusal} Player 1: build a piece on a village.",
+                                        f"{refusal} Joueur 1: pose une pièce sur un totem."}
 
 
 def test_a_redraw_says_nothing_and_a_new_prompt_is_said_once(tmp_path, mocker):
@@ -159,10 +162,10 @@ def test_the_list_of_a_hidden_hands_pieces_is_not_said(tmp_path, mocker):
 
 TOTEM_WARS_WORDS = {
     "en": ("en-gb", "Player 2: lay your totem and scan it (rule tee 2).", "Totems are down.",
-           "place at least 2 cards, the level of this round, rule tee 5.",
+           "Place at least 2 cards, the level of this round (rule tee 5).",
            "Round 1. Player 1 takes 6 cards (rule tee 9)."),
     "fr": ("fr-fr", "Joueur 2: pose ton totem, scanne-le (règle té 2).", "Totems posés.",
-           "pose au moins 2 cartes, le niveau de la manche, règle té 5.",
+           "Pose au moins 2 cartes, le niveau de la manche (règle té 5).",
            "Manche 1. Joueur 1 prend 6 cartes (règle té 9)."),
 }
 
@@ -182,7 +185,7 @@ def test_a_totem_wars_round_says_totems_deal_placements_refusals_and_the_result(
     assert not any(word in line.lower() for line in said for word in ("snake", "lion", "serpent"))
 
 
-@pytest.mark.parametrize("lang, ask", [("en", "War: Ana declares. Crocodile fights in. land, "),
+@pytest.mark.parametrize("lang, ask", [("en", "War: Ana declares. Crocodile fights in: land, "),
                                       ("fr", "Guerre: Ana. Crocodile: habitat? terre, ")])
 def test_a_war_asks_its_declaration_aloud_with_the_habitat_lit(tmp_path, mocker, lang, ask):
     session = make_totem_wars(tmp_path)
@@ -241,6 +244,85 @@ def test_a_hand_shown_for_a_hint_and_the_hints_for_it_are_never_said(tmp_path, m
         assert word not in said
 
 
+# --- whole sentences, never the screen's lines (issue 32) ---------------------------------------
+
+DEAL_WORDS = {
+    "en": "Totems are down. Player 1, deal one more card to each player, starting with Player 2 (rule tee 2). "
+          "Player 2 starts (rule tee 3).",
+    "fr": "Totems posés. Joueur 1, donne une carte de plus à chacun, en commençant par Joueur 2 (règle té 2). "
+          "Joueur 2 commence (règle té 3).",
+}
+PLACED_WORDS = {"en": "Player 2 placed 2 cards. Player 1: place 2 cards or more, then OK.",
+                "fr": "Joueur 2 a posé 2 cartes. Joueur 1: pose 2 cartes ou plus, puis OK."}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_deal_and_a_prompt_under_a_confirmation_are_whole_sentences(tmp_path, mocker, lang):
+    voiced = box(tmp_path, mocker, language=lang)
+    voiced.play(DATA / "first_game_totem_wars.txt")
+    # The deal's screen wraps "… 1 more card each / from Ben (T2), then OK": said as sentences.
+    assert [words for kind, words in voiced.kinds if kind == "deal" and words] == [DEAL_WORDS[lang]]
+    # The screen's one-line prompt under a confirmation ("place 2+") is said in its long form.
+    assert PLACED_WORDS[lang] in voiced.said() and "2+" not in " ".join(voiced.said())
+
+
+@pytest.mark.parametrize("lang", text.languages())
+def test_no_footer_naming_the_buttons_is_ever_said_and_every_line_is_sentences(tmp_path, mocker, lang):
+    keys = ("confirm.footer", "nav.footer", "settings.footer", "rules.footer", "rules.footer_one", "hint.footer",
+            "hint.footer_one", "tutorial.footer.more", "tutorial.footer.go")
+    with text.speaking(lang):
+        footers = {for_the_ear(text.t(key)) for key in keys}
+    said = []
+    for script in ("first_game_wakanda.txt", "first_game_totem_wars.txt"):
+        voiced = box(tmp_path / script, mocker, voice="everything", language=lang)
+        voiced.play(DATA / script)
+        said += voiced.said()
+    assert len(said) > 30
+    assert [line for line in said for footer in footers if footer in line] == []
+    # Every line is sentences: a capital first (after a sign that opens a question), a stop last.
+    assert [line for line in said if not (line.lstrip("¿¡")[0].isupper() or line[0].isdigit())
+            or not line.endswith((".", "?", "!"))] == []
+
+
+def test_a_rules_page_is_said_whole_once_and_turning_its_pages_says_nothing_new(tmp_path, mocker):
+    voiced = box(tmp_path, mocker, voice="everything")
+    voiced.play(DATA / "first_game_wakanda.txt")
+    voiced.send(Press("hint"))
+    voiced.send(Press("hint"))                               # the rule's pages
+    view = voiced.session.view
+    assert view.kind == "why" and len(view.pages) > 1
+    words = voiced.kinds[-1][1]
+    assert words.startswith(f"{view.title} (rule double-u ") and view.pages[-1][-1] in words
+    assert voiced.send(Press("down")) is None
+
+
+def test_a_confirmation_is_asked_to_finish_and_an_undo_cuts_what_it_takes_back(tmp_path, mocker):
+    voiced = box(tmp_path, mocker)
+    voiced.play(DATA / "first_game_wakanda.txt")
+    asked = {call.args[0]: call.kwargs for call in voiced.speaker.say.call_args_list}
+    built = asked["Eagle on village 1. Player 2: draw a piece from the bag and scan it."]
+    assert (built["finish"], built["cuts"]) == (True, False)
+    prompt = asked["Player 1: draw a piece from the bag and scan it."]
+    assert (prompt["finish"], prompt["cuts"]) == (False, False)
+    undone = next(kwargs for line, kwargs in asked.items() if line.startswith("Taken back"))
+    assert undone["cuts"] is True
+    where = voiced.send(Hold("up"))                          # asked for: at once and whole
+    assert voiced.speaker.say.call_args.kwargs | {"speed": 0, "volume": 0} == \
+        {"finish": True, "cuts": True, "speed": 0, "volume": 0} and where
+
+
+def test_the_voice_speaks_at_the_speed_and_volume_of_the_settings(tmp_path, mocker):
+    voiced = box(tmp_path, mocker, voice="everything")
+    session = voiced.session
+    for value in ("settings", "voice_speed", "voice_volume"):
+        while session.view.choice.value != value:
+            voiced.send(Press("down"))
+        voiced.send(Press("ok"))
+    assert voiced.speaker.say.call_args.kwargs["speed"] == 180
+    assert voiced.speaker.say.call_args.kwargs["volume"] == 150
+    assert voiced.said()[-1] == "Voice volume: 150."
+
+
 # --- every kind of frame -------------------------------------------------------------------------
 
 def test_every_kind_of_frame_of_both_games_says_its_words_but_hints_and_hands(tmp_path, mocker):
@@ -274,6 +356,8 @@ def test_a_lessons_pages_are_said_as_prompts(tmp_path, mocker, lang):
     with text.speaking(lang):  # the rule's number is said in the box's words
         title = for_the_ear(view.title)
     assert said.startswith(title) and " ".join(view.pages[view.page])[:30] in said
+    # Its pages are one text: said whole at once (a sentence runs on to the next page).
+    assert view.pages[-1][-1] in said
 
 
 # --- "Where are we?" ---------------------------------------------------------------------------
@@ -376,7 +460,8 @@ def test_the_voice_setting_turns_off_prompts_everything_and_is_kept(tmp_path, mo
     assert "Voice: off" in session.view.choice.labels
     for shown in ("Voice: prompts", "Voice: everything", "Voice: off", "Voice: prompts"):
         choose(session, "voice")
-        assert session.view.choice.labels[-3] == shown  # the phone page, then Forget phones, come last
+        choice = session.view.choice
+        assert choice.labels[choice.values.index("voice")] == shown
     assert session.view.footer == "Hold ▲: where we stand"
     assert json.loads((tmp_path / "data" / SETTINGS_FILE).read_text())["voice"] == "prompts"
     again, problem = SettingsStore.load(tmp_path / "data", voice="off", **KNOWN)

@@ -31,7 +31,7 @@ class Recorder:
     def __init__(self, **_):
         pass
 
-    def say(self, words: str, voice: str) -> None:
+    def say(self, words: str, voice: str, **how: object) -> None:
         Recorder.lines.append((words, voice))
 
     def stop(self) -> None:

@@ -354,7 +354,7 @@ def test_a_box_allowed_no_internet_socket_says_how_to_open_the_page_and_goes_on(
             raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
         return real(family, *args, **kwargs)
 
-    mocker.patch("companion.web.address.socket.socket", side_effect=unix_only)
+    mocker.patch("companion.table.page_address.socket.socket", side_effect=unix_only)
     store = SettingsStore(tmp_path / "settings.json", web_bind="0.0.0.0")
     s = box(tmp_path, store)
     choose(s, "settings")
@@ -440,7 +440,7 @@ def test_a_scripted_game_with_the_page_on_plays_as_with_it_off(tmp_path, monkeyp
 
 def paired_app(check):
     """``check(client, put, pairing)`` against an app that takes input events."""
-    from companion.web.pairing import Pairing
+    from companion.pairing import Pairing
     put, pairing = [], Pairing()
 
     async def run(client, hub):
@@ -592,7 +592,7 @@ def test_a_setting_too_big_or_from_elsewhere_is_refused():
 
 @pytest.mark.parametrize("doc", [
     {"key": "language", "value": "fr"}, {"key": "hints", "value": "off"},
-    {"key": "variant", "value": "hidden", "game": "wakanda"},
+    {"key": "variant", "value": "hidden", "game": "wakanda"}, {"key": "voice_speed", "value": "210"},
 ])
 def test_a_setting_from_a_paired_phone_is_an_input_event(doc):
     from companion.events import PhoneSetting

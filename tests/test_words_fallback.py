@@ -20,9 +20,9 @@ from box_helpers import choose
 from companion import words
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
+from companion.table.setting_offers import form
 from companion.table.settings import SettingsStore
 from companion.ui.text import speaking
-from companion.web.phone_settings import form
 from companion.words import LANGUAGES, SHARED, MissingCatalogue
 
 NOTE = "Damaged words: English shown"

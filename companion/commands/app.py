@@ -80,7 +80,8 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
     settings, problem = SettingsStore.load(config.data_dir, names=config.players,
                                            language=config.language, games=tuple(GAMES),
                                            languages=text.languages(), voice=config.voice,
-                                           web_port=config.web_port, web_bind=config.web_bind)
+                                           web_port=config.web_port, web_bind=config.web_bind,
+                                           voice_speed=config.voice_speed, voice_volume=config.voice_volume)
     if problem:
         # The box's menu says it too; this line, for the log, names the file and the fault.
         print(f"totem-companion: {problem}; the defaults are used", file=sys.stderr)

@@ -180,7 +180,7 @@ class AppLoop:
 
     def phone_code(self, event: PhoneCode) -> None:
         """Show a phone's code over the frame (None: take it away): the session never sees it."""
-        from companion.web.pairing import SHOWN  # here: the pairing's imports wait for a phone
+        from companion.pairing import SHOWN  # here: the pairing's imports wait for a phone
 
         self.code = (event.code, self.clock() + SHOWN) if event.code is not None else None
         if self._under is not None:

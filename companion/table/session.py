@@ -60,13 +60,13 @@ from companion.table.journal import Journal, SetAside
 from companion.table.kept_games import bring_back, kept_games
 from companion.table.menu import MenuFlow
 from companion.table.registry import TagRegistry
+from companion.table.setting_offers import apply, setting_line
 from companion.table.settings import MAX_NAMES, SettingsStore
-from companion.table.settings_flow import SettingsFlow, setting_line
+from companion.table.settings_flow import SettingsFlow
 from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker, normalise_uid
 from companion.ui.screens import resume_label, resume_players
 from companion.ui.text import language, note_text, speaking, t
-from companion.web import phone_settings
 from companion.words import unreadable_note
 
 if TYPE_CHECKING:  # the lessons are imported when first asked for (``_goto``)
@@ -298,7 +298,7 @@ class Session:
         language now (a new language at once)."""
         before = self.language
         try:
-            phone_settings.apply(self.settings, event)
+            apply(self.settings, event.game, event.key, event.value)
             saved = True
         except UserError:
             saved = False  # it holds until the box is switched off, as on the Settings page

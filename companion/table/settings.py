@@ -1,14 +1,16 @@
 """The box's settings, changed on its settings page: the players' names offered at set-up,
-the language, sound on or off, move hints on or off, the voice, the phone page on or off, and
-each game's own settings (a Wakanda variant, a house rule). They are kept in
+the language, sound on or off, move hints on or off, the voice, its speed and volume, the phone
+page on or off, and each game's own settings (a Wakanda variant, a house rule). They are kept in
 ``DATA/settings.json``, written atomically like the
 tag registry::
 
     {"version": 1, "names": ["Ana", "Ben"], "language": "bg", "sound": false, "hints": false,
+     "voice_speed": 140, "voice_volume": 150,
      "games": {"wakanda": {"variant": "hidden", "empty_claim": "never"}}}
 
-Every key is optional: a name list, language, voice or phone page (``web``) the file does not
-hold comes from the configuration (``players``, ``language``, ``[voice] mode``, ``[web] port``),
+Every key is optional: a name list, language, voice, its speed and volume or phone page
+(``web``) the file does not hold comes from the configuration (``players``, ``language``,
+``[voice] mode``, ``speed``, ``volume``, ``[web] port``),
 sound and hints are on, and a game's setting is its first value. A file that cannot be read,
 is not a regular file, is too big or is not such an object is damaged: the defaults are used,
 the box says so in one line, and the next change rewrites it. Games are never affected: they
@@ -31,7 +33,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion.config import VOICE_MODES
+from companion.config import SPEED_RANGE, VOICE_MODES, VOLUME_RANGE
 from companion.errors import UserError
 from companion.files import read_bytes, write_atomically
 from companion.records import JsonError, parse_json
@@ -47,6 +49,10 @@ MAX_NAMES = 12
 DEFAULT_WEB_PORT = 8080
 #: The longest name the screens show whole (the configuration's limit too).
 NAME_CHARS = 16
+#: The voice's speeds (espeak-ng's words a minute) and volumes (its amplitude, 100 its
+#: normal loudness) the Settings page and the phone page offer, in the order they turn.
+VOICE_SPEEDS = (120, 140, 160, 180, 210, 250)
+VOICE_VOLUMES = (25, 50, 75, 100, 150, 200)
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,8 @@ class Settings:
     hints: bool = True
     voice: str | None = None  # off, prompts or everything (companion/voice)
     web: bool | None = None  # the phone page; None: as the configuration says
+    voice_speed: int | None = None  # espeak-ng's words a minute; None: the configuration's
+    voice_volume: int | None = None  # espeak-ng's amplitude; None: the configuration's
 
     def __post_init__(self) -> None:
         # Frozen all the way down: a change is a new value, saved as a whole.
@@ -107,7 +115,8 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
     """The settings a parsed file holds; ``ValueError`` naming what is wrong."""
     if not isinstance(doc, dict) or doc.get("version") != VERSION:
         raise ValueError(f"expected an object with \"version\": {VERSION}")
-    unknown = set(doc) - {"version", "names", "language", "sound", "hints", "games", "voice", "web"}
+    unknown = set(doc) - {"version", "names", "language", "sound", "hints", "games", "voice", "web",
+                          "voice_speed", "voice_volume"}
     if unknown:
         raise ValueError(f"unknown key {sorted(unknown)[0]!r}")
     names = doc.get("names")
@@ -129,6 +138,10 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
     web = doc.get("web")
     if web is not None and not isinstance(web, bool):
         raise ValueError("web: true or false")
+    speed, volume = doc.get("voice_speed"), doc.get("voice_volume")
+    for key, number, allowed in (("voice_speed", speed, SPEED_RANGE), ("voice_volume", volume, VOLUME_RANGE)):
+        if number is not None and (type(number) is not int or number not in allowed):
+            raise ValueError(f"{key}: a whole number from {allowed.start} to {allowed.stop - 1}")
     chosen = doc.get("games", {})
     # Each game's own values are checked against what it offers when it is used: reading
     # every game's description here would slow the box's start.
@@ -139,7 +152,7 @@ def _settings_of(doc: object, games: Sequence[str], languages: Sequence[str]) ->
             for game, values in chosen.items()):
         raise ValueError(f"games: an object of game ({', '.join(games)}) -> its settings")
     names = tuple(dict.fromkeys(names)) if names is not None else None  # each name once
-    return Settings(names, language, sound, chosen, hints, voice, web)
+    return Settings(names, language, sound, chosen, hints, voice, web, speed, volume)
 
 
 def write_settings(path: Path, settings: Settings) -> None:
@@ -158,6 +171,10 @@ def write_settings(path: Path, settings: Settings) -> None:
         doc["voice"] = settings.voice
     if settings.web is not None:
         doc["web"] = settings.web
+    if settings.voice_speed is not None:
+        doc["voice_speed"] = settings.voice_speed
+    if settings.voice_volume is not None:
+        doc["voice_volume"] = settings.voice_volume
     if settings.games:
         doc["games"] = {game: dict(values) for game, values in settings.games.items()}
     try:
@@ -168,7 +185,8 @@ def write_settings(path: Path, settings: Settings) -> None:
 
 class SettingsStore:
     """The settings of one box: those of its file (``path``; None keeps them in memory only:
-    demos, tests) over the configuration's ``names``, ``language`` and ``voice``.
+    demos, tests) over the configuration's ``names``, ``language``, ``voice`` and the voice's
+    ``voice_speed`` and ``voice_volume``.
 
     A change takes effect at once, even when it cannot be saved (a read-only data folder):
     ``change`` and ``remember`` then raise ``UserError`` after changing the settings in
@@ -177,19 +195,21 @@ class SettingsStore:
 
     def __init__(self, path: Path | None, *, names: Sequence[str] = (), language: str = "en",
                  settings: Settings | None = None, voice: str = "off", web_port: int = 0,
-                 web_bind: str = "0.0.0.0") -> None:
+                 web_bind: str = "0.0.0.0", voice_speed: int = 160, voice_volume: int = 100) -> None:
         self.path = path
         self.default_web_port = web_port
         self.web_bind = web_bind  # the address the page is served on (the configuration's)
         self.default_names = tuple(names)
         self.default_language = language
         self.default_voice = voice
+        self.default_voice_speed, self.default_voice_volume = voice_speed, voice_volume
         self.settings = settings or Settings()
 
     @classmethod
     def load(cls, data_dir: str | os.PathLike[str], *, names: Sequence[str] = (), language: str = "en",
              games: Sequence[str] = (), languages: Sequence[str] = ("en",), voice: str = "off",
-             web_port: int = 0, web_bind: str = "0.0.0.0") -> tuple[SettingsStore, str | None]:
+             web_port: int = 0, web_bind: str = "0.0.0.0", voice_speed: int = 160,
+             voice_volume: int = 100) -> tuple[SettingsStore, str | None]:
         """The store of ``DATA/settings.json`` and the problem (one line) when the file is
         damaged: then the defaults are used."""
         path = Path(data_dir) / SETTINGS_FILE
@@ -198,7 +218,8 @@ class SettingsStore:
         except UserError as exc:
             settings, problem = None, str(exc)
         return cls(path, names=names, language=language, settings=settings, voice=voice,
-                   web_port=web_port, web_bind=web_bind), problem
+                   web_port=web_port, web_bind=web_bind, voice_speed=voice_speed,
+                   voice_volume=voice_volume), problem
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -226,6 +247,20 @@ class SettingsStore:
     def voice(self) -> str:
         """What the box says aloud: off, prompts or everything (``VOICE_MODES``)."""
         return self.settings.voice or self.default_voice
+
+    @property
+    def voice_speed(self) -> int:
+        """The voice's speed, espeak-ng's words a minute: the settings', else the
+        configuration's (``[voice] speed``)."""
+        speed = self.settings.voice_speed
+        return speed if speed is not None else self.default_voice_speed
+
+    @property
+    def voice_volume(self) -> int:
+        """The voice's volume, espeak-ng's amplitude (100: its normal loudness): the
+        settings', else the configuration's (``[voice] volume``)."""
+        volume = self.settings.voice_volume
+        return volume if volume is not None else self.default_voice_volume
 
     @property
     def web(self) -> bool:

@@ -11,12 +11,14 @@
 - Each game's own settings (``TableGame.settings``): OK turns to the next value; the line
   under the list names the game and the rule.
 - **Voice**: off, prompts or everything (``companion/voice``); the line under the list says
-  that holding UP tells where the game stands.
+  that holding UP tells where the game stands. **Voice speed** and **Voice volume**: OK
+  turns to the next of their values (``setting_offers.py``); the voice says its next line
+  at them.
 - **Phone page**, last: on or off, the live table served to the phones of the local network
   (``companion/web/``); turned on, the page shows its address as a QR code (any button
   goes back), and while it is on the line's footer gives the address.
 - **Forget phones**: after a confirmation, every phone paired with the box
-  (``companion/web/pairing.py``) must pair again; the screen says it is done.
+  (``companion/pairing.py``) must pair again; the screen says it is done.
 
 Back goes back a page, and from the settings to the menu. A change is saved at once; when
 the data folder cannot be written it still holds until the box is switched off, and the
@@ -31,36 +33,36 @@ from typing import Any
 
 from PIL import Image
 
-from companion.config import VOICE_MODES
 from companion.errors import UserError
 from companion.events import Press
 from companion.games import GAMES
+from companion.pairing import forget_phones
 from companion.signals import Signal
 from companion.table.choice import Choice, step_of
 from companion.table.flow import Flow, FlowEvent, Reply, Scan, ToMenu
+from companion.table.page_address import internet_sockets, page_address, phone_footer
+from companion.table.setting_offers import (
+    HINTS,
+    LANGUAGE,
+    SOUND,
+    VOICE,
+    VOICE_SPEED,
+    VOICE_VOLUME,
+    apply,
+    current,
+    setting_line,
+    turned,
+)
 from companion.table.settings import GameOption, SettingsStore
 from companion.table.settings_speller import NameSpeller, render_speller
 from companion.table.views import ConfirmView, MenuView, render
+from companion.ui.qr import QrView, qr_screen
 from companion.ui.text import languages, speaking, t
-from companion.web.address import internet_sockets, page_address, phone_footer
-from companion.web.pairing import forget_phones
-from companion.web.qr import QrView, qr_screen
 from companion.words import unreadable_note
 
-NAMES, LANGUAGE, SOUND, HINTS, VOICE, WEB, PHONES = "names", "language", "sound", "hints", "voice", "web", "phones"
-
-
-def setting_line(game: str | None, key: str, value: str) -> str:
-    """The Settings page's line of ``key`` set to ``value`` (a setting of ``game``'s own
-    when one is named), in the language spoken: ``Language: Français``, ``Sound: off``,
-    ``Variant: hidden``. The page and a phone's change (companion/web) say it alike."""
-    if game is not None:
-        entry = GAMES[game]
-        option = next(o for o in entry.table.settings if o.key == key)
-        return entry.text(option.label, value=entry.text(option.words[option.values.index(value)]))
-    if key == LANGUAGE:
-        return t("settings.language", name=t("language.name", value))
-    return t(f"settings.{key}_{value}")
+NAMES, WEB, PHONES = "names", "web", "phones"
+#: The lines of the box's own settings whose value OK turns (``setting_offers.turned``).
+TURNED = (SOUND, HINTS, VOICE, VOICE_SPEED, VOICE_VOLUME)
 
 
 class SettingsFlow(Flow):
@@ -88,15 +90,14 @@ class SettingsFlow(Flow):
     def _main(self, selected: Any = NAMES) -> Choice:
         names = ", ".join(self.store.names)
         labels = [t("settings.names", names=names) if names else t("settings.no_names"),
-                  setting_line(None, LANGUAGE, self.store.language),
-                  setting_line(None, SOUND, "on" if self.store.sound else "off"),
-                  setting_line(None, HINTS, "on" if self.store.hints else "off")]
+                  *(setting_line(None, key, current(self.store, None, key)) for key in (LANGUAGE, SOUND, HINTS))]
         values: list[Any] = [NAMES, LANGUAGE, SOUND, HINTS]
         for game, option in self.options:
             labels.append(setting_line(game, option.key, self.store.options(game, (option,))[option.key]))
             values.append((game, option))
-        labels.append(t(f"settings.voice_{self.store.voice}"))  # after the games' lines: theirs keep their places
-        values.append(VOICE)
+        for key in (VOICE, VOICE_SPEED, VOICE_VOLUME):  # after the games' lines: theirs keep their places
+            labels.append(setting_line(None, key, current(self.store, None, key)))
+            values.append(key)
         labels.append(t("settings.web_on" if self.store.web else "settings.web_off"))
         values.append(WEB)
         labels.append(t("settings.forget_phones"))
@@ -147,8 +148,8 @@ class SettingsFlow(Flow):
             return GAMES[value[0]].text(value[1].about)
         if value == HINTS:
             return t("settings.hints_about")
-        if value == VOICE:
-            return t("settings.voice_about")
+        if value in (VOICE, VOICE_SPEED, VOICE_VOLUME):
+            return t(f"settings.{value}_about")
         if value == WEB:
             return phone_footer(self.store)
         if value == PHONES:
@@ -206,13 +207,9 @@ class SettingsFlow(Flow):
         if value == LANGUAGE:
             self.page, self.choice = "languages", self._languages()
             return Reply()
-        if value == SOUND:
-            return self._keep(value, lambda: self.store.change(sound=not self.store.sound))
-        if value == HINTS:
-            return self._keep(value, lambda: self.store.change(hints=not self.store.hints))
-        if value == VOICE:
-            later = VOICE_MODES[(VOICE_MODES.index(self.store.voice) + 1) % len(VOICE_MODES)]
-            return self._keep(value, lambda: self.store.change(voice=later))
+        if value in TURNED:
+            later = turned(self.store, None, value)
+            return self._keep(value, lambda: apply(self.store, None, value, later))
         if value == PHONES:
             self.forgetting_phones = True
             return Reply()
@@ -222,9 +219,8 @@ class SettingsFlow(Flow):
                 self.qr = page_address(self.store.web_bind, self.store.web_port)
             return reply
         game, option = value
-        now = self.store.options(game, (option,))[option.key]
-        later = option.values[(option.values.index(now) + 1) % len(option.values)]
-        return self._keep(value, lambda: self.store.choose(game, option.key, later))
+        later = turned(self.store, game, option.key)
+        return self._keep(value, lambda: apply(self.store, game, option.key, later))
 
     def _keep(self, selected: Any, change: Callable[[], None], note: str | None = None,
               page: str = "main") -> Reply:

@@ -12,24 +12,45 @@ handed to the speaker, which says it on its own thread (``hardware/speaker.py``)
 Whatever is said is what anyone may see (``companion/table/public_view.py``): the voice
 is heard around the table and beyond it, like the phone page.
 
-The speaker's ``say(text, voice)`` must return at once, dropping what it was saying: a new
-prompt cancels a stale one, and the box never waits for the voice. Nothing here touches
-hardware.
+The speaker's ``say(text, voice, finish=, cuts=, speed=, volume=)`` must return at once: the
+box never waits for the voice. What it says is queued by its policy (``hardware/speaker.py``):
+a line that says what happened (a confirmation, a refusal, a result: ``finish``) is said to
+its end unless a newer one makes it stale (``cuts``: an undo, "Where are we?"), a prompt or
+a screen is cut by the next line, and of a burst at most the last is said. The speed and
+volume are the settings' (Settings, the phone page, else the configuration). Nothing here
+touches hardware.
 """
 
 from __future__ import annotations
 
-from companion.events import Hold
+from typing import Protocol
+
+from companion.events import Event, Hold
 from companion.signals import Signal
 from companion.table.public_view import public_text, seen
+from companion.table.session import Output, Session
 from companion.ui.text import speaking
-from companion.voice.lines import IN_PLAY, REFUSAL, Line, for_the_ear, joined, lines_of, voice_of
+from companion.voice.lines import FINISHED, IN_PLAY, REFUSAL, Line, for_the_ear, joined, lines_of, voice_of
 
 #: The button held to ask "Where are we?".
 WHERE = Hold("up")
 
 
-def spoken(session) -> tuple[Line, ...]:
+class Speaking(Protocol):
+    """What the narrator needs of a speaker (``hardware/speaker.py``'s ``Speaker``)."""
+
+    def say(self, text: str, voice: str, *, finish: bool = False, cuts: bool = False,
+            speed: int | None = None, volume: int | None = None) -> None:
+        """Say ``text``; returns at once (the module says how lines are queued)."""
+
+    def stop(self) -> None:
+        """Silence at once."""
+
+    def close(self) -> None:
+        """The speaker ends."""
+
+
+def spoken(session: Session) -> tuple[Line, ...]:
     """Everything the session's screen says now, for the ear (``lines_of``), in the
     session's language (the watcher runs outside the session's own calls): the view as
     anyone may see it (``public_view.seen``, the phone page's filter too), nothing when
@@ -49,16 +70,16 @@ def spoken(session) -> tuple[Line, ...]:
 
 
 class Narrator:
-    """Says what is new on each frame shown through ``speaker`` (``say(text, voice)``,
-    ``stop()``, ``close()``), as much as the session's voice setting asks."""
+    """Says what is new on each frame shown through ``speaker``, as much as the session's
+    voice setting asks, at the settings' speed and volume."""
 
-    def __init__(self, speaker):
+    def __init__(self, speaker: Speaking) -> None:
         self.speaker = speaker
         self.last: tuple[Line, ...] = ()
         self.said = ""
         self.speaking = False
 
-    def seen(self, session, out=None) -> None:
+    def seen(self, session: Session, out: Output | None = None) -> None:
         """A frame was shown (``out``: the output of its event, None for the first)."""
         mode = session.settings.voice
         if mode == "off":
@@ -71,9 +92,12 @@ class Narrator:
         new = [line for line in lines if line not in self.last or (again and line.kind == REFUSAL)]
         self.last = lines
         if new:
-            self._say(session, joined(line.text for line in new))
+            # An undo makes what was being said of the move taken back stale.
+            self._say(session, joined(line.text for line in new),
+                      finish=any(line.kind in FINISHED for line in new),
+                      cuts=bool(getattr(session.flow, "undo_note", False)))
 
-    def heard(self, session, event) -> bool:
+    def heard(self, session: Session, event: Event) -> bool:
         """An event is about to be handled: holding UP asks where the game stands, and is
         taken (True): the screen stays as it is. With the voice off, nothing is taken."""
         if event != WHERE or session.settings.voice == "off":
@@ -85,12 +109,15 @@ class Narrator:
                 text = for_the_ear(where, getattr(game, "players", ()))
         else:
             text = joined(line.text for line in spoken(session))
-        self._say(session, text or self.said)
+        # Asked for: said at once and to its end.
+        self._say(session, text or self.said, finish=True, cuts=True)
         return True
 
-    def _say(self, session, text: str) -> None:
+    def _say(self, session: Session, text: str, *, finish: bool, cuts: bool) -> None:
         self.said, self.speaking = text, True
-        self.speaker.say(text, voice_of(session.language))
+        settings = session.settings
+        self.speaker.say(text, voice_of(session.language), finish=finish, cuts=cuts,
+                         speed=settings.voice_speed, volume=settings.voice_volume)
 
     def close(self) -> None:
         """The box stops: the speaker with it."""

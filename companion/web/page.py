@@ -18,8 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from companion.pairing import Pairing
 from companion.table.session import Output, Session
-from companion.web.pairing import Pairing
 
 if TYPE_CHECKING:  # asyncio and the server are imported on the server's thread only
     import asyncio

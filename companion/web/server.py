@@ -16,7 +16,7 @@ phone gets only a ticket cookie the code is bound to; asks are bounded for the w
 again, and ``POST /name`` with both puts the name
 on the session's queue as an input event (``PhoneName``), as a button would: the session
 stays on its one thread and the OLED confirms. ``POST /settings`` does the same for one of
-the box's settings, checked against the values it offers (``phone_settings.py``). Kept
+the box's settings, checked against the values it offers (``table/setting_offers.py``). Kept
 unfinished games, their records and frames are a paired phone's only (``history.py``), and so
 is ``GET /backup``: the whole data folder as one archive (``companion/backup.py``). Every
 answer carries a strict Content-Security-Policy (everything from the box, no inline script
@@ -54,11 +54,11 @@ from companion.backup import archive_name, write_backup
 from companion.errors import UserError
 from companion.events import PhoneCode, PhoneName
 from companion.files import RECORD_BYTES, read_text
+from companion.pairing import LIFE, WRONG, Pairing, csrf_of
 from companion.records import JsonError, parse_json
+from companion.table.setting_offers import setting_of
 from companion.table.settings import is_name
 from companion.web import doors, history, render
-from companion.web.pairing import LIFE, WRONG, Pairing, csrf_of
-from companion.web.phone_settings import setting_of
 
 #: Every answer's headers: nothing from elsewhere, nothing inline, never framed.
 SECURITY_HEADERS = {

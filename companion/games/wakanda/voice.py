@@ -7,29 +7,30 @@ says the public view (``public.py``).
 
 from __future__ import annotations
 
-from companion.games.wakanda.flow import describe
+from companion.games.wakanda.flow import WakandaFlow, describe
+from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.views import StatusView
 from companion.games.wakanda.words import t
 from companion.voice.lines import RESULT, SCREEN, GameVoice, Line, joined, result
 
 
-def _last(game) -> str:
+def _last(game: Wakanda) -> str:
     if not game.history:
         return t("voice.no_action")
     player, move = game.history[-1]
     return t("voice.last", action=describe(game, player, move))
 
 
-def _points(game) -> list[str]:
+def _points(game: Wakanda) -> list[str]:
     return [t("voice.points", name=name, n=game.score(p).total) for p, name in enumerate(game.players)]
 
 
-def final(game) -> str:
+def final(game: Wakanda) -> str:
     """The final score said: who wins (or a shared win), then each player's points."""
     return result(game, _points(game))
 
 
-def where(flow) -> str:
+def where(flow: WakandaFlow) -> str:
     """Where the game stands: whose turn, the points so far, the bag, the last action."""
     game = flow.game
     if game.phase == "over":
@@ -38,10 +39,10 @@ def where(flow) -> str:
                       t("voice.bag", n=sum(game.bag.values())), _last(game)])
 
 
-def said(flow, view) -> tuple[Line, ...] | None:
+def said(flow: WakandaFlow, view: object) -> tuple[Line, ...] | None:
     """The lines of Wakanda's own views: the result, the status page."""
     game = flow.game
-    if view.kind == "score":  # the score pages and the review: the result
+    if getattr(view, "kind", None) == "score":  # the score pages and the review: the result
         return (Line(final(game), RESULT),)
     if isinstance(view, StatusView):
         return (Line(where(flow), SCREEN),)

@@ -66,7 +66,7 @@ def attack_odds(seconds: float = 3600.0) -> float:
     """The most likely an attacker pairs within ``seconds`` of trying, with any number of
     addresses: every code the box can make in that time, each judged ``TRIES`` times."""
     codes = ASK_BURST + seconds / ASK_EVERY
-    return float(codes * TRIES / 10 ** CODE_DIGITS)
+    return codes * TRIES / 10.0 ** CODE_DIGITS
 
 
 def _digest(token: str) -> str:
