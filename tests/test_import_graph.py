@@ -146,15 +146,10 @@ def test_the_game_contract_stands_on_the_lowest_floor(graph: dict[str, dict[str,
     assert sorted(module for module in reached(graph, "companion.contract") if module.startswith(upper)) == []
 
 
-@pytest.mark.xfail(reason="the settings a phone changes move from web/phone_settings.py into the table "
-                          "with the voice branch's change (table -> web); left after it: table_game -> "
-                          "web.game_phone, app_loop and settings_flow -> web.pairing, web.qr, web.address")
 def test_the_table_imports_nothing_of_the_page(graph: dict[str, dict[str, int]]) -> None:
     assert crossings(graph, "companion.table", "companion.web") == []
 
 
-@pytest.mark.xfail(reason="the phone branch's change moves the reading of a record out of "
-                          "commands/records_each.py (web -> commands)")
 def test_the_page_imports_nothing_of_the_command_line(graph: dict[str, dict[str, int]]) -> None:
     assert crossings(graph, "companion.web", "companion.commands") == []
 

@@ -16,13 +16,13 @@ from typing import Any, Generic, Protocol, TypeVar
 from PIL import Image
 
 from companion.contract import Flow, Note, PlayFlow, Tags
+from companion.game_phone import GamePhone
 from companion.table.journal import Journal
 from companion.table.lesson import Lesson
 from companion.table.public_view import GamePublic
 from companion.table.settings import GameOption
 from companion.table.tag_tracker import TagTracker
 from companion.voice.lines import GameVoice
-from companion.web.game_phone import GamePhone
 
 #: The game state a table game plays (``Wakanda``, ``TotemWars``).
 G = TypeVar("G")

@@ -28,13 +28,13 @@ from typing import Any
 from PIL.Image import Image
 
 from companion.engine import Refusal
+from companion.game_phone import GamePhone
 from companion.games import GAMES
 from companion.table.choice import Choice
 from companion.table.public_view import seen
 from companion.table.setting_offers import form
 from companion.ui.canvas import frame_words
 from companion.ui.text import language, refusal_text, speaking, t
-from companion.web.game_phone import GamePhone
 
 #: The page's own words: catalogue keys (``web.*``) by the name the page's script uses.
 PAGE_WORDS = {"waiting": "web.waiting", "offline": "web.offline", "score": "score.provisional",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from companion.game_phone import GamePhone, Tally
 from companion.games.totem_wars.arrangement import Arrangement
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.round_screens import HABITAT_SHORT, outcome_line, refill_line
@@ -19,7 +20,6 @@ from companion.games.totem_wars.words import animal_name
 from companion.games.totem_wars.words import t as tt
 from companion.phone_table import Cell, Grid, Row, Sheet, Text, number
 from companion.ui.text import language, t
-from companion.web.game_phone import GamePhone, Tally
 
 
 @lru_cache(maxsize=64)

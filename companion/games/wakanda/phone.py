@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from companion.game_phone import GamePhone, Tally
 from companion.games.wakanda.game import Wakanda
 from companion.games.wakanda.public import hands_open
 from companion.games.wakanda.score_screens import result_reason
@@ -21,7 +22,6 @@ from companion.games.wakanda.words import t as wt
 from companion.games.wakanda.words import tile_label as _tile_label
 from companion.phone_table import Cell, Grid, Row, Sheet, Stack, Stacks, Text, number
 from companion.ui.text import language, t
-from companion.web.game_phone import GamePhone, Tally
 
 
 @lru_cache(maxsize=512)
