@@ -33,7 +33,11 @@ def open_inputs(config, *, script=None, echo: Callable[[str | None], None] | Non
                                        debounce_ms=config.debounce_ms))
         if "keyboard" in (config.buttons, config.reader):
             sources.append(KeyboardInput(echo=echo, on_quit=on_quit))
-        if config.reader not in ("keyboard", "none"):
+        if config.reader.startswith("hub:"):
+            # The box's own firmware, offered to a hub that runs another (companion/hub_offer.py).
+            from hardware.hub_firmware import FIRMWARE
+            sources.append(open_reader(config.reader, firmware=FIRMWARE))
+        elif config.reader not in ("keyboard", "none"):
             sources.append(open_reader(config.reader))
     except BaseException:
         for source in sources:
