@@ -106,7 +106,8 @@ def shipped(tmp_path: Path) -> Path:
     return folder
 
 
-def flasher(pico: PtyHub, monkeypatch: pytest.MonkeyPatch, version: str = "2.0") -> tuple[list[str], Callable[[str], None]]:
+def flasher(pico: PtyHub, monkeypatch: pytest.MonkeyPatch,
+            version: str = "2.0") -> tuple[list[str], Callable[[str], None]]:
     """What copying the firmware does: the Pico restarts on ``version``, its USB line gone a
     moment. The copies made, by port."""
     copies: list[str] = []
