@@ -274,3 +274,17 @@ def test_the_hub_s_lines_fit_one_line_in_every_language(lang):
         for key in ("hub.offer", "hub.working", "hub.done", "hub.failed"):
             line = t(key, old=short("10.10"), new=short("10.11.2"))
             assert text_width(line, SMALL) <= WIDTH - 4, (key, line)
+
+
+def test_the_box_s_hub_is_given_the_firmware_to_offer_and_listen_s_is_not(pico):
+    from companion.config import Config
+    from hardware.hub_firmware import FIRMWARE
+    from hardware.inputs import open_inputs
+
+    config = Config(reader=f"hub:{pico.plug.path}", buttons="none")
+    for offer, firmware in ((True, FIRMWARE), (False, None)):
+        (reader,) = open_inputs(config, offer_firmware=offer)
+        try:
+            assert isinstance(reader, HubReader) and reader.firmware == firmware
+        finally:
+            reader.close()

@@ -126,7 +126,7 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
         if keys is not None:
             loop.watchers.append(keys)
         sources = open_inputs(config, script=script, echo=keys.echo if keys is not None else None,
-                              on_quit=loop.stop)
+                              on_quit=loop.stop, offer_firmware=True)
     except BaseException:
         loop.close()
         raise
