@@ -138,6 +138,8 @@ class HubReader(PortReader):
                     copy_with_mpremote(self.port_name, self.firmware or FIRMWARE)
         except UserError as exc:
             problem = str(exc)
+        except Exception as exc:  # any fault of the copy is said: the box must not wait for ever
+            problem = f"the copy failed: {type(exc).__name__}: {exc}"
         finally:
             self._flashing.clear()
             self._stir.set()

@@ -64,7 +64,7 @@ def test_example_file_names_every_key():
     text = EXAMPLE.read_text()
     for key in ("language", "players", "kind", "i2c_port", "i2c_address", "rotation",
                 "hold_seconds", "debounce_ms", "buzzer_pin", "green", "red", "dir",
-                "hint", "undo", *DEFAULT_PINS):
+                "hint", "undo", "sticks", *DEFAULT_PINS):
         assert f"{key} =" in text, key
 
 

@@ -199,6 +199,19 @@ def test_an_update_that_fails_says_so_in_one_line_and_the_hub_is_read_again(box,
                                                    "the Pico on ")
 
 
+def test_a_copy_that_breaks_is_a_failure_the_box_never_waits_for_ever(box):
+    def copy(port: str) -> None:
+        raise RuntimeError("mpremote vanished")
+    running = box(copy)
+    running.display.wait_for(OFFER)
+    running.loop.put(Press("ok"))
+    running.display.wait_for(FAILED)
+    running.loop.put(Press("down"))     # the menu's again
+    running.display.wait_for(FAILED, present=False)
+    running.stop()
+    assert "the copy failed: RuntimeError: mpremote vanished" in running.err.getvalue()
+
+
 def test_a_hub_that_comes_back_in_another_version_is_a_failure(box, pico, monkeypatch):
     _, copy = flasher(pico, monkeypatch, version="1.5")
     running = box(copy)
