@@ -15,6 +15,7 @@ The file layout (documented key by key in ``hardware/config.example.toml``)::
     [data]                    dir
     [web]                     port, bind  (the phone page: off while port is 0)
     [club]                    broker, box, user, password, tls, ca  (the club: off while broker is "")
+    [backup]                  sticks  (the folders a USB stick is mounted under: companion/stick.py)
 
 Every mistake is a ``UserError`` of one line naming the key and what is allowed; a bad
 command-line option is a ``UsageError`` naming the option. The file is read as any small
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 from companion.errors import UsageError, UserError
 from companion.files import QUOTE_CHARS, SMALL_BYTES, plain_path, read_bytes, shown, shown_path
 from companion.records import NAME_CHARS
+from companion.stick import ROOTS
 from companion.ui.text import languages
 
 if TYPE_CHECKING:  # the command line's parser is not needed to read a configuration
@@ -63,6 +65,10 @@ VOLUME_RANGE = range(0, 201)   # espeak-ng's amplitude: 100 its normal loudness
 PIN_RANGE = range(2, 28)        # BCM 2..27: the GPIOs on the 40-pin header
 ADDRESS_RANGE = range(0x03, 0x78)  # 7-bit I2C addresses outside the reserved ones
 PI_SERIAL_PORT = "/dev/serial0"
+#: Where a USB stick is looked for, unless the file names others (``[backup] sticks``).
+STICK_FOLDERS = tuple(Path(root) for root in ROOTS)
+#: The most stick folders a box looks under (each look lists them all, every few seconds).
+MAX_STICK_FOLDERS = 8
 
 
 def default_config_path() -> Path:
@@ -187,6 +193,7 @@ class Config:
     club_password: str = ""
     club_tls: bool = False       # TLS to the broker (its port is then usually 8883)
     club_ca: str = ""            # the CA file that signed the broker's certificate; empty: the system's
+    stick_folders: tuple[Path, ...] = STICK_FOLDERS  # a stick mounted under one is offered a backup
 
     def __post_init__(self) -> None:
         # Freeze the containers so a shared Config cannot be changed behind anyone's back.
@@ -194,6 +201,7 @@ class Config:
         object.__setattr__(self, "led_pins", MappingProxyType(dict(self.led_pins)))
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "data_dir", user_path(self.data_dir, "data.dir"))
+        object.__setattr__(self, "stick_folders", _stick_folders(self.stick_folders))
         _validate(self)
 
     def resolved(self, on_pi: bool) -> Config:
@@ -209,6 +217,23 @@ class Config:
             (f"rdm6300:{PI_SERIAL_PORT}" if on_pi else "keyboard"),
             buttons=self.buttons if self.buttons != "auto" else ("gpio" if on_pi else "keyboard"),
         )
+
+
+def _stick_folders(folders: object) -> tuple[Path, ...]:
+    """``backup.sticks``: at most ``MAX_STICK_FOLDERS`` absolute folder paths (``~`` expanded;
+    none: no stick is offered a backup)."""
+    what = f"a list of at most {MAX_STICK_FOLDERS} folder paths such as [\"/media\", \"/run/media\"]"
+    if not isinstance(folders, (list, tuple)) or len(folders) > MAX_STICK_FOLDERS:
+        raise UserError(f"backup.sticks: expected {what}, got {_brief(folders)}")
+    paths = []
+    for folder in folders:
+        if not isinstance(folder, (str, Path)) or not str(folder).strip():
+            raise UserError(f"backup.sticks: expected {what}, got {_brief(folder)}")
+        path = user_path(folder, "backup.sticks")
+        if not path.is_absolute():
+            raise UserError(f"backup.sticks: {shown(str(folder))} is not a folder from the root (/media)")
+        paths.append(path)
+    return tuple(paths)
 
 
 def _validate(config: Config) -> None:
@@ -333,6 +358,7 @@ _SCHEMA: dict[str, dict[str, tuple[str, tuple[type, ...], str]]] = {
              "password": ("club_password", (str,), "text"),
              "tls": ("club_tls", (bool,), "true or false"),
              "ca": ("club_ca", (str,), "a file path")},
+    "backup": {"sticks": ("stick_folders", (list,), "a list of folder paths")},
 }
 
 

@@ -1,8 +1,8 @@
 """A USB stick plugged into the box is offered a backup of its data folder (issue 34).
 
 The box looks now and then (``look``: at most every ``EVERY`` seconds, from the loop's idle
-wake-ups) for file systems mounted under the stick folders (``ROOTS``; ``TOTEM_STICKS``,
-folders separated by ``:``, names others): a mount point one folder down (``/media/STICK``)
+wake-ups) for file systems mounted under the stick folders (``ROOTS``; the configuration's
+``[backup] sticks`` names others): a mount point one folder down (``/media/STICK``)
 or two (``/media/USER/STICK``, where the desktop's automounter puts them). One that was not
 there at the last look is offered: the line over the top of the screen asks, OK writes
 the archive (``companion/backup.py``) into ``totem-backups/`` on the stick, BACK declines,
@@ -23,8 +23,6 @@ from companion.events import Press
 
 #: Where the system mounts removable file systems (Raspberry Pi OS's desktop, udisks2).
 ROOTS = ("/media", "/run/media")
-#: The environment variable naming other folders.
-ENV = "TOTEM_STICKS"
 #: Seconds between two looks: a stick is offered within that time of being mounted.
 EVERY = 2.0
 #: The folder on the stick the archives go into.
@@ -52,12 +50,6 @@ def sticks(roots: Iterable[str | os.PathLike[str]],
     return frozenset(found)
 
 
-def roots_from_environment() -> tuple[str, ...]:
-    """The stick folders: ``TOTEM_STICKS`` when set, else ``ROOTS``."""
-    named = os.environ.get(ENV)
-    return tuple(part for part in named.split(":") if part) if named else ROOTS
-
-
 class StickOffer:
     """The offer of a backup to a stick just plugged in (module docstring)."""
 
@@ -66,7 +58,7 @@ class StickOffer:
                  clock: Callable[[], float] = time.monotonic, every: float = EVERY) -> None:
         self.data_dir = data_dir
         # No data folder: nothing to back up, no stick looked for.
-        self.roots = () if data_dir is None else tuple(roots) if roots is not None else roots_from_environment()
+        self.roots = () if data_dir is None else tuple(roots) if roots is not None else ROOTS
         self.is_mount, self.clock, self.every = is_mount, clock, every
         self.seen = sticks(self.roots, is_mount)   # the sticks at the last look: none offered
         self.offered: Path | None = None

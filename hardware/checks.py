@@ -76,7 +76,7 @@ def _simulated(part: str, spec: str, what: str) -> PartReport:
 
 # --- display -----------------------------------------------------------------------------
 
-def _smbus(port: int):
+def _smbus(port: int) -> Any:
     import smbus2
     return smbus2.SMBus(port)
 
@@ -136,7 +136,7 @@ def _rate(port: int, sys_root: Path) -> list[Finding]:
     return [Finding(True, f"{said}: a full frame takes about {FULL_FRAME_BITS / rate:.2f} s", FIX_I2C_RATE)]
 
 
-def _answers(bus, address: int) -> bool:
+def _answers(bus: Any, address: int) -> bool:
     try:
         bus.read_byte(address)
     except OSError:
@@ -146,7 +146,7 @@ def _answers(bus, address: int) -> bool:
 
 # --- reader ------------------------------------------------------------------------------
 
-def _serial(port: str, baudrate: int):
+def _serial(port: str, baudrate: int) -> Any:
     import serial
     return serial.Serial(port, baudrate=baudrate, timeout=0.2)
 
@@ -214,7 +214,7 @@ def _console_on_uart(cmdline: Path) -> bool:
                for word in words)
 
 
-def _talk(kind: str, port: str, link) -> Finding:
+def _talk(kind: str, port: str, link: Any) -> Finding:
     if kind == "pn532":
         reader = pn532.PN532(link)
         try:
@@ -233,7 +233,7 @@ def _slot_words(slot: int) -> str:
     return "slot 0 (the scan pad)" if slot == 0 else f"slot {slot} (village {slot})"
 
 
-def _talk_hub(port: str, link, *, wait: float = 2.0) -> list[Finding]:
+def _talk_hub(port: str, link: Any, *, wait: float = 2.0) -> list[Finding]:
     """Greet the hub on ``link`` and wait for its state: who answers, which slots do."""
     from companion.errors import UserError
     from hardware.hub_reader import HubReader
@@ -273,7 +273,7 @@ def _talk_hub(port: str, link, *, wait: float = 2.0) -> list[Finding]:
 
 # --- buttons and feedback ----------------------------------------------------------------
 
-def _factory(pin_factory, dev: Path):
+def _factory(pin_factory: Any, dev: Path) -> tuple[Any, Finding]:
     """The pin factory to use and a finding about it (None when there is no factory)."""
     from gpiozero import Device
     from gpiozero.exc import BadPinFactory
@@ -417,7 +417,7 @@ def check_all(config: Config, *, pin_factory: Any = None, dev: Path = Path("/dev
               cmdline: Path = Path("/proc/cmdline"), sys_root: Path = Path("/sys"),
               voices: Callable[[str, str], str] = _voices) -> list[PartReport]:
     """Every part of a resolved ``config``; an unexpected error becomes a finding."""
-    checks = [
+    checks: list[tuple[str, str, Callable[[], PartReport | None]]] = [
         ("display", config.display, lambda: check_display(config, dev=dev, open_bus=open_bus,
                                                               sys_root=sys_root)),
         ("reader", config.reader, lambda: check_reader(config, open_serial=open_serial, cmdline=cmdline)),
@@ -425,7 +425,7 @@ def check_all(config: Config, *, pin_factory: Any = None, dev: Path = Path("/dev
         ("feedback", "buzzer and LEDs", lambda: check_feedback(config, pin_factory=pin_factory, dev=dev)),
         ("voice", config.voice, lambda: check_voice(config, voices=voices, dev=dev)),
     ]
-    reports = []
+    reports: list[PartReport] = []
     for part, spec, check in checks:
         try:
             report = check()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from companion.config import Config
 from companion.errors import UserError
@@ -49,7 +50,7 @@ class Feedback:
     """An active buzzer and/or LEDs ("green", "red") on BCM pins, through gpiozero."""
 
     def __init__(self, buzzer_pin: int | None = None, led_pins: Mapping[str, int] | None = None,
-                 *, pin_factory=None):
+                 *, pin_factory: Any = None):
         from gpiozero import LED, Buzzer
 
         self._parts = []
@@ -84,7 +85,7 @@ class Feedback:
         self._parts = []
 
 
-def open_feedback(config: Config, *, pin_factory=None) -> Feedback | NullFeedback:
+def open_feedback(config: Config, *, pin_factory: Any = None) -> Feedback | NullFeedback:
     """The buzzer and LEDs of ``config``; ``NullFeedback`` when none are configured.
 
     A pin gpiozero cannot use is a ``UserError`` naming the key and the fix.

@@ -23,7 +23,6 @@ from pathlib import Path
 import serial
 
 from companion.errors import UserError
-from companion.events import Event
 from companion.files import read_text, shown_path
 from hardware.hub_reader import HubReader
 
@@ -52,7 +51,7 @@ def hub_version(port: str, open_port: Callable[..., object] = serial.Serial) -> 
     """The firmware version the hub on ``port`` says in its hello; ``UserError`` (one line)
     when the port cannot be opened or the hub does not greet."""
     reader = HubReader(port, open_port=open_port)
-    events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+    events: queue.SimpleQueue[object] = queue.SimpleQueue()
     try:
         # The hub's first report comes once its hello is taken in: the version is known then.
         reader.start(events.put)

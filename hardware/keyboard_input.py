@@ -245,7 +245,7 @@ class KeyboardInput:
         self.gone_after = gone_after
         self.escape_wait = escape_wait
         self.clock = clock
-        self._saved: list | None = None
+        self._saved: list[Any] | None = None
         self._restore_lock = threading.Lock()
         self._wake_r, self._wake_w = -1, -1
         self._thread: threading.Thread | None = None

@@ -33,7 +33,7 @@ class ScriptInput:
     a wait that :meth:`close` cuts short).
     """
 
-    def __init__(self, path: str | os.PathLike, resolve: Callable[[str], str | None] | None = None,
+    def __init__(self, path: str | os.PathLike[str], resolve: Callable[[str], str | None] | None = None,
                  *, on_end: Callable[[], None] | None = None,
                  sleep: Callable[[float], object] | None = None):
         self.path = path
@@ -74,7 +74,7 @@ class ScriptInput:
                 self.on_end()
 
 
-def _read(path: str | os.PathLike, resolve: Callable[[str], str | None] | None) -> list[Event | Wait]:
+def _read(path: str | os.PathLike[str], resolve: Callable[[str], str | None] | None) -> list[Event | Wait]:
     text = read_text(path, "an input script", SMALL_BYTES)
     items: list[Event | Wait] = []
     name = shown_path(path)

@@ -209,12 +209,12 @@ class SerialReader(PortReader):
 
     # --- connection ------------------------------------------------------------------------
 
-    def _connect(self):
+    def _connect(self) -> tuple[serial.Serial, pn532.PN532 | None]:
         """Open the port: ``(port, PN532 or None)``; a PN532 must answer to count as there."""
         # A write (the PN532's commands) waits at most a moment: a reader that stops taking
         # them is a reader lost, never a polling thread stuck.
-        port = self._open_port(self.port_name, baudrate=KINDS[self.kind]["baudrate"], timeout=0.05,
-                               write_timeout=WRITE_TIMEOUT)
+        port = cast(serial.Serial, self._open_port(self.port_name, baudrate=KINDS[self.kind]["baudrate"],
+                                                   timeout=0.05, write_timeout=WRITE_TIMEOUT))
         if self.kind != "pn532":
             return port, None
         device = pn532.PN532(port, timeout=self.pn532_timeout)
@@ -250,20 +250,20 @@ class SerialReader(PortReader):
 
     # --- the two readers ----------------------------------------------------------------
 
-    def _read_rdm6300(self, port) -> None:
+    def _read_rdm6300(self, port: serial.Serial) -> None:
         """Read frames until closed (returns) or the port is lost (raises)."""
         decoder = rdm6300.Rdm6300Decoder()
         lost: list[BaseException | None] = []
         source = self
 
         class FrameProtocol(Protocol):
-            def data_received(self, data):
+            def data_received(self, data: bytes) -> None:
                 uids = decoder.feed(data)
                 if uids:
                     source._seen(uids)
                     source._stir.set()  # a new deadline for the gone check
 
-            def connection_lost(self, exc):
+            def connection_lost(self, exc: BaseException | None) -> None:
                 lost.append(exc)
                 source._stir.set()
 
@@ -305,21 +305,22 @@ class GuardedPort:
     """A port for ``ReaderThread``: ``in_waiting`` on a lost port raises OSError, which
     the thread does not expect; answering 0 lets its next read report the loss."""
 
-    def __init__(self, port):
+    def __init__(self, port: serial.Serial) -> None:
         self._port = port
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._port, name)
 
     @property
     def in_waiting(self) -> int:
         try:
-            return self._port.in_waiting
+            waiting: int = self._port.in_waiting
+            return waiting
         except OSError:
             return 0
 
 
-def close_quietly(port) -> None:
+def close_quietly(port: Any) -> None:
     """Close ``port``; one already gone may fail to close, and that is fine."""
     try:
         port.close()

@@ -13,7 +13,7 @@ from PIL import Image
 from companion.backup import restore_backup
 from companion.cli import main
 from companion.events import Press
-from companion.stick import FOLDER, StickOffer, roots_from_environment, sticks
+from companion.stick import FOLDER, ROOTS, StickOffer, sticks
 from companion.table.app_loop import AppLoop
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
@@ -33,11 +33,10 @@ def test_sticks_are_the_mounts_one_or_two_folders_down(tmp_path):
     assert sticks([root, tmp_path / "missing"], mounted.__contains__) == {root / "pi" / "STICK", root / "OTHER"}
 
 
-def test_the_stick_folders_are_the_system_s_unless_named(monkeypatch):
-    monkeypatch.delenv("TOTEM_STICKS", raising=False)
-    assert roots_from_environment() == ("/media", "/run/media")
-    monkeypatch.setenv("TOTEM_STICKS", "/mnt/a::/mnt/b")
-    assert roots_from_environment() == ("/mnt/a", "/mnt/b")
+def test_the_stick_folders_are_the_system_s_unless_named(tmp_path):
+    assert StickOffer(tmp_path).roots == ROOTS == ("/media", "/run/media")
+    assert StickOffer(tmp_path, ["/mnt/a", "/mnt/b"]).roots == ("/mnt/a", "/mnt/b")
+    assert StickOffer(None, ["/mnt/a"]).roots == ()    # no data folder: nothing to back up
 
 
 class Display:

@@ -64,7 +64,7 @@ def test_example_file_names_every_key():
     text = EXAMPLE.read_text()
     for key in ("language", "players", "kind", "i2c_port", "i2c_address", "rotation",
                 "hold_seconds", "debounce_ms", "buzzer_pin", "green", "red", "dir",
-                "hint", "undo", *DEFAULT_PINS):
+                "hint", "undo", "sticks", *DEFAULT_PINS):
         assert f"{key} =" in text, key
 
 
@@ -298,3 +298,28 @@ def test_a_file_name_from_undecodable_bytes_is_a_valid_path(tmp_path):
     # Linux hands such names to Python as \udc80-\udcff (surrogateescape): they are files.
     folder = os.fsdecode(bytes(tmp_path) + b"/d\xff")
     assert apply_overrides(Config(), {"data": folder}).data_dir == Path(folder)
+
+
+def test_the_stick_folders_are_the_system_s_unless_the_file_names_others(tmp_path):
+    assert Config().stick_folders == (Path("/media"), Path("/run/media"))
+    config = load_config(write(tmp_path, '[backup]\nsticks = ["/mnt/usb", "~/sticks"]\n'))
+    assert config.stick_folders == (Path("/mnt/usb"), Path("~/sticks").expanduser())
+    assert load_config(write(tmp_path, "[backup]\nsticks = []\n")).stick_folders == ()
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[backup]\nsticks = "/media"', "backup.sticks: expected a list of folder paths, got str"),
+    ("[backup]\nsticks = [3]", "backup.sticks: expected a list of at most 8 folder paths such as"),
+    ('[backup]\nsticks = [""]', "backup.sticks: expected a list of at most 8 folder paths"),
+    ('[backup]\nsticks = ["media"]', "backup.sticks: 'media' is not a folder from the root (/media)"),
+    ('[backup]\nsticks = ["/a\\u0000b"]', "backup.sticks: "),
+    ("[backup]\nsticks = [" + ", ".join(['"/m"'] * 9) + "]", "backup.sticks: expected a list of at most 8"),
+    ("[backup]\nfolder = \"/media\"", "backup.folder: unknown key (allowed in [backup]: sticks)"),
+    ('backup = "/media"', "backup: expected a table"),
+])
+def test_a_bad_stick_folder_is_one_line_naming_the_key(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(UserError) as info:
+        load_config(path)
+    line = str(info.value)
+    assert message in line and line.startswith(path) and "\n" not in line

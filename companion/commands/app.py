@@ -94,6 +94,7 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
         print(f"totem-companion: {session.journal_problem}", file=sys.stderr)
 
     # The phone page follows the frames shown; it serves nothing (no server imported) until on.
+    from companion.stick import StickOffer
     from companion.web.page import PhonePage
     from hardware.displays import open_display
     from hardware.feedback import open_feedback
@@ -105,7 +106,8 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
     display = open_display(config, starting=shown)
     speaker = Speaker(speed=config.voice_speed, volume=config.voice_volume, device=config.voice_device)
     page = PhonePage()
-    loop = AppLoop(session, display, watchers=(Narrator(speaker), page))
+    loop = AppLoop(session, display, watchers=(Narrator(speaker), page),
+                   stick=StickOffer(config.data_dir, config.stick_folders))
     page.put = loop.put  # what a paired phone sends joins the buttons' queue
     # systemd stops the service with SIGTERM: end as cleanly as on q, even while the box starts.
     loop.stop_on_signal()
@@ -124,7 +126,7 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
         if keys is not None:
             loop.watchers.append(keys)
         sources = open_inputs(config, script=script, echo=keys.echo if keys is not None else None,
-                              on_quit=loop.stop)
+                              on_quit=loop.stop, offer_firmware=True)
     except BaseException:
         loop.close()
         raise

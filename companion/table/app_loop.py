@@ -17,8 +17,10 @@ A phone's pairing code (``PhoneCode``) is the loop's own: it is drawn in a box o
 of every frame shown, for ``SHOWN`` seconds or until the code is used, dies or is replaced,
 and never reaches the session nor the watchers: no page, voice or log ever has it, and the
 game's note stays as it was. The offer of a backup to a USB stick just plugged in
-(``companion/stick.py``: it takes OK and BACK while it asks) and the line of an update undone
-at the last start (``companion/update_note.py``, until the first event) are drawn the same way.
+(``companion/stick.py``: it takes OK and BACK while it asks), the offer of the firmware this
+box ships to a reader hub that runs another (``companion/hub_offer.py``: at the menu only) and
+the line of an update undone at the last start (``companion/update_note.py``, until the first
+event) are drawn the same way.
 
 The queue is a ``queue.SimpleQueue``: a signal handler runs on the main thread between two
 bytecodes, possibly while that thread is inside ``get``; ``queue.Queue.put`` would then wait
@@ -40,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO
 from PIL import Image
 
 from companion.events import PhoneCode
+from companion.hub_offer import HubOffer
 from companion.signals import Signal
 from companion.stick import StickOffer
 from companion.ui.canvas import MEDIUM, SMALL, WIDTH, WORDS, draw_centered, text_width
@@ -129,6 +132,7 @@ class AppLoop:
         # of a test may have none: then neither).
         self._data: Path | None = getattr(session, "data_dir", None)
         self.stick = stick if stick is not None else StickOffer(self._data)
+        self.hub = HubOffer(self.err)
 
     def put(self, event: Any) -> None:
         """Enqueue an input event (thread-safe; what input sources call)."""
@@ -152,10 +156,13 @@ class AppLoop:
         the stick's offer or an update's note); a display that stops answering is reported
         once, and the game goes on (the journal holds every action)."""
         self._under = frame
-        key = self.stick.line() or self.banner
-        if self.code is not None or key is not None:
+        key = self.stick.line()
+        hub = self.hub.line(self._at_menu()) if key is None else None
+        key = key or self.banner
+        if self.code is not None or hub is not None or key is not None:
             with speaking(self.session.language):
-                line = t("web.code", code=self.code[0]) if self.code is not None else t(str(key))
+                line = (t("web.code", code=self.code[0]) if self.code is not None
+                        else t(hub[0], **hub[1]) if hub is not None else t(str(key)))
             frame = self._with_code(frame, line)
         try:
             return self.display.show(frame)
@@ -165,6 +172,11 @@ class AppLoop:
                       "the game goes on and is kept", file=self.err)
                 self._display_failed = True
             return 0
+
+    def _at_menu(self) -> bool:
+        """Whether the session shows its menu (asked only once a hub greeted: a stand-in
+        session of a test may have no screen)."""
+        return self.hub.greeted is not None and self.session.screen == "menu"
 
     def _with_code(self, frame: Image.Image, text: str) -> Image.Image:
         """``frame`` with a box over its top saying ``text`` (a phone's code, the stick's offer),
@@ -221,14 +233,19 @@ class AppLoop:
             self.phone_code(event)
             return None
         self._code_expired()
+        if self.hub.took(event):  # the hub's news: its offer's, never the session's
+            if self._under is not None:
+                self.show(self._under)
+            return None
         self.banner = None  # read: a button was pressed
-        if self.stick.heard(event):  # the answer to the stick's offer
+        if self.stick.heard(event) or self.hub.heard(event, self._at_menu()):  # an offer's answer
             if self._under is not None:
                 self.show(self._under)
             return None
         if self.taken_by_watcher(event):
             return None
         out = self.session.handle(event)
+        self.hub.screen(self._at_menu())
         self.show(out.frame)
         if out.signal is not None and self.feedback is not None:
             self.feedback.play(out.signal, sound=self.session.sound)
