@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 from companion.errors import UsageError, UserError
 from companion.files import QUOTE_CHARS, SMALL_BYTES, plain_path, read_bytes, shown, shown_path
 from companion.records import NAME_CHARS
-from companion.stick import ROOTS
 from companion.ui.text import languages
 
 if TYPE_CHECKING:  # the command line's parser is not needed to read a configuration
@@ -65,8 +64,10 @@ VOLUME_RANGE = range(0, 201)   # espeak-ng's amplitude: 100 its normal loudness
 PIN_RANGE = range(2, 28)        # BCM 2..27: the GPIOs on the 40-pin header
 ADDRESS_RANGE = range(0x03, 0x78)  # 7-bit I2C addresses outside the reserved ones
 PI_SERIAL_PORT = "/dev/serial0"
-#: Where a USB stick is looked for, unless the file names others (``[backup] sticks``).
-STICK_FOLDERS = tuple(Path(root) for root in ROOTS)
+#: Where a USB stick is looked for, unless the file names others (``[backup] sticks``): where
+#: the system mounts removable file systems (Raspberry Pi OS's desktop, udisks2).
+STICK_ROOTS = ("/media", "/run/media")
+STICK_FOLDERS = tuple(Path(root) for root in STICK_ROOTS)
 #: The most stick folders a box looks under (each look lists them all, every few seconds).
 MAX_STICK_FOLDERS = 8
 

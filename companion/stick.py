@@ -18,11 +18,10 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from companion.config import STICK_ROOTS as ROOTS
 from companion.errors import UserError
 from companion.events import Press
 
-#: Where the system mounts removable file systems (Raspberry Pi OS's desktop, udisks2).
-ROOTS = ("/media", "/run/media")
 #: Seconds between two looks: a stick is offered within that time of being mounted.
 EVERY = 2.0
 #: The folder on the stick the archives go into.
