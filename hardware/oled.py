@@ -288,7 +288,8 @@ class Device(Protocol):
 class Oled:
     """The OLED display: ``show(image)`` returns the bytes sent, ``close()`` blanks it.
 
-    ``open_device()`` builds the driver, which initialises the panel; it is called now
+    ``open_device()`` builds the driver, which initialises the panel (the first one may be
+    the ``StartedPanel`` of a panel set up at start); it is called now
     (its errors propagate, so a missing screen is reported at start) and again after an
     I2C error, when the panel may have lost power and needs initialising again. Retries
     wait ``first_delay`` seconds, doubling up to ``max_delay``; frames shown meanwhile
