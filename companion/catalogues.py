@@ -20,6 +20,7 @@ each catalogue is translated.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import re
@@ -293,6 +294,7 @@ class _PluralParser:
 _PLURAL_FORMS = re.compile(r"^\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]*?)\s*;?\s*$")
 
 
+@functools.lru_cache(maxsize=16)  # every catalogue of a language has the same: checked once
 def plural_forms(value: str) -> tuple[int, Plural]:
     """``nplurals`` and the plural rule of a ``Plural-Forms`` header value; ``ValueError``
     (one line) when it is not well formed or gives, for some count, a form out of range."""

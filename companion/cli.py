@@ -21,7 +21,7 @@ import io
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import NoReturn, TextIO
 
 from companion import __version__, _interrupted_while_loading
@@ -76,9 +76,43 @@ class Parser(argparse.ArgumentParser):
                      f"(--help lists the options)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``totem-companion``."""
-    parser = Parser(
+class NotSure(Exception):
+    """A ``Trial`` parser could not parse the command line alone."""
+
+
+class Trial(Parser):
+    """A parser of some commands only, tried first: whatever it cannot parse (an error, an
+    exit) it leaves to the whole parser, which says it as always."""
+
+    def error(self, message: str) -> NoReturn:
+        raise NotSure(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise NotSure(message or "")
+
+
+#: Options that print rather than parse (and their abbreviations): the whole parser's.
+PRINTING = ("--help", "--version")
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line parsed: first by a parser of only the command it names (its first
+    word that is a command), then, when that one is not sure, by the whole parser."""
+    words = sys.argv[1:] if argv is None else argv
+    if not any(word.startswith("-h") or (len(word) > 2 and option.startswith(word))
+               for word in words for option in PRINTING):
+        try:
+            return build_parser([word for word in words if word in MODULES][:1]).parse_args(words)
+        except NotSure:
+            pass
+    return build_parser().parse_args(words)
+
+
+def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``totem-companion``; with ``commands``, one that knows only
+    those commands (a ``Trial``: ``main`` tries it first, as building every command's
+    options takes a sixth of the time to the starting frame)."""
+    parser = (Parser if commands is None else Trial)(
         prog="totem-companion",
         description="A companion box for a physical game of Wakanda or Totem Wars. "
                     "With no command it runs on the device, or in the terminal simulator "
@@ -88,32 +122,41 @@ def build_parser() -> argparse.ArgumentParser:
     _playing(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    def wanted(name: str) -> bool:
+        return commands is None or name in commands
+
     def add(name: str, help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         _common(p, argparse.SUPPRESS)
         return p
 
-    _playing(add("run", "run on the device (the default command)"), argparse.SUPPRESS)
-    _playing(add("sim", "terminal simulator: the OLED drawn in the terminal, keys for buttons"),
-             argparse.SUPPRESS)
+    if wanted("run"):
+        _playing(add("run", "run on the device (the default command)"), argparse.SUPPRESS)
+    if wanted("sim"):
+        _playing(add("sim", "terminal simulator: the OLED drawn in the terminal, keys for buttons"),
+                 argparse.SUPPRESS)
 
-    p = add("demo", "bots play one whole game through the full stack and print each turn")
-    _playing(p, argparse.SUPPRESS)
-    p.add_argument("--seed", type=int, default=None, help="random seed (a game per seed)")
-    p.add_argument("--record", metavar="FILE", help="write the game record to FILE")
-    p.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
-                   help="pause between turns (to watch a frame display)")
-    p.add_argument("--box", type=int, default=None, metavar="SEAT",
-                   help="(Totem Wars) the box plays seat SEAT (1 to 4), the bots the others")
+    if wanted("demo"):
+        p = add("demo", "bots play one whole game through the full stack and print each turn")
+        _playing(p, argparse.SUPPRESS)
+        p.add_argument("--seed", type=int, default=None, help="random seed (a game per seed)")
+        p.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+        p.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
+                       help="pause between turns (to watch a frame display)")
+        p.add_argument("--box", type=int, default=None, metavar="SEAT",
+                       help="(Totem Wars) the box plays seat SEAT (1 to 4), the bots the others")
 
-    p = add("tutorial", "the learn-by-doing lessons: one real action a step, on the device")
-    _playing(p, argparse.SUPPRESS)
-    p.add_argument("--demo", action="store_true",
-                   help="the box plays the learner's part and prints the lesson, a line a step")
-    p.add_argument("--seed", type=int, default=None, help="(--demo) random seed (a lesson per seed)")
+    if wanted("tutorial"):
+        p = add("tutorial", "the learn-by-doing lessons: one real action a step, on the device")
+        _playing(p, argparse.SUPPRESS)
+        p.add_argument("--demo", action="store_true",
+                       help="the box plays the learner's part and prints the lesson, a line a step")
+        p.add_argument("--seed", type=int, default=None, help="(--demo) random seed (a lesson per seed)")
 
     for name, what in (("score", "final (or provisional) score of game records"),
                        ("moves", "legal moves after each game record")):
+        if not wanted(name):
+            continue
         p = add(name, what)
         p.add_argument("records", nargs="+", metavar="RECORD", help="game record (JSON Lines)")
         p.add_argument("--json", action="store_true", help="one JSON object per record, a line each")
@@ -121,59 +164,69 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--review", action="store_true",
                            help="(Wakanda) also where each player lost the most points")
 
-    p = add("replay", "the OLED frames of a game as PNG files")
-    p.add_argument("record", metavar="RECORD")
-    p.add_argument("--out", metavar="DIR", required=True, help="folder for the PNG frames")
+    if wanted("replay"):
+        p = add("replay", "the OLED frames of a game as PNG files")
+        p.add_argument("record", metavar="RECORD")
+        p.add_argument("--out", metavar="DIR", required=True, help="folder for the PNG frames")
 
-    p = add("listen", "print input events as the hardware delivers them")
-    p.add_argument("--input", metavar="FILE", default=argparse.SUPPRESS,
-                   help="print the events of an input script instead")
-    p.add_argument("--count", type=int, default=None, metavar="N", help="stop after N events")
-    p.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    if wanted("listen"):
+        p = add("listen", "print input events as the hardware delivers them")
+        p.add_argument("--input", metavar="FILE", default=argparse.SUPPRESS,
+                       help="print the events of an input script instead")
+        p.add_argument("--count", type=int, default=None, metavar="N", help="stop after N events")
+        p.add_argument("--seconds", type=float, default=None, help="stop after this long")
 
-    add("doctor", "check the configured display, reader and buttons")
+    if wanted("doctor"):
+        add("doctor", "check the configured display, reader and buttons")
 
-    p = add("backup", "one archive of the data folder (games, lessons, settings, tags, decks), "
-                      "even while the box plays")
-    p.add_argument("--to", metavar="DIR", default=".", help="folder to write it in (default: here)")
-    p = add("restore", "put a backup back into the data folder (the box stopped), after checking all of it")
-    p.add_argument("archive", metavar="ARCHIVE", help="a backup made by totem-companion backup")
+    if wanted("backup"):
+        p = add("backup", "one archive of the data folder (games, lessons, settings, tags, decks), "
+                          "even while the box plays")
+        p.add_argument("--to", metavar="DIR", default=".", help="folder to write it in (default: here)")
+    if wanted("restore"):
+        p = add("restore", "put a backup back into the data folder (the box stopped), after checking all of it")
+        p.add_argument("archive", metavar="ARCHIVE", help="a backup made by totem-companion backup")
 
-    p = add("enroll", "bind RFID tags to pieces, tiles, headdresses and cards")
-    _playing(p, argparse.SUPPRESS)
-    p.add_argument("--deck", metavar="FILE", help="(Totem Wars) the deck file to enroll")
-    p.add_argument("--transcribe", metavar="NAME",
-                   help="(Totem Wars) transcribe a physical deck card by card into DATA/decks/NAME.toml")
+    if wanted("enroll"):
+        p = add("enroll", "bind RFID tags to pieces, tiles, headdresses and cards")
+        _playing(p, argparse.SUPPRESS)
+        p.add_argument("--deck", metavar="FILE", help="(Totem Wars) the deck file to enroll")
+        p.add_argument("--transcribe", metavar="NAME",
+                       help="(Totem Wars) transcribe a physical deck card by card into DATA/decks/NAME.toml")
 
-    p = add("hint", "the suggested next move after a game record, and why")
-    p.add_argument("record", metavar="RECORD", help="game record (JSON Lines)")
-    p.add_argument("--seat", type=int, default=None, metavar="N",
-                   help="the seat to advise (default: the player to move)")
-    p.add_argument("--level", metavar="L", default=None, help="search level (default: the game's default)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (the same seed, the same answer)")
-    p.add_argument("--hand", metavar="CARDS", default=None,
-                   help="(Totem Wars) the seat's cards, comma-separated: the box never sees hands")
-    p.add_argument("--json", action="store_true",
-                   help='{"move", "reason", "value", "alternatives"} as one JSON object')
+    if wanted("hint"):
+        p = add("hint", "the suggested next move after a game record, and why")
+        p.add_argument("record", metavar="RECORD", help="game record (JSON Lines)")
+        p.add_argument("--seat", type=int, default=None, metavar="N",
+                       help="the seat to advise (default: the player to move)")
+        p.add_argument("--level", metavar="L", default=None, help="search level (default: the game's default)")
+        p.add_argument("--seed", type=int, default=0, help="random seed (the same seed, the same answer)")
+        p.add_argument("--hand", metavar="CARDS", default=None,
+                       help="(Totem Wars) the seat's cards, comma-separated: the box never sees hands")
+        p.add_argument("--json", action="store_true",
+                       help='{"move", "reason", "value", "alternatives"} as one JSON object')
 
-    p = add("engine", "the engine protocol: JSON requests on stdin, one JSON answer a line")
-    p.add_argument("--level", metavar="L", default=None,
-                   help="level of requests that name none (default: the game's default)")
+    if wanted("engine"):
+        p = add("engine", "the engine protocol: JSON requests on stdin, one JSON answer a line")
+        p.add_argument("--level", metavar="L", default=None,
+                       help="level of requests that name none (default: the game's default)")
 
-    p = add("match", "two search levels play each other; the score with its 95%% interval")
-    p.add_argument("--game", choices=_game_choices(), default="wakanda", help="the game (default: wakanda)")
-    p.add_argument("--a", metavar="LEVEL", required=True, help="the level scored (A)")
-    p.add_argument("--b", metavar="LEVEL", required=True, help="its opponent (B)")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default: 100)")
-    p.add_argument("--seed", type=int, default=0, help="random seed of tiles, draws and decisions")
-    p.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel (default: 1)")
-    p.add_argument("--players", type=int, default=2, metavar="N",
-                   help="players a game: A in one seat, B in every other (totem-wars: 2 to 4; default: 2)")
-    p.add_argument("--variant", metavar="V",
-                   help="a variant of the rules (wakanda: hidden, W10; default: open)")
-    p.add_argument("--json", action="store_true", help="the result as one JSON object")
+    if wanted("match"):
+        p = add("match", "two search levels play each other; the score with its 95%% interval")
+        p.add_argument("--game", choices=_game_choices(), default="wakanda", help="the game (default: wakanda)")
+        p.add_argument("--a", metavar="LEVEL", required=True, help="the level scored (A)")
+        p.add_argument("--b", metavar="LEVEL", required=True, help="its opponent (B)")
+        p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default: 100)")
+        p.add_argument("--seed", type=int, default=0, help="random seed of tiles, draws and decisions")
+        p.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel (default: 1)")
+        p.add_argument("--players", type=int, default=2, metavar="N",
+                       help="players a game: A in one seat, B in every other (totem-wars: 2 to 4; default: 2)")
+        p.add_argument("--variant", metavar="V",
+                       help="a variant of the rules (wakanda: hidden, W10; default: open)")
+        p.add_argument("--json", action="store_true", help="the result as one JSON object")
 
-    _club(add("club", "the club: share finished games with a club server, or run one"))
+    if wanted("club"):
+        _club(add("club", "the club: share finished games with a club server, or run one"))
     return parser
 
 
@@ -318,8 +371,7 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signal.SIGINT, signal.default_int_handler)
         with _guarded_output():
             try:
-                parser = build_parser()
-                args = parser.parse_args(argv)
+                args = parse(argv)
                 command = args.command = args.command or "run"
                 status = _run(command, args)
                 sys.stdout.flush()

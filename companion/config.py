@@ -305,7 +305,6 @@ def _validate(config: Config) -> None:
 
 def _validate_club(config: Config) -> None:
     """The ``[club]`` keys: a broker ``HOST:PORT`` and a box name, or neither."""
-    from companion.club.names import check_box, check_broker  # small, no network
     for key, value in (("club.broker", config.club_broker), ("club.box", config.club_box),
                        ("club.user", config.club_user), ("club.password", config.club_password),
                        ("club.ca", config.club_ca)):
@@ -315,6 +314,7 @@ def _validate_club(config: Config) -> None:
         raise UserError(f"club.tls: expected true or false, got {_brief(config.club_tls)}")
     if not config.club_broker:
         return
+    from companion.club.names import check_box, check_broker  # no network; hashlib only for a club
     try:
         check_broker(config.club_broker)
         check_box(config.club_box)

@@ -258,9 +258,9 @@ if at == "loading":
 import companion.cli
 if at == "parser":
     real = companion.cli.build_parser
-    def build_parser():
+    def build_parser(*args):
         os.kill(os.getpid(), signal.SIGINT)
-        return real()
+        return real(*args)
     companion.cli.build_parser = build_parser
 sys.exit(companion.cli.main())
 """

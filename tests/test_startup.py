@@ -29,13 +29,16 @@ from fakes import CountingBus
 
 from companion.config import Config
 from hardware.displays import DATA, DISPLAY_ON, OLED_START, open_display, show_starting, starting_frame
-from hardware.oled import pack_pages
+from hardware.oled import StartedPanel, open_oled, pack_pages
 
 ROOT = Path(__file__).parent.parent
 #: How much slower a Pi Zero 2 W's core is than this machine's, by published per-core figures.
 ZERO_2_W = (12, 16)
 #: What must not be imported when the starting frame is on the panel: the heavy part of start-up.
 HEAVY = ("luma.oled.device", "PIL.Image", "companion.table.session", "gpiozero")
+#: What is not imported yet when the menu goes to the panel: luma (the panel set up at start
+#: is driven without it) and the buttons', LEDs' and reader's libraries.
+LATE = ("luma.oled.device", "gpiozero", "serial")
 #: The start's budget on this machine (shared/DESIGN.md): the starting frame, the menu.
 BUDGET = {"starting frame": 0.07, "menu": 0.13}
 
@@ -74,6 +77,60 @@ def test_the_driver_keeps_the_starting_frame_and_sends_only_the_menus_changes(ki
     display.close()
 
 
+def menu_like(seed: int):
+    """A picture with something in every page: a band, a box and a diagonal."""
+    from PIL import Image, ImageDraw
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 127, 9), fill=1)
+    draw.rectangle((seed, 12, seed + 40, 50), outline=1)
+    draw.line((0, 63, 127 - seed, 14), fill=1)
+    return image
+
+
+@pytest.mark.parametrize("rotation", [0, 2])
+@pytest.mark.parametrize("kind", sorted(OLED_START))
+def test_the_panel_set_up_at_start_is_sent_what_lumas_driver_sends(kind, rotation):
+    from luma.core.interface.serial import i2c
+
+    from hardware.oled import DRIVERS
+    luma_bus, ours = CountingBus(), CountingBus()
+    luma = DRIVERS[kind](i2c(bus=luma_bus), rotate=rotation)
+    before, after = menu_like(5), menu_like(60)
+    luma.display(before)
+    luma_bus.take()
+    luma.display(after)
+    panel = StartedPanel(kind, pack_pages(luma.preprocess(before)), rotation=rotation, bus=ours)
+    panel.display(after)
+    assert ours.take() == luma_bus.take() != []
+    panel.display(after)                               # unchanged: nothing sent
+    assert ours.take() == []
+    panel.cleanup()                                    # off, then blank, as luma's cleanup
+    luma.cleanup()
+    assert ours.take() == luma_bus.take()
+
+
+def test_after_an_i2c_error_lumas_driver_sets_the_started_panel_up_again():
+    bus = CountingBus()
+    frame = show_starting(Config(display="ssd1306"), bus=bus)
+    oled = open_oled("ssd1306", bus=bus, shown=frame)
+    assert 0 < oled.show(menu_like(5)) < 1024
+    bus.error = 121
+    assert oled.show(menu_like(60)) == 0 and not oled.online
+    bus.error = None
+    bus.take()
+    deadline = time.monotonic() + 10               # the first retry comes after half a second
+    while not oled.online:
+        assert time.monotonic() < deadline, "the panel was never set up again"
+        oled.show(menu_like(60))
+    writes = bus.take()
+    commands = [byte for control, data in writes if control == 0 for byte in data]
+    assert commands[:len(OLED_START["ssd1306"])] == list(OLED_START["ssd1306"])   # luma's set-up
+    # luma's set-up blanks the whole panel, then the frame's lines go over it.
+    assert sum(len(data) for control, data in writes if control == DATA) > 1024
+    oled.close()
+
+
 def test_the_starting_frame_is_drawn_on_the_configured_panel_only():
     assert show_starting(Config(display="none")) is None
     assert show_starting(Config(display="terminal")) is None
@@ -97,7 +154,7 @@ CHILD = textwrap.dedent("""
     import os, sys, time
     import smbus2
 
-    HEAVY = sys.argv[1].split(",")
+    HEAVY, LATE = (names.split(",") for names in sys.argv[1].split(";"))
     def note(what):
         os.write(2, f"@ {what} {time.monotonic():.6f}\\n".encode())
 
@@ -111,9 +168,9 @@ CHILD = textwrap.dedent("""
                 if Bus.on == 1:
                     note("starting " + ",".join(m for m in HEAVY if m in sys.modules))
             elif control == 0x40:
-                note("data")
+                note("data " + ",".join(m for m in LATE if m in sys.modules))
         def i2c_rdwr(self, *messages):
-            note("data")
+            note("data " + ",".join(m for m in LATE if m in sys.modules))
         def read_byte(self, address): return 0
         def close(self): pass
 
@@ -123,9 +180,10 @@ CHILD = textwrap.dedent("""
 """)
 
 
-def start_once(tmp_path: Path, web: int | None = None) -> tuple[float, float, str]:
+def start_once(tmp_path: Path, web: int | None = None) -> tuple[float, float, str, str]:
     """Start the box (with the phone page on port ``web`` of 127.0.0.1); (seconds to the
-    starting frame, to the menu, heavy modules loaded by then)."""
+    starting frame, to the menu, ``HEAVY`` modules loaded by the starting frame, ``LATE``
+    ones by the menu)."""
     # PYTHONDONTWRITEBYTECODE: nothing compiled is kept, as with the service's read-only code.
     env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "XDG_CONFIG_HOME": str(tmp_path / "config"),
            "XDG_DATA_HOME": str(tmp_path / "share"), "PYTHONDONTWRITEBYTECODE": "1"}
@@ -136,10 +194,11 @@ def start_once(tmp_path: Path, web: int | None = None) -> tuple[float, float, st
         config.write_text('[web]\nbind = "127.0.0.1"\n')
         args += ["--web", str(web)]
     began = time.monotonic()
-    child = subprocess.Popen([sys.executable, "-S", "-c", CHILD, ",".join(HEAVY), *args], cwd=ROOT, env=env,
+    watched = ",".join(HEAVY) + ";" + ",".join(LATE)
+    child = subprocess.Popen([sys.executable, "-S", "-c", CHILD, watched, *args], cwd=ROOT, env=env,
                              stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     starting = menu = None
-    loaded = ""
+    loaded = late = ""
     try:
         assert child.stderr is not None
         for line in child.stderr:
@@ -149,7 +208,7 @@ def start_once(tmp_path: Path, web: int | None = None) -> tuple[float, float, st
             if what == "starting" and starting is None:
                 starting, loaded = float(at) - began, "".join(rest)
             elif what == "data" and starting is not None:
-                menu = float(at) - began
+                menu, late = float(at) - began, "".join(rest)
                 break
         child.send_signal(signal.SIGTERM)           # as systemd stops it
         assert child.wait(timeout=30) == 0
@@ -158,7 +217,7 @@ def start_once(tmp_path: Path, web: int | None = None) -> tuple[float, float, st
             child.kill()
             child.wait()
     assert starting is not None and menu is not None
-    return starting, menu, loaded
+    return starting, menu, loaded, late
 
 
 def free_port() -> int:
@@ -168,8 +227,9 @@ def free_port() -> int:
 
 
 def test_the_starting_frame_comes_before_the_heavy_imports_and_the_menu_after(tmp_path):
-    starting, menu, loaded = start_once(tmp_path)
+    starting, menu, loaded, late = start_once(tmp_path)
     assert loaded == ""            # none of HEAVY was imported yet
+    assert late == ""              # nor any of LATE when the menu went
     assert starting < menu
 
 
@@ -182,7 +242,7 @@ def not_compiled() -> list[str]:
 
 @pytest.mark.parametrize("web", [False, True], ids=["page off", "phone page on"])
 def test_bench_start_to_first_frame(benchmark, tmp_path, web):
-    runs: list[tuple[float, float, str]] = []
+    runs: list[tuple[float, float, str, str]] = []
     port = free_port() if web else None
     benchmark.pedantic(lambda: runs.append(start_once(tmp_path, port)), rounds=7, iterations=1)
     got = {"starting frame": statistics.median(run[0] for run in runs),

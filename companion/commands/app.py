@@ -97,10 +97,6 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
     from companion.stick import StickOffer
     from companion.web.page import PhonePage
     from hardware.displays import open_display
-    from hardware.feedback import open_feedback
-    from hardware.inputs import open_inputs
-    from hardware.keyboard_input import FooterDisplay, KeyHelp
-    from hardware.script_input import ScriptInput
     from hardware.speaker import Speaker
 
     display = open_display(config, starting=shown)
@@ -116,6 +112,11 @@ def _run(args: argparse.Namespace, config: Config, shown: bytes | None = None) -
         # libraries are a third of the start): nothing can be pressed before they are open,
         # so nothing is missed; the loop's first frame is then this one, sent as no bytes.
         loop.show(session.frame())
+    # Imported once the menu is up: the buttons', LEDs' and reader's libraries.
+    from hardware.feedback import open_feedback
+    from hardware.inputs import open_inputs
+    from hardware.keyboard_input import FooterDisplay, KeyHelp
+    from hardware.script_input import ScriptInput
     try:
         loop.feedback = open_feedback(config)
         # Item names in the script stay names: the session tells anonymous pieces apart

@@ -10,7 +10,10 @@ book and a search —, never the table's flows, so that the registry and the tab
 import it and no import goes round in a circle. A game's heavy parts — its flows, screens,
 lessons and bots — come through ``load_table`` and ``load_search``, imported the first time
 a game is set up, played or asked for a hint: the menu is drawn before any of them is
-needed.
+needed. Its records, report and tag items come through ``load_record``, ``load_report`` and
+``load_items``, imported the first time a record is read or written, a score shown or a tag
+read: the menu needs only a definition's name and words, so a game's engine is not imported
+to draw it (a Pi Zero 2 W takes most of a second over both engines).
 """
 
 from __future__ import annotations
@@ -19,14 +22,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from companion.contract import EnrollmentStep, Flow, Item
-from companion.search import Search
-from companion.table.lesson import Lesson
-from companion.table.rule_book import RuleBook
-from companion.table.table_game import TableGame
-from companion.words import Catalogue
+if TYPE_CHECKING:  # the types only: each is imported with the part of a game that gives it
+    from companion.contract import EnrollmentStep, Flow, Item
+    from companion.search import Search
+    from companion.table.lesson import Lesson
+    from companion.table.rule_book import RuleBook
+    from companion.table.table_game import TableGame
+    from companion.words import Catalogue
 
 #: The game state a definition is about (``Wakanda``, ``TotemWars``).
 G = TypeVar("G")
@@ -86,23 +90,25 @@ class GameDefinition(Generic[G]):
     ``name`` is its record name (``--game``, record headers, item names' game), ``title``
     its English title (the command line's), ``package`` its package (its folder, for the
     layout's checks). ``words`` is its gettext catalogue (``<package>/locale``), which goes
-    on into the shared words. ``rule_of(flow)`` is the rule behind what a flow of this game
-    asks now (the why-pages, when no refusal on screen cites one); None for a flow of
-    another game or kind. ``load_table`` gives the game as the table plays it, imported when
-    first asked for (``table``); ``load_rule_book`` its rules by topic and its rulings
-    (``rule_book``: the Rules pages, the why-pages); ``load_search`` its bots and hints (``search``), None for a
-    game without them. ``check_data(folder)`` reads the game's own files of a data folder
-    (decks, totals) as the game reads them, ``UserError`` for one it would refuse (``restore``
-    checks a backup with it); None for a game that keeps none.
+    on into the shared words. ``load_record``, ``load_report`` and ``load_items`` give its
+    ``record``, ``report`` and ``items``, imported when first asked for. ``rule_of(flow)``
+    is the rule behind what a flow of this game asks now (the why-pages, when no refusal on
+    screen cites one); None for a flow of another game or kind. ``load_table`` gives the
+    game as the table plays it, imported when first asked for (``table``);
+    ``load_rule_book`` its rules by topic and its rulings (``rule_book``: the Rules pages,
+    the why-pages); ``load_search`` its bots and hints (``search``), None for a game without
+    them. ``check_data(folder)`` reads the game's own files of a data folder (decks, totals)
+    as the game reads them, ``UserError`` for one it would refuse (``restore`` checks a
+    backup with it); None for a game that keeps none.
     """
 
     name: str
     title: str
     package: str
     words: Catalogue
-    record: RecordCodec[G]
-    report: Report[G]
-    items: TagItems
+    load_record: Callable[[], RecordCodec[G]]
+    load_report: Callable[[], Report[G]]
+    load_items: Callable[[], TagItems]
     rule_of: Callable[[Flow], str | None]
     load_table: Callable[[], TableGame[G]]
     load_rule_book: Callable[[], RuleBook]
@@ -121,6 +127,21 @@ class GameDefinition(Generic[G]):
     def shown_title(self, lang: str | None = None) -> str:
         """The game's title as the menu shows it, in ``lang`` (default: the box's)."""
         return self.text(f"game.{self.domain}", lang)
+
+    @cached_property
+    def record(self) -> RecordCodec[G]:
+        """The game's records (imported the first time they are asked for)."""
+        return self.load_record()
+
+    @cached_property
+    def report(self) -> Report[G]:
+        """What ``score`` and ``moves`` print of the game (imported when first asked for)."""
+        return self.load_report()
+
+    @cached_property
+    def items(self) -> TagItems:
+        """The things of the game that carry a tag (imported when first asked for)."""
+        return self.load_items()
 
     @cached_property
     def table(self) -> TableGame[G]:

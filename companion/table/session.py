@@ -54,7 +54,6 @@ from companion.table.flow import (
     default_name,
     slot_of,
 )
-from companion.table.game_run import GameRun
 from companion.table.items import parse_item
 from companion.table.journal import Journal, SetAside
 from companion.table.kept_games import bring_back, kept_games
@@ -62,14 +61,14 @@ from companion.table.menu import MenuFlow
 from companion.table.registry import TagRegistry
 from companion.table.setting_offers import apply, setting_line
 from companion.table.settings import MAX_NAMES, SettingsStore
-from companion.table.settings_flow import SettingsFlow
-from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker, normalise_uid
 from companion.ui.screens import resume_label, resume_players
 from companion.ui.text import language, note_text, speaking, t
 from companion.words import unreadable_note
 
-if TYPE_CHECKING:  # the lessons are imported when first asked for (``_goto``)
+if TYPE_CHECKING:  # the lessons, a game's run and Settings are imported when first asked for
+    from companion.table.game_run import GameRun
+    from companion.table.table_game import TableGame
     from companion.table.tutorial_flow import TutorialFlow
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
@@ -296,6 +295,8 @@ class Session:
         """A setting a paired phone changed (already checked against the offered values):
         applied and saved as on the Settings page, and said on the screen shown, in the
         language now (a new language at once)."""
+        from companion.table.settings_flow import SettingsFlow
+
         before = self.language
         try:
             apply(self.settings, event.game, event.key, event.value)
@@ -353,6 +354,7 @@ class Session:
                 options = self.settings.options(game, table.settings)
                 self.flow = table.setup(self.settings.names, self.rng, self.data_dir, options)
             case ToSettings():
+                from companion.table.settings_flow import SettingsFlow  # like the lessons
                 games = [(entry.name, entry.table) for entry in GAMES.values()]
                 self.flow = SettingsFlow(self.settings, [
                     (name, option) for name, table in games for option in table.settings],
@@ -454,6 +456,7 @@ class Session:
         return journal, name, game
 
     def _start(self, settings: Any) -> None:
+        from companion.table.game_run import GameRun  # with the first game
         run = GameRun(self._definition(), self.data_dir, self.tracker)
         game, note = run.start(settings, hints=self.settings.hints)
         self.run = run
@@ -491,6 +494,7 @@ class Session:
             self._play().tell(self._table().resumed(game))
 
     def _enter(self, game: Any, journal: Journal) -> None:
+        from companion.table.game_run import GameRun
         run = GameRun(self._definition(), self.data_dir, self.tracker)
         self.flow = run.enter(game, journal)
         self.run = run

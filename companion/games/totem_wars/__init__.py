@@ -8,42 +8,48 @@ the box plays), the legal counts ``Count``
 and ``TotemsDue``, and the shared ``IllegalMove`` and ``Outcome``.
 """
 
-from companion.engine import IllegalMove, Outcome, Termination
-from companion.games.totem_wars.arrangement import Arrangement, Column, best_arrangement, war_grouping
-from companion.games.totem_wars.deck import (
-    HABITATS,
-    TRIBES,
-    Card,
-    Deck,
-    DeckError,
-    deck_from_list,
-    default_deck,
-    load_deck,
-)
-from companion.games.totem_wars.game import SetupError, TotemWars
-from companion.games.totem_wars.match import Match
-from companion.games.totem_wars.moves import (
-    ChooseTotems,
-    Count,
-    Deal,
-    DealDue,
-    Declare,
-    LegalMove,
-    Move,
-    Play,
-    TotemsDue,
-)
-from companion.games.totem_wars.record import event_line, header_line, read_record, write_record
-from companion.games.totem_wars.report import format_moves, format_score, moves_json, result_line, score_json
-from companion.games.totem_wars.rounds import DeclarationDue, RoundResult, habitat_winner, refill_order
-from companion.games.totem_wars.simulation import (
-    Simulation,
-    best_declaration,
-    deal,
-    greedy_bot,
-    play_game,
-    random_bot,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names as the type checker sees them; at run time, ``__getattr__``
+    from companion.engine import IllegalMove, Outcome, Termination
+    from companion.games.totem_wars.arrangement import Arrangement, Column, best_arrangement, war_grouping
+    from companion.games.totem_wars.deck import (
+        HABITATS,
+        TRIBES,
+        Card,
+        Deck,
+        DeckError,
+        deck_from_list,
+        default_deck,
+        load_deck,
+    )
+    from companion.games.totem_wars.game import SetupError, TotemWars
+    from companion.games.totem_wars.match import Match
+    from companion.games.totem_wars.moves import (
+        ChooseTotems,
+        Count,
+        Deal,
+        DealDue,
+        Declare,
+        LegalMove,
+        Move,
+        Play,
+        TotemsDue,
+    )
+    from companion.games.totem_wars.record import event_line, header_line, read_record, write_record
+    from companion.games.totem_wars.report import format_moves, format_score, moves_json, result_line, score_json
+    from companion.games.totem_wars.rounds import DeclarationDue, RoundResult, habitat_winner, refill_order
+    from companion.games.totem_wars.simulation import (
+        Simulation,
+        best_declaration,
+        deal,
+        greedy_bot,
+        play_game,
+        random_bot,
+    )
 
 __all__ = [
     "Arrangement", "Card", "ChooseTotems", "Column", "Count", "Deal", "DealDue", "DeclarationDue", "Declare", "Deck",
@@ -54,3 +60,32 @@ __all__ = [
     "moves_json", "play_game", "random_bot", "read_record", "refill_order", "result_line",
     "score_json", "war_grouping", "write_record",
 ]
+
+#: The module of each exported name (a submodule of the same name is that module).
+_FROM = {
+    "companion.engine": ("IllegalMove", "Outcome", "Termination"),
+    "companion.games.totem_wars.arrangement": ("Arrangement", "Column", "best_arrangement", "war_grouping"),
+    "companion.games.totem_wars.deck": ("HABITATS", "TRIBES", "Card", "Deck",
+                                        "DeckError", "deck_from_list", "default_deck", "load_deck"),
+    "companion.games.totem_wars.game": ("SetupError", "TotemWars"),
+    "companion.games.totem_wars.match": ("Match",),
+    "companion.games.totem_wars.moves": ("ChooseTotems", "Count", "Deal", "DealDue",
+                                         "Declare", "LegalMove", "Move", "Play", "TotemsDue"),
+    "companion.games.totem_wars.record": ("event_line", "header_line", "read_record", "write_record"),
+    "companion.games.totem_wars.report": ("format_moves", "format_score", "moves_json", "result_line", "score_json"),
+    "companion.games.totem_wars.rounds": ("DeclarationDue", "RoundResult", "habitat_winner", "refill_order"),
+    "companion.games.totem_wars.simulation": ("Simulation", "best_declaration", "deal",
+                                              "greedy_bot", "play_game", "random_bot"),
+}
+_WHERE = {name: module for module, names in _FROM.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    """An exported name, its module imported when it is first asked for: the registry and
+    the menu take the game's words without its engine."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = importlib.import_module(_WHERE[name])
+    found = module if module.__name__ == f"{__name__}.{name}" else getattr(module, name)
+    globals()[name] = found  # asked once
+    return found

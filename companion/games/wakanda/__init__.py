@@ -19,22 +19,28 @@ follows the project's rulings, and a few decisions of its own:
   no player. A hidden tile the header already names needs no reveal line.
 """
 
-from companion.engine import IllegalMove, Outcome, Termination
-from companion.games.wakanda import moves
-from companion.games.wakanda.chance import sample_draw, sample_reveal
-from companion.games.wakanda.game import Wakanda
-from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
-from companion.games.wakanda.record import event_line, header_line, read_record, write_record
-from companion.games.wakanda.report import (
-    format_moves,
-    format_score,
-    moves_json,
-    outcome_reason,
-    result_line,
-    score_json,
-)
-from companion.games.wakanda.scoring import ScoreBreakdown
-from companion.games.wakanda.setup import SetupError, random_setup
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names as the type checker sees them; at run time, ``__getattr__``
+    from companion.engine import IllegalMove, Outcome, Termination
+    from companion.games.wakanda import moves
+    from companion.games.wakanda.chance import sample_draw, sample_reveal
+    from companion.games.wakanda.game import Wakanda
+    from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
+    from companion.games.wakanda.record import event_line, header_line, read_record, write_record
+    from companion.games.wakanda.report import (
+        format_moves,
+        format_score,
+        moves_json,
+        outcome_reason,
+        result_line,
+        score_json,
+    )
+    from companion.games.wakanda.scoring import ScoreBreakdown
+    from companion.games.wakanda.setup import SetupError, random_setup
 
 __all__ = [
     "Wakanda", "IllegalMove", "Outcome", "Termination", "ScoreBreakdown", "SetupError", "moves",
@@ -43,3 +49,28 @@ __all__ = [
     "read_record", "write_record", "header_line", "event_line",
     "score_json", "format_score", "moves_json", "format_moves", "result_line", "outcome_reason",
 ]
+
+#: The module of each exported name (a submodule of the same name is that module).
+_FROM = {
+    "companion.engine": ("IllegalMove", "Outcome", "Termination"),
+    "companion.games.wakanda.moves": ("moves", "Build", "Claim", "Draw", "Move", "Pass", "Reveal"),
+    "companion.games.wakanda.chance": ("sample_draw", "sample_reveal"),
+    "companion.games.wakanda.game": ("Wakanda",),
+    "companion.games.wakanda.record": ("event_line", "header_line", "read_record", "write_record"),
+    "companion.games.wakanda.report": ("format_moves", "format_score", "moves_json",
+                                       "outcome_reason", "result_line", "score_json"),
+    "companion.games.wakanda.scoring": ("ScoreBreakdown",),
+    "companion.games.wakanda.setup": ("SetupError", "random_setup"),
+}
+_WHERE = {name: module for module, names in _FROM.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    """An exported name, its module imported when it is first asked for: the registry and
+    the menu take the game's words without its engine."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = importlib.import_module(_WHERE[name])
+    found = module if module.__name__ == f"{__name__}.{name}" else getattr(module, name)
+    globals()[name] = found  # asked once
+    return found
