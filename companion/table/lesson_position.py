@@ -174,7 +174,7 @@ class Position:
 
         >>> Position(("b", "c")).within(("a", "b", "c")).order
         ('b', 'a', 'c')
-        >>> Position(("b", "x")).within(("a", "b", "c")) is None
+        >>> Position(("x", "b")).within(("a", "b", "c")) is None
         True
         """
         played = self.order[:self.index + 1]

@@ -180,11 +180,9 @@ class TutorialFlow(Flow):
         self.clear()
         if self.finished:
             # The lesson is over and its game kept: the last page to read, then the menu.
-            self.page, reply = _last_page(self.page, event)
-            return reply
-        reply = self._lesson_event(event)
-        if reply is None:
-            reply = self._through(event)
+            self.page, last = _last_page(self.page, event)
+            return last
+        reply = self._lesson_event(event) or self._through(event)
         if isinstance(reply.then, ToMenu):
             # Left (hold Back, or Back before the first step): the progress stays as it was
             # kept at the last event, for Learn to take up at its step.
