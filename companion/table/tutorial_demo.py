@@ -69,12 +69,12 @@ def _play(session: Session, learner: Learner, out: Callable[[str], None]) -> int
         if session.flow is not tutorial:
             if not said:
                 raise DemoError("the lesson ended before its last step")
-            return tutorial.done_steps
+            return tutorial.position.done
         learner.advance()
         for line in tutorial.log[printed:]:
             out(line)
         printed = len(tutorial.log)
         if tutorial.complete and not said:
-            out(t("transcript.complete", n=tutorial.done_steps))
+            out(t("transcript.complete", n=tutorial.position.done))
             said = True
     raise DemoError(f"the lesson did not end after {MAX_ACTIONS} actions")

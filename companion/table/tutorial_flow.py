@@ -15,7 +15,8 @@ them:
 - Back goes one step back: the game's own "take back?" question for the step's move (the
   band then says what to take back on the table), or the page of the step before; holding
   OK skips to the next topic; holding Back leaves the lesson (it is kept);
-- progress is kept in ``DATA/tutorial.json`` (``tutorial_store.py``) after every change and
+- where the lesson stands is one value, a ``Position`` (``lesson_position.py``), replaced at
+  every change and kept as it is in ``DATA/tutorial.json`` (``tutorial_store.py``), and
   the lesson's game in a journal of its own, so a lesson cut off by a power cut resumes at
   its step; the lesson ends with the real game's end and score, then a last page.
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Collection
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -56,10 +58,11 @@ from companion.table.game_run import GameRun
 from companion.table.journal import Journal, archive_unfinished
 from companion.table.lesson import Situation, Step
 from companion.table.lesson_pages import LessonView, lesson_page, render_lesson
+from companion.table.lesson_position import Position, Record
 from companion.table.play_flow import PlayFlow
 from companion.table.table_game import TableGame
 from companion.table.tag_tracker import TagTracker
-from companion.table.tutorial_store import Progress, Record, TutorialStore, lesson_folder
+from companion.table.tutorial_store import TutorialStore, lesson_folder
 from companion.table.why_flow import why_view
 from companion.ui.screens import fits_line, paginate
 from companion.ui.text import refusal_text, t
@@ -94,13 +97,9 @@ class TutorialFlow(Flow):
         # The lesson's own game; holding Back says it comes back through Learn.
         self.run = GameRun(GAMES[name], self.folder, tracker, leave_words=partial(_leave_words, name))
         self.inner: contract.Flow = _setup(self)
-        # The order the steps are played in: the lesson's, but a coaching note whose
-        # situation comes first is played first (a run of optional steps in any order).
-        self.order = list(range(len(self.steps)))
-        self.index = 0                  # the current step's place in ``order``
-        self.start: int | None = None   # moves in the game when it began; None: not begun
-        self.records: list[Record] = []
-        self.taught: list[str] = []     # the steps whose page was shown
+        # Where the lesson stands. The steps are played in the lesson's order, but a coaching
+        # note whose situation comes first is played first (a run of optional steps in any order).
+        self.position = Position(tuple(step.key for step in self.steps))
         self.page: LessonView | None = None
         self.asked = ""                 # the current step's ask when it began
         self.wrongs: list[str] = []     # what went wrong at the current step
@@ -124,18 +123,18 @@ class TutorialFlow(Flow):
     @property
     def step(self) -> Step | None:
         """The current step; None when every step is behind."""
-        return self.steps[self.order[self.index]] if self.index < len(self.steps) else None
+        key = self.position.step
+        return _step_of(self.steps, key) if key is not None else None
 
     @property
-    def done_steps(self) -> int:
-        """How many steps were done (not skipped, nor passed as not needed)."""
-        return sum(1 for record in self.records if record.status == "done")
+    def index(self) -> int:
+        """The current step's place in the order the steps are played in."""
+        return self.position.index
 
     @property
-    def number(self) -> int:
-        """The current step's number, as players count: the steps a game passed as not
-        needed (a tile to turn up in the open variant) are not counted."""
-        return 1 + sum(1 for record in self.records if record.status != "passed")
+    def start(self) -> int | None:
+        """The moves in the lesson's game when the current step began; None: not begun."""
+        return self.position.start
 
     def situation(self) -> Situation:
         """The table as the steps see it."""
@@ -180,25 +179,16 @@ class TutorialFlow(Flow):
         """Take one event: the lesson's page and buttons first, then the game's flow."""
         self.clear()
         if self.finished:
-            return self._last_page(event)
-        reply = self._lesson_event(event)
-        if reply is None:
-            reply = self._through(event)
+            # The lesson is over and its game kept: the last page to read, then the menu.
+            self.page, last = _last_page(self.page, event)
+            return last
+        reply = self._lesson_event(event) or self._through(event)
         if isinstance(reply.then, ToMenu):
             # Left (hold Back, or Back before the first step): the progress stays as it was
             # kept at the last event, for Learn to take up at its step.
             return reply
         self._settle()
         return reply
-
-    def _last_page(self, event: FlowEvent) -> Reply:
-        """The lesson is over and its game kept: ▲▼ and OK read the last page, then OK (or
-        Back) goes to the menu."""
-        turned = _turned(self.page, event) if self.page is not None else None
-        if turned is not None:
-            self.page = turned
-            return Reply()
-        return Reply(then=ToMenu()) if event in (Press("ok"), Press("back")) else Reply()
 
     def _lesson_event(self, event: FlowEvent) -> Reply | None:
         """The events the lesson takes itself; None for those the game's flow takes."""
@@ -316,15 +306,25 @@ class TutorialFlow(Flow):
             self._mirror()
             return
         self._sync()
-        self._save()
-        self._overlay()
+        try:
+            self.store.keep(self.name, self.position)  # when it changed
+        except UserError:
+            self.inner.tell(self._t("tutorial.not_saved"), True)  # said; the lesson goes on
+        _overlay(self)
         self._mirror()
 
     def _sync(self) -> None:
         """Go back to the step an undo returned to; pass, begin and end steps as the table
         allows, until a step waits for the players."""
         for _ in range(2 * len(self.steps) + 2):
-            self._rewind()
+            rewound = self.position.rewound(_moves(self.game), partial(_valid, self.steps, self.situation()))
+            if rewound.index < self.position.index:
+                # Back to the step an undo (or a set-up step taken back) undid; what the game
+                # says was taken back (on the table, or in the band) is the transcript's.
+                told = self.inner.note if isinstance(self.inner.note, str) else None
+                _log_back(self, told or _done(self.inner))
+                self.asked, self.wrongs, self.page = "", [], None
+            self.position = rewound
             step = self.step
             self.complete = step is None
             if step is None:
@@ -332,10 +332,12 @@ class TutorialFlow(Flow):
             situation = self.situation()
             if self.start is None:
                 if not step.when(situation):
-                    if step.optional and _brought_forward(self.steps, self.order, self.index, situation):
+                    forward = _brought_forward(self.steps, self.position, situation) if step.optional else None
+                    if forward is not None:
+                        self.position = self.position.brought_forward(forward)
                         continue
-                    if _gone(step, situation) or (step.optional and _next_due(self.steps, self.order[self.index + 1:],
-                                                                               situation)):
+                    after = self.position.order[self.index + 1:]
+                    if _gone(step, situation) or (step.optional and _next_due(self.steps, after, situation)):
                         self._leave(step, "passed")
                         continue
                     return
@@ -348,47 +350,30 @@ class TutorialFlow(Flow):
     def _begin(self, step: Step, situation: Situation, again: bool = False) -> None:
         """The step begins: its page the first time (a page to read, or ``again``: every
         time), its ask from now on."""
-        self.start = _moves(self.game)
         self.asked = step.ask(situation)
         self.wrongs = []
-        if (again or step.kind == "read" or step.key not in self.taught) and step.page is not None:
+        shown = (again or step.kind == "read" or step.key not in self.position.taught) and step.page is not None
+        self.position = self.position.begun(_moves(self.game), shown)
+        if shown and step.page is not None:
             # The step's page (when it has one).
             picture = step.picture(situation) if step.picture is not None else None
             self.page = lesson_page(f"{step.rule} {self._t(step.title)}", step.page(situation), picture=picture)
-            if step.key not in self.taught:
-                self.taught.append(step.key)
 
-    def _leave(self, step: Step, status: str, did: str | None = None) -> Reply:
+    def _leave(self, step: Step, status: str, did: str | None = None, topic: Collection[str] = ()) -> Reply:
         """The current step is behind: ``done`` (with what was done), ``passed`` (its
-        situation never came) or ``skipped``; the reply of an OK that left it."""
+        situation never came) or ``skipped`` (the steps after it in its ``topic``, their
+        keys, passed over with it); the reply of an OK that left it."""
         if status != "passed":
             done = "; ".join([*self.wrongs, did or self._t("tutorial.did.skipped")])
             asked = self.asked or self._t(step.title)  # a step skipped before it began: its title
-            self.log.append(self._t("transcript.step", n=self.number, rule=step.rule, asked=asked, done=done))
-        self.records.append(Record(step.key, status, _moves(self.game)))
-        self.index += 1
-        self.start = None
+            n = self.position.number
+            self.log.append(self._t("transcript.step", n=n, rule=step.rule, asked=asked, done=done))
+        moves = _moves(self.game)
+        self.position = (self.position.skipped(moves, topic) if status == "skipped"
+                         else self.position.left(status, moves))
         self.asked = ""
         self.wrongs = []
         return Reply(Signal.ACCEPTED)
-
-    def _rewind(self) -> None:
-        """After an undo (or a set-up step taken back): back to the step it undid."""
-        if self.start is not None and self.start > _moves(self.game):
-            self.start = None  # the step's own beginning was taken back: it begins again
-        going = False
-        while self.records and not _valid(self.records[-1], self.steps, self.situation()):
-            if not going:
-                # What the game says was taken back (on the table, or in the band).
-                told = self.inner.note if isinstance(self.inner.note, str) else None
-                _log_back(self, told or _done(self.inner))
-            going = True
-            self.records.pop()
-            self.index = len(self.records)  # each step left behind has its record, in order
-            self.start = None
-            self.asked = ""
-            self.wrongs = []
-            self.page = None
 
     def _skip(self) -> Reply:
         """Holding OK: every step left in this topic is skipped."""
@@ -396,12 +381,8 @@ class TutorialFlow(Flow):
         if step is None:
             return Reply()
         self.page = None
-        topic = step.topic
-        self._leave(step, "skipped")
-        while self.step is not None and self.step.topic == topic:
-            # Counted once, in the skipped step: the rest of its topic is passed over.
-            self.records.append(Record(self.step.key, "passed", _moves(self.game)))
-            self.index += 1
+        # Counted once, in the skipped step: the rest of its topic is passed over.
+        self._leave(step, "skipped", topic={other.key for other in self.steps if other.topic == step.topic})
         if self.step is not None:
             topic = self._t(self.step.topic)
             _say_skipped(self.inner, self._t("tutorial.skipped", topic=topic),
@@ -412,50 +393,26 @@ class TutorialFlow(Flow):
         """Back: one step back. A move since the step before is the game's own to take back
         (its question, then what to take back on the table); a page to read comes back; a
         set-up step is the set-up's own Back. Before the first step: leave the lesson."""
-        previous = next((r for r in reversed(self.records) if r.status == "done"), None)
+        previous = self.position.last_done
         step = _step_of(self.steps, previous.key) if previous is not None else None
         if previous is None or step is None or step.kind != "read" or _moves(self.game) > previous.at:
             # The game's own Back: "Take back?" (the rewind follows the undo), or the
             # set-up's step before (its first step: the menu, the lesson kept).
             return self._follow(self.inner.handle(Press("back")))
         _log_back(self, self._t(step.title))
-        while self.records[-1] is not previous:
-            self.records.pop()
-        self.records.pop()
-        self.index = len(self.records)
+        self.position = self.position.stepped_back()
         self._begin(step, self.situation(), again=True)
         return Reply()
 
     # --- what is kept and shown -----------------------------------------------------------
 
-    def _save(self) -> None:
-        """Keep the progress when it changed; a failed write is said, the lesson goes on."""
-        if self.finished:
-            return
-        step = self.step
-        try:
-            self.store.keep(self.name, Progress(tuple(self.records), step.key if step is not None else None,
-                                                self.start, tuple(self.taught)))
-        except UserError:
-            self.inner.tell(self._t("tutorial.not_saved"), True)
-
-    def _overlay(self) -> None:
-        """The step's ask in the board's band, where the game's own prompt would be."""
-        step = self.step
-        inner = self.inner
-        if (self.page is not None or step is None or self.start is None or inner.note is not None
-                or not self.lesson.asks_on(inner)):
-            return
-        ask = step.ask(self.situation())
-        if _done(self.inner) and not fits_line(ask):
-            return  # under the confirmation of the last action there is one line left
-        inner.note = ask
-
     def _resume(self) -> None:
-        """Take the lesson up where its progress says, or begin it."""
-        progress, damaged = self.store.resumed(self.name, tuple(step.key for step in self.steps))
+        """Take the lesson up where its kept position says, or begin it. A move the step
+        asked for that reached the journal just before the power went counts; the step's
+        page is shown again."""
+        position, damaged = self.store.resumed(self.name, self.position.order)
         found = None
-        if progress is not None:
+        if position is not None:
             try:
                 found = Journal.resume(self.folder)
                 if found is not None:
@@ -464,51 +421,66 @@ class TutorialFlow(Flow):
             except UserError:
                 if found is not None:
                     found[0].close()
-                progress, damaged = None, True
-        if progress is None:
+                position, damaged = None, True
+        if position is None:
             try:
                 archive_unfinished(self.folder)
             except UserError:
                 pass  # the new game will say it cannot start, in its own words
             self._sync()
         else:
-            self._restore(progress)
+            self.position = position.fitted(_moves(self.game))
+            step, game, begun = self.step, self.game, self.start
+            if step is not None and begun is not None and game is not None and step.wants is not None:
+                for player, move in game.history[begun:]:
+                    if step.wants(self.situation(), move):
+                        self._leave(step, "done", _did(self.table, step, self.situation(), player, move))
+                        break
+            self._sync()
+            _say_resumed(self)
         if damaged:
             self.inner.tell(self._t("tutorial.damaged"), True)
-        self._save()
-        self._overlay()
-        self._mirror()
-
-    def _restore(self, progress: Progress) -> None:
-        """Back at the step of ``progress``: a move the step asked for that reached the
-        journal just before the power went counts; its page is shown again."""
-        self.records = list(progress.records)
-        self.taught = list(progress.taught)
-        self.order = list(progress.order(tuple(step.key for step in self.steps)))
-        self.index = len(self.records)
-        begun = progress.start if progress.start is not None and progress.start <= _moves(self.game) else None
-        self.start = begun
-        step, game = self.step, self.game
-        if step is not None and begun is not None and game is not None and step.wants is not None:
-            for player, move in game.history[begun:]:
-                if step.wants(self.situation(), move):
-                    self._leave(step, "done", _did(self.table, step, self.situation(), player, move))
-                    break
-        self._sync()
-        step = self.step
-        resumed = self._t("tutorial.resumed", n=self.number)
-        if step is None or self.start is None:
-            self.inner.tell(resumed)
-            return
-        # The step again, as it was a while ago: its page (or what it asks), under the news.
-        situation = self.situation()
-        text = step.page(situation) if step.page is not None else step.ask(situation)
-        picture = step.picture(situation) if step.picture is not None else None
-        self.page = lesson_page(f"{step.rule} {self._t(step.title)}",
-                                f"{self._t('tutorial.resumed_at', n=self.number)}\n{text}", picture=picture)
+        self._settle()
 
 
 # --- the lesson's plain parts -------------------------------------------------------------
+
+def _say_resumed(flow: TutorialFlow) -> None:
+    """The lesson of ``flow`` resumed: its step again, as it was a while ago (its page, or
+    what it asks, under the news); the news alone when the step waits for its situation."""
+    step = flow.step
+    resumed = flow._t("tutorial.resumed", n=flow.position.number)
+    if step is None or flow.start is None:
+        flow.inner.tell(resumed)
+        return
+    situation = flow.situation()
+    text = step.page(situation) if step.page is not None else step.ask(situation)
+    picture = step.picture(situation) if step.picture is not None else None
+    flow.page = lesson_page(f"{step.rule} {flow._t(step.title)}",
+                            f"{flow._t('tutorial.resumed_at', n=flow.position.number)}\n{text}", picture=picture)
+
+
+def _overlay(flow: TutorialFlow) -> None:
+    """The step's ask in the board's band, where the game's own prompt would be."""
+    step = flow.step
+    inner = flow.inner
+    if (flow.page is not None or step is None or flow.start is None or inner.note is not None
+            or not flow.lesson.asks_on(inner)):
+        return
+    ask = step.ask(flow.situation())
+    if _done(inner) and not fits_line(ask):
+        return  # under the confirmation of the last action there is one line left
+    inner.note = ask
+
+
+def _last_page(page: LessonView | None, event: FlowEvent) -> tuple[LessonView | None, Reply]:
+    """The lesson's last ``page`` after ``event``, and the reply: ▲▼ and OK read it, then OK
+    (or Back) goes to the menu."""
+    turned = _turned(page, event) if page is not None else None
+    if turned is not None:
+        return turned, Reply()
+    return page, (Reply(then=ToMenu()) if event in (Press("ok"), Press("back")) else Reply())
+
 
 def _moves(game: Any) -> int:
     """The moves played in the lesson's ``game`` (0 before it is set up)."""
@@ -561,26 +533,26 @@ def _gone(step: Step, situation: Situation) -> bool:
     return over or (step.passed is not None and step.passed(situation))
 
 
-def _next_due(steps: tuple[Step, ...], after: list[int], situation: Situation) -> bool:
-    """Whether the first step of ``after`` (numbers of ``steps``) past a run of optional
-    ones can begin."""
-    for number in after:
-        if not steps[number].optional:
-            return steps[number].when(situation)
-    return False
-
-
-def _brought_forward(steps: tuple[Step, ...], order: list[int], index: int, situation: Situation) -> bool:
-    """In a run of optional steps from ``order[index]``, the first whose situation has come
-    goes first (``order`` changed in place); whether there was one."""
-    for place in range(index + 1, len(order)):
-        step = steps[order[place]]
+def _next_due(steps: tuple[Step, ...], after: tuple[str, ...], situation: Situation) -> bool:
+    """Whether the first step of ``after`` (keys of ``steps``) past a run of optional ones
+    can begin."""
+    for key in after:
+        step = _step_of(steps, key)
         if not step.optional:
-            return False
-        if step.when(situation):
-            order[index], order[place] = order[place], order[index]
-            return True
+            return step.when(situation)
     return False
+
+
+def _brought_forward(steps: tuple[Step, ...], position: Position, situation: Situation) -> str | None:
+    """In the run of optional steps after the current one of ``position``, the first whose
+    situation has come (it goes first); None when there is none."""
+    for key in position.order[position.index + 1:]:
+        step = _step_of(steps, key)
+        if not step.optional:
+            return None
+        if step.when(situation):
+            return key
+    return None
 
 
 def _did(table: TableGame[Any], step: Step, situation: Situation, player: int | None, move: Any) -> str:
@@ -590,7 +562,7 @@ def _did(table: TableGame[Any], step: Step, situation: Situation, player: int | 
     return table.describe(situation.game, player, move)
 
 
-def _valid(record: Record, steps: tuple[Step, ...], situation: Situation) -> bool:
+def _valid(steps: tuple[Step, ...], situation: Situation, record: Record) -> bool:
     """Whether a step left behind still is: the moves it saw are still played, and a
     set-up step's part of the set-up is still done."""
     if record.at > _moves(situation.game):
@@ -627,5 +599,5 @@ def _log_back(flow: TutorialFlow, what: str | None) -> None:
     step = flow.step
     if step is not None and flow.asked:
         back = flow._t("tutorial.did.back", what=what or flow._t("tutorial.did.ok"))
-        flow.log.append(flow._t("transcript.step", n=flow.number, rule=step.rule, asked=flow.asked,
+        flow.log.append(flow._t("transcript.step", n=flow.position.number, rule=step.rule, asked=flow.asked,
                                 done="; ".join([*flow.wrongs, back])))
