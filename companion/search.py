@@ -15,6 +15,7 @@ A game that can give hints names a ``Search`` in its definition (``load_search``
   (another's turn, a chance move due, the game over); ``UserError`` for a bad level or hand;
 - ``move_line(player, move) -> dict``: a suggested move as the line ``hint`` and ``engine``
   answer with (a record line, or what the record format lacks, like a totem choice);
+  ``move_words(move) -> str``, a move in the language spoken, as ``hint`` lists the next best;
 - ``duel(levels, seed, first, variant) -> Duel``: one whole game, ``levels[i]`` playing
   seat ``i`` (as many levels as players, one of ``players``: ``match --players``), the
   chance drawn from ``seed`` (the same seed, the same draws), ``first`` the start player,
@@ -87,6 +88,7 @@ class Search:
     duel: Callable[[Any, int, int, str | None], Duel]
     variants: tuple[str, ...] = ()
     players: tuple[int, ...] = (2,)
+    move_words: Callable[[Any], str] = str
 
 
 def check_level(search: Search, level: str | None) -> str:

@@ -47,7 +47,7 @@ from companion.games.wakanda.information import InformationSet, information_set
 from companion.games.wakanda.levels import ALL_LEVELS, LEVELS
 from companion.games.wakanda.moves import Build, Claim, Move, Pass, Reveal
 from companion.games.wakanda.playout import CLAIM, NTYPES, PASS, PIECE_INDEX, Sim, Worlds, to_move_object
-from companion.games.wakanda.reasons import reason
+from companion.games.wakanda.reasons import move_words, reason
 from companion.games.wakanda.record import event_line
 from companion.games.wakanda.rules import OPEN_AT_START, ROW
 from companion.games.wakanda.setup import VARIANTS, random_setup
@@ -350,5 +350,5 @@ def duel(levels: tuple[str, str], seed: int, first: int, variant: str = "open") 
 
 
 SEARCH = Search(levels=LEVELS, default_level=DEFAULT_LEVEL, value_words=VALUE_WORDS, suggest=suggest,
-                move_line=move_line, variants=VARIANTS,
+                move_line=move_line, variants=VARIANTS, move_words=move_words,
                 duel=lambda levels, seed, first, variant: duel(levels, seed, first, variant or "open"))
