@@ -41,8 +41,8 @@ def parse_hand(value: str | None) -> list[str] | None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the hint for the record ``args.record``; its words (the reason, the record's
-    warnings) in ``--language`` when given, the JSON's record lines in machine English."""
-    lang: str | None = getattr(args, "language", None)
+    warnings) in ``--language`` when given, the JSON in machine English."""
+    lang: str | None = None if args.json else getattr(args, "language", None)
     with speaking(lang) if lang else contextlib.nullcontext():
         return _run(args)
 
