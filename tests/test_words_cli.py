@@ -7,7 +7,6 @@ of every prompt (the one the voice says) writes its words out, never ``2+``."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
