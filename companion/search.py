@@ -7,8 +7,9 @@ A game that can give hints names a ``Search`` in its definition (``load_search``
 ``search.py`` gives ``SEARCH``, docs/internals.md "A game package"):
 
 - ``levels``: the level names, weakest first; ``default_level``, the strongest that keeps
-  the hint budget (shared/DESIGN.md, "Budgets": ≤ 50 ms median a decision);
-  ``value_words``, what a suggestion's ``value`` estimates ("chance to win");
+  the hint budget (shared/DESIGN.md, "Budgets": ≤ 50 ms median a decision); what a
+  suggestion's ``value`` estimates is the game's catalogue's ``hint.value_words``
+  ("chance to win");
 - ``suggest(game, seat=None, *, level=None, seed=0, hand=None) -> Suggestion``: the move
   for ``seat`` (default: the player to move) from what that seat knows, the same for the
   same seat's information, level and seed. ``IllegalMove`` when the seat cannot move now
@@ -35,7 +36,7 @@ from companion.files import shown
 @dataclass(frozen=True)
 class Alternative:
     """A move the search weighed and its ``value``, from 0 to 1: what the game's search
-    estimates for the seat that asked (its ``VALUE_WORDS``: for Wakanda the chance to win,
+    estimates for the seat that asked (its ``hint.value_words``: for Wakanda the chance to win,
     a shared win counting half); ``reason``, when the search words it, the move's one-line
     reason as ``Suggestion.reason`` words the best (else empty)."""
 
@@ -81,7 +82,6 @@ class Search:
 
     levels: tuple[str, ...]
     default_level: str
-    value_words: str
     suggest: Suggest
     move_line: Callable[[int, Any], dict[str, Any]]
     #: Its first argument, the levels: a tuple of two names (Wakanda), or one a seat.

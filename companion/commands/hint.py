@@ -21,7 +21,7 @@ from companion.advice import advise, search_of
 from companion.commands.records_each import about, data_folder, read_record_file
 from companion.errors import UsageError, UserError
 from companion.files import printable, shown_path
-from companion.games import game_entry, game_of_record
+from companion.games import game_of_record
 from companion.records import json_text
 from companion.ui.text import speaking, t
 
@@ -79,12 +79,10 @@ def _run(args: argparse.Namespace) -> int:
         for alternative in shown:
             print(printable(f"  {alternative.reason}"))
         return 0
-    game = game_of_record(text)
-    value = game_entry(game).words.t("hint.value_words")
-    print(t("hint.cli.value_next" if shown else "hint.cli.value", level=advice.level, value=value,
+    print(t("hint.cli.value_next" if shown else "hint.cli.value", level=advice.level, value=advice.value_words,
             percent=_percent(suggestion.value)))
     if shown:
-        words = search_of(game).move_words
+        words = search_of(game_of_record(text)).move_words
         moves = [words(alternative.move) for alternative in shown]
         width = max(len(move) for move in moves)
         for move, alternative in zip(moves, shown):
