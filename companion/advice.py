@@ -41,7 +41,8 @@ class Advice:
     """A suggestion for a record: the ``suggestion``, its move and its alternatives' moves
     as record lines (``move_line``, ``alternative_lines``), the ``level`` used, the time
     the search took in milliseconds (``ms``) and the record's ``warnings`` (a torn last
-    line dropped); ``name`` is the seat's player, ``value_words`` what the values estimate."""
+    line dropped); ``name`` is the seat's player, ``value_words`` what the values estimate (the
+    game's ``hint.value_words``, in the language spoken)."""
 
     suggestion: Suggestion
     name: str
@@ -73,7 +74,8 @@ def advise(text: str, *, seat: int | None = None, level: str | None = None, seed
         last = parse_lines(text)[0][-1][0]
         raise UserError(f"line {last}: {exc}") from None
     ms = (time.perf_counter() - start) * 1000
-    return Advice(suggestion=suggestion, name=state.players[suggestion.player], value_words=search.value_words,
+    return Advice(suggestion=suggestion, name=state.players[suggestion.player],
+                  value_words=game_entry(game).words.t("hint.value_words"),
                   move_line=search.move_line(suggestion.player, suggestion.move),
                   alternative_lines=tuple(search.move_line(suggestion.player, alternative.move)
                                           for alternative in suggestion.alternatives),

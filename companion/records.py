@@ -24,6 +24,7 @@ from typing import Any
 
 from companion.errors import RecordError, one_line
 from companion.files import QUOTE_CHARS, shown
+from companion.words import SHARED
 
 #: The deepest nesting of arrays and objects a JSON text may have (a record line needs 3,
 #: an engine request 4).
@@ -175,7 +176,7 @@ def parse_lines(text: str) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]
             obj = parse_json(raw)
         except JsonError as exc:
             if exc.syntax and torn_possible and number == len(lines):
-                warnings.append(f"line {number}: torn last line ignored (an interrupted write)")
+                warnings.append(SHARED.t("record.torn", line=number))  # in the language spoken
                 break
             raise RecordError(number, exc.reason) from None
         if not isinstance(obj, dict):

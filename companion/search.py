@@ -7,14 +7,16 @@ A game that can give hints names a ``Search`` in its definition (``load_search``
 ``search.py`` gives ``SEARCH``, docs/internals.md "A game package"):
 
 - ``levels``: the level names, weakest first; ``default_level``, the strongest that keeps
-  the hint budget (shared/DESIGN.md, "Budgets": ≤ 50 ms median a decision);
-  ``value_words``, what a suggestion's ``value`` estimates ("chance to win");
+  the hint budget (shared/DESIGN.md, "Budgets": ≤ 50 ms median a decision); what a
+  suggestion's ``value`` estimates is the game's catalogue's ``hint.value_words``
+  ("chance to win");
 - ``suggest(game, seat=None, *, level=None, seed=0, hand=None) -> Suggestion``: the move
   for ``seat`` (default: the player to move) from what that seat knows, the same for the
   same seat's information, level and seed. ``IllegalMove`` when the seat cannot move now
   (another's turn, a chance move due, the game over); ``UserError`` for a bad level or hand;
 - ``move_line(player, move) -> dict``: a suggested move as the line ``hint`` and ``engine``
   answer with (a record line, or what the record format lacks, like a totem choice);
+  ``move_words(move) -> str``, a move in the language spoken, as ``hint`` lists the next best;
 - ``duel(levels, seed, first, variant) -> Duel``: one whole game, ``levels[i]`` playing
   seat ``i`` (as many levels as players, one of ``players``: ``match --players``), the
   chance drawn from ``seed`` (the same seed, the same draws), ``first`` the start player,
@@ -34,7 +36,7 @@ from companion.files import shown
 @dataclass(frozen=True)
 class Alternative:
     """A move the search weighed and its ``value``, from 0 to 1: what the game's search
-    estimates for the seat that asked (its ``VALUE_WORDS``: for Wakanda the chance to win,
+    estimates for the seat that asked (its ``hint.value_words``: for Wakanda the chance to win,
     a shared win counting half); ``reason``, when the search words it, the move's one-line
     reason as ``Suggestion.reason`` words the best (else empty)."""
 
@@ -80,13 +82,13 @@ class Search:
 
     levels: tuple[str, ...]
     default_level: str
-    value_words: str
     suggest: Suggest
     move_line: Callable[[int, Any], dict[str, Any]]
     #: Its first argument, the levels: a tuple of two names (Wakanda), or one a seat.
     duel: Callable[[Any, int, int, str | None], Duel]
     variants: tuple[str, ...] = ()
     players: tuple[int, ...] = (2,)
+    move_words: Callable[[Any], str] = str
 
 
 def check_level(search: Search, level: str | None) -> str:

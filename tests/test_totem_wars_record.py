@@ -203,7 +203,7 @@ def test_moves_while_a_war_waits_for_a_declaration_r2(capsys):
         "to_move": 0, "moves": [{"p": 0, "habitat": "land"}, {"p": 0, "habitat": "water"}]}
     assert main(["moves", str(EXAMPLE)]) == 0
     assert capsys.readouterr().out.strip() == (
-        "Round 1, war (T10): Ana declares the habitat of the totem africans/crocodile (R2): "
+        "Round 1, war (T10): Ana declares the habitat of the totem Crocodile (Africans) (R2): "
         "land or water (land is best).")
 
 

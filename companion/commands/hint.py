@@ -14,13 +14,16 @@ when the search words each of them (Totem Wars), with their reasons, as the box 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
-from companion.advice import advise
+from companion.advice import advise, search_of
 from companion.commands.records_each import about, data_folder, read_record_file
 from companion.errors import UsageError, UserError
 from companion.files import printable, shown_path
+from companion.games import game_of_record
 from companion.records import json_text
+from companion.ui.text import speaking, t
 
 #: How many next-best moves the text output lists.
 SHOWN_ALTERNATIVES = 5
@@ -37,7 +40,14 @@ def parse_hand(value: str | None) -> list[str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the hint for the record ``args.record``."""
+    """Print the hint for the record ``args.record``; its words (the reason, the record's
+    warnings) in ``--language`` when given, the JSON in machine English."""
+    lang: str | None = None if args.json else getattr(args, "language", None)
+    with speaking(lang) if lang else contextlib.nullcontext():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     path: str = args.record
     text = read_record_file(path)
     hand = parse_hand(args.hand)
@@ -50,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     except UserError as exc:
         raise UserError(about(path, exc)) from None
     for warning in advice.warnings:
-        print(f"{shown_path(path)}: warning: {warning}", file=sys.stderr)
+        print(t("record.warning", path=shown_path(path), warning=warning), file=sys.stderr)
     suggestion = advice.suggestion
     if args.json:
         print(json_text({
@@ -65,16 +75,18 @@ def run(args: argparse.Namespace) -> int:
     if any(alternative.reason for alternative in shown):
         # The search words each move as it words the best (Totem Wars: its chances in words,
         # not percentages of a few play-outs): the next best are said the same way.
-        print(f"level {advice.level}; next best:")
+        print(t("hint.cli.next", level=advice.level))
         for alternative in shown:
             print(printable(f"  {alternative.reason}"))
         return 0
-    print(f"level {advice.level}, {advice.value_words} {_percent(suggestion.value)}"
-          + ("; next best:" if shown else ""))
+    print(t("hint.cli.value_next" if shown else "hint.cli.value", level=advice.level, value=advice.value_words,
+            percent=_percent(suggestion.value)))
     if shown:
-        width = max(len(str(alternative.move)) for alternative in shown)
-        for alternative in shown:
-            print(f"  {str(alternative.move):<{width}}  {_percent(alternative.value)}")
+        words = search_of(game_of_record(text)).move_words
+        moves = [words(alternative.move) for alternative in shown]
+        width = max(len(move) for move in moves)
+        for move, alternative in zip(moves, shown):
+            print(f"  {move:<{width}}  {_percent(alternative.value)}")
     return 0
 
 

@@ -17,6 +17,7 @@ from companion.games import read_any_record
 from companion.games.definition import GameDefinition
 from companion.record_files import read_record_file as read_record_file  # the commands' name for it
 from companion.records import json_text
+from companion.ui.text import t
 
 
 def data_folder(args: argparse.Namespace) -> Path:
@@ -57,7 +58,7 @@ def each_record(paths: Iterable[str], show: Show, err: TextIO, data_dir: Path | 
             status = 1
             continue
         for warning in warnings:
-            print(f"{shown_path(path)}: warning: {warning}", file=err)
+            print(t("record.warning", path=shown_path(path), warning=warning), file=err)
         show(path, game, state, first)
         first = False
     return status

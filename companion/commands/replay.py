@@ -45,6 +45,6 @@ def _run(args: Namespace) -> int:
     except OSError as exc:
         raise UserError(f"{shown_path(out)}: cannot write the frames ({exc.strerror})") from None
     for warning in warnings:
-        print(f"{shown_path(path)}: warning: {warning}", file=sys.stderr)
+        print(t("record.warning", path=shown_path(path), warning=warning), file=sys.stderr)
     print(t("replay.written", n=written, folder=shown_path(out)))
     return 0

@@ -39,6 +39,7 @@ from companion.games.totem_wars.deck import (
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.levels import LEVELS
 from companion.games.totem_wars.moves import ChooseTotems, Deal, Declare, Move, Play
+from companion.games.totem_wars.words import t
 from companion.records import check_keys, check_names, dump_line, integer, parse_lines, shown_value
 
 GAME = "totem-wars"
@@ -118,10 +119,7 @@ def games_by_line(text: str, warnings: list[str] | None = None,
         _apply(game, number, obj)
         yield game
     if undeclared:
-        wars = "a war" if len(undeclared) == 1 else f"{len(undeclared)} wars"
-        found.append(f"line {undeclared[0]}: {wars} without the habitat declarations of "
-                     "two-habitat totems (a record kept before owners declared): read with "
-                     "the habitat of the most war points, the first listed on a tie (R2)")
+        found.append(t("tw.record.undeclared", line=undeclared[0], n=len(undeclared)))
     if warnings is not None:
         warnings.extend(found)
 

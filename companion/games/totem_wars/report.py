@@ -66,42 +66,43 @@ def _names(game: TotemWars) -> list[str]:
     return [printable(name) for name in game.players]
 
 
-def _counts(numbers: list[int]) -> str:
-    words = [str(n) for n in numbers]
-    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-    return f"{text} card{'s' * (numbers != [1])}"
+def _either(items: list[str]) -> str:
+    """``1, 2 or 3`` in the language spoken."""
+    if len(items) == 1:
+        return items[0]
+    return t("tw.moves.or", a=", ".join(items[:-1]), b=items[-1])
 
 
 def format_moves(game: TotemWars) -> str:
-    """The legal next moves in words."""
+    """The legal next moves in words, in the language spoken (``moves --language``)."""
     if game.phase == "over":
-        return "The game is over: no more moves."
+        return t("tw.moves.over")
     deal = game.deal_due
     if deal is not None:  # a seat the box plays: its card first, face down on its spot
         rule = "T2" if game.phase == "totems" else "T13"
-        return (f"Deal: {_names(game)[deal.seat]}'s card, face down onto spot {deal.spot}, "
-                f"scanned ({rule}).")
+        return t("tw.moves.deal", name=_names(game)[deal.seat], spot=deal.spot, rule=rule)
     if game.phase == "totems":
-        return (f"Totems: each player lays one card as their totem (T2), "
-                f"{len(game.players)} cards in seat order.")
+        return t("tw.moves.totems", n=len(game.players))
     p = game.to_move
     assert p is not None  # in play, someone places or declares next
     name = _names(game)[p]
     round_number = len(game.rounds) + 1
     due = game.declaration_due
     if due is not None:
-        habitats = [move.habitat for move in game.legal_moves() if isinstance(move, Declare)]
-        return (f"Round {round_number}, war (T10): {name} declares the habitat of the totem "
-                f"{game.totems[p]} (R2): {' or '.join(habitats)} ({habitats[0]} is best).")
+        habitats = [t(f"habitat.{move.habitat}") for move in game.legal_moves() if isinstance(move, Declare)]
+        totem = game.totems[p]
+        assert totem is not None  # a war is of totems on the table
+        return t("tw.moves.declare", round=round_number, name=name, totem=card_label(totem),
+                 habitats=_either(habitats), best=habitats[0])
     if game.level == 0:
-        stage = "starts the round (T4)"
+        key = "tw.moves.starts"
     elif game.table[p]:
-        stage = f"answers the level {game.level} (T6)"
+        key = "tw.moves.answers"
     else:
-        stage = f"places at least {game.level} or all they hold (T5)"
-    counts = [move.n for move in game.legal_moves() if isinstance(move, Count)]
-    return (f"Round {round_number}: {name} {stage}; holds {game.hand_sizes[p]}, "
-            f"may place {_counts(counts)}.")
+        key = "tw.moves.at_least"
+    numbers = [move.n for move in game.legal_moves() if isinstance(move, Count)]
+    counts = t("tw.moves.counts", list=_either([str(n) for n in numbers]), plural_by=numbers[-1])
+    return t(key, round=round_number, name=name, level=game.level, held=game.hand_sizes[p], counts=counts)
 
 
 def _columns(arrangement: Arrangement) -> str:

@@ -35,7 +35,7 @@ the hand sizes and the unseen cards (hands and deck together).
   the same hands round after round (T12, T13; R4 only once the deck is empty).
 - **A war declaration** (R2): the habitat best for the owner, as the engine orders them.
 
-The suggestion's ``value`` is the estimated chance to take the round (``VALUE_WORDS``). Its
+The suggestion's ``value`` is the estimated chance to take the round (``hint.value_words``). Its
 reason, and each alternative's, says first the figure that orders them — the expected end
 points (T15) to the nearest half (at ``standard`` and ``strong`` the lead the play-outs
 value, less the lead now), or at ``easy`` the points now (T8) —, then the other of
@@ -106,8 +106,6 @@ _LEVELS = dict(zip(LEVELS, (_Level(4, False, by_gain=False), _Level(6, False),
 #: The default: within the hint budget (≤ 50 ms median; tests/test_bench_search.py) and as
 #: strong as ``strong``, which played it even (docs/search.md) with steadier percentages.
 DEFAULT_LEVEL = "standard"
-#: What a suggestion's ``value`` estimates, as ``hint`` prints it.
-VALUE_WORDS = "chance to take the round"
 #: Candidates played out, per number of cards: the best by points now.
 _PER_COUNT = 2
 #: How much a card of another player's tribe taken away from them is worth, against a
@@ -516,6 +514,6 @@ def duel(levels: tuple[str, ...], seed: int, first: int) -> Duel:
 
 
 #: A Totem Wars match has no variants: ``variant`` is always None here (``match`` checks).
-SEARCH = Search(levels=LEVELS, default_level=DEFAULT_LEVEL, value_words=VALUE_WORDS, suggest=suggest,
+SEARCH = Search(levels=LEVELS, default_level=DEFAULT_LEVEL, suggest=suggest,
                 move_line=move_line, duel=lambda levels, seed, first, variant: duel(levels, seed, first),
                 players=(2, 3, 4))

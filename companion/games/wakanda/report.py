@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from companion.engine import Termination
 from companion.files import printable
 from companion.games.wakanda.game import Wakanda
-from companion.games.wakanda.moves import Build, Claim, Move
+from companion.games.wakanda.moves import Build, Claim, Draw, Move, Reveal
+from companion.games.wakanda.reasons import move_words
 from companion.games.wakanda.record import event_line
 from companion.games.wakanda.rules import ROW
 from companion.games.wakanda.words import in_text, t
@@ -85,17 +86,27 @@ def format_score(game: Wakanda) -> str:
 
 
 def format_moves(game: Wakanda) -> str:
-    """A readable list of the legal next moves, one a line."""
+    """A readable list of the legal next moves, one a line, in the language spoken
+    (``moves --language``)."""
     if game.to_move is None:
-        return "The game is over: no moves."
+        return t("report.moves.over")
     name = _names(game)[game.to_move]
     if game.phase == "reveal":
-        head = f"Turn up village {game.open_count} (then {name} plays); it can be:"
+        head = t("report.moves.reveal_head", n=game.open_count, name=name)
     elif game.phase == "draw":
-        head = f"{name} to move: draw a piece from the bag:"
+        head = t("report.moves.draw_head", name=name)
     else:
-        head = f"{name} to move:"
-    return "\n".join([head] + [f"  {move}" for move in game.legal_moves()])
+        head = t("report.moves.head", name=name)
+    return "\n".join([head] + [f"  {_move_text(move)}" for move in game.legal_moves()])
+
+
+def _move_text(move: Move) -> str:
+    """A legal move in words: ``draw eagle``, ``build eagle on village 2``, ``claim village 2``."""
+    if isinstance(move, Draw):
+        return t("report.moves.draw", piece=in_text(move.piece))
+    if isinstance(move, Reveal):
+        return t("report.moves.reveal", village=in_text(move.village))
+    return move_words(move)
 
 
 def outcome_reason(game: Wakanda) -> str:

@@ -47,7 +47,7 @@ from companion.games.wakanda.information import InformationSet, information_set
 from companion.games.wakanda.levels import ALL_LEVELS, LEVELS
 from companion.games.wakanda.moves import Build, Claim, Move, Pass, Reveal
 from companion.games.wakanda.playout import CLAIM, NTYPES, PASS, PIECE_INDEX, Sim, Worlds, to_move_object
-from companion.games.wakanda.reasons import reason
+from companion.games.wakanda.reasons import move_words, reason
 from companion.games.wakanda.record import event_line
 from companion.games.wakanda.rules import OPEN_AT_START, ROW
 from companion.games.wakanda.setup import VARIANTS, random_setup
@@ -59,8 +59,6 @@ _BY_NAME = {level.name: level for level in ALL_LEVELS}
 #: development machine; tests/test_bench_search.py prints the figures).
 DEFAULT_LEVEL = "strong"
 
-#: What a suggestion's ``value`` estimates, as ``hint`` prints it.
-VALUE_WORDS = "chance to win"
 #: UCB1's exploration constant for results between 0 and 1.
 EXPLORATION = 0.7
 #: How much one point of margin adds to a playout's result (a win is 1): a tie-breaker
@@ -349,6 +347,6 @@ def duel(levels: tuple[str, str], seed: int, first: int, variant: str = "open") 
                 times=(tuple(times[0]), tuple(times[1])))
 
 
-SEARCH = Search(levels=LEVELS, default_level=DEFAULT_LEVEL, value_words=VALUE_WORDS, suggest=suggest,
-                move_line=move_line, variants=VARIANTS,
+SEARCH = Search(levels=LEVELS, default_level=DEFAULT_LEVEL, suggest=suggest,
+                move_line=move_line, variants=VARIANTS, move_words=move_words,
                 duel=lambda levels, seed, first, variant: duel(levels, seed, first, variant or "open"))
