@@ -109,3 +109,18 @@ def count_game(data_dir: str | os.PathLike[str], game: TotemWars) -> BigGame:
     if after != before:
         save_big_game(data_dir, after)
     return after
+
+
+def totals_as_of(big: BigGame, game: TotemWars) -> Match | None:
+    """The big game as it stood once the finished ``game`` was counted (T16), from the
+    stored fingerprints: ``None`` when it is not among them, or when the store cannot tell
+    which points were this game's (a game counted out of step with the stored points)."""
+    key = fingerprint(game)
+    if key not in big.counted or len(big.counted) != len(big.match.games):
+        return None
+    index = big.counted.index(key)
+    match = big.match
+    dealer = (match.first_dealer + index) % len(match.players)
+    if (match.players, dealer, match.games[index]) != (game.players, game.dealer, game.all_points()):
+        return None
+    return Match(match.players, match.first_dealer, match.games[:index + 1])

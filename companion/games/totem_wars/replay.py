@@ -3,9 +3,10 @@
 The screen after an action follows from the game alone (the deal reminder after the totems,
 the first result page after a round, else the board: ``views.after_action``), so replaying
 a record line by line gives the frames the box showed. A finished game then ends as on the
-box, with the end pages (T15, T16): the record does not hold the big game's totals; the
-data folder's ``big_game.json`` gives them when this game is the last it counted, else the
-page says they are not available.
+box, with the end pages (T15, T16). The record does not hold the big game's totals: the
+data folder's ``big_game.json`` gives them as of this game when it still keeps this game's
+points; else the page shows this game's own points and says the totals stay on the box that
+played it, or that the folder's file cannot be read.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 from PIL import Image
 
 from companion.errors import UserError
-from companion.games.totem_wars.big_game_store import fingerprint, load_big_game
+from companion.games.totem_wars.big_game_store import load_big_game, totals_as_of
 from companion.games.totem_wars.flow import describe
 from companion.games.totem_wars.game import TotemWars
 from companion.games.totem_wars.match import Match
@@ -46,23 +47,23 @@ def frames(text: str, data_dir: str | os.PathLike[str] | None = None) -> Iterato
             note = t("replay.dealt", names=", ".join(game.players), dealer=game.players[game.dealer])
         yield frame_after(game, note), note
     if game is not None and game.outcome() is not None:
-        for image in end_pages(game, _big_game_after(game, data_dir)):
+        match, readable = _big_game_after(game, data_dir)
+        for image in end_pages(game, match, elsewhere=readable):
             yield image, result_line(game)
 
 
-def _big_game_after(game: TotemWars, data_dir: str | os.PathLike[str] | None) -> Match | None:
-    """The big game's totals with ``game`` counted (T16): the data folder's, when this game
-    is the last it counted; None when they are not there (another game counted since, no
-    file, a damaged one)."""
+def _big_game_after(game: TotemWars, data_dir: str | os.PathLike[str] | None) -> tuple[Match | None, bool]:
+    """The big game's totals with ``game`` counted (T16), and whether the data folder could
+    be read: its totals as of this game, even when games were counted since; ``(None,
+    True)`` when they are not there (no folder, no file, the game not among its games or
+    the big game started anew since), ``(None, False)`` when its file is damaged."""
     if data_dir is None:
-        return None
+        return None, True
     try:
         big = load_big_game(data_dir)
     except UserError:
-        return None
-    if big is None or not big.counted or big.counted[-1] != fingerprint(game):
-        return None
-    return big.match
+        return None, False
+    return (None if big is None else totals_as_of(big, game)), True
 
 
 def _made(game: TotemWars, player: int | None, move: Move) -> str:

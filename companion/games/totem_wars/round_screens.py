@@ -263,12 +263,34 @@ def big_game_footer(match: Match) -> str:
     return named(t("tw.big.share"), " & ".join(winners), WIDTH - 4, SMALL)
 
 
-def _big(game: TotemWars, match: Match | None, number: int, count: int) -> Image.Image:
+def _this_game(image: Image.Image, game: TotemWars, elsewhere: bool) -> None:
+    """Without the big game's totals: this game's own points toward them (T16), one player
+    a row (two when four play), and why the totals are not shown — kept on the box that
+    played the game (``elsewhere``), or the data folder's file cannot be read."""
+    reason = t("tw.big.elsewhere") if elsewhere else t("tw.big.damaged", file="big_game.json")
+    band_top = text_band(image, wrap(reason, WIDTH - 4, SMALL, max_lines=2), SMALL)
+    y = TITLE_HEIGHT + 2
+    for line in wrap(t("tw.big.this_game"), WIDTH - 4, SMALL, max_lines=2):
+        draw_text(image, 2, y, line, SMALL)
+        y += SMALL.height + 1
+    n = len(game.players)
+    columns = 1 if (band_top - y) // n > SMALL.height else 2  # four players: two a row
+    rows = (n + columns - 1) // columns
+    pitch = min(12, (band_top - y) // rows)
+    font = MEDIUM if pitch > MEDIUM.height else SMALL
+    width = WIDTH // columns
+    for p, name in enumerate(short_names(game.players, 6 if columns == 2 else 12)):
+        left, top = (p % columns) * width, y + (p // columns) * pitch
+        draw_text(image, left + 2, top, name, font)
+        points = str(game.points(p))
+        draw_text(image, left + width - 4 - text_width(points, font), top, points, font)
+
+
+def _big(game: TotemWars, match: Match | None, number: int, count: int, elsewhere: bool) -> Image.Image:
     image = new_canvas()
     title_band(image, t("tw.big.title", target=TARGET), page_mark(number, count, then_ok=True))
     if match is None:
-        for i, line in enumerate(wrap(t("tw.big.unavailable"), WIDTH - 4, MEDIUM)):
-            draw_text(image, 2, 16 + i * MEDIUM.height, line, MEDIUM)
+        _this_game(image, game, elsewhere)
         return image
     totals = match.totals
     n = len(match.players)
@@ -287,8 +309,10 @@ def _big(game: TotemWars, match: Match | None, number: int, count: int) -> Image
     return image
 
 
-def end_pages(game: TotemWars, match: Match | None) -> list[Image.Image]:
+def end_pages(game: TotemWars, match: Match | None, elsewhere: bool = False) -> list[Image.Image]:
     """The end of a small game: the winner, totem + own-tribe points, and the big game's
-    totals with this game counted (``match``; ``None`` when they cannot be read)."""
-    return [_result(game, 1, 3), _taken(game, 2, 3), _big(game, match, 3, 3)]
+    totals with this game counted (``match``). ``None``: this game's own points instead,
+    saying that the data folder's totals cannot be read, or with ``elsewhere`` that they
+    are kept on the box that played the game (a replay of a record)."""
+    return [_result(game, 1, 3), _taken(game, 2, 3), _big(game, match, 3, 3, elsewhere)]
 
