@@ -101,7 +101,8 @@ def test_a_finished_totem_wars_record_ends_as_the_box_does(tmp_path, capsys):
     game = read_record(text)[0]
     shown = list(totem_wars_frames(text))
     assert len(shown) == len(lines) + 3
-    assert [image.tobytes() for image, _ in shown[-3:]] == [page.tobytes() for page in end_pages(game, None)]
+    pages = end_pages(game, None, elsewhere=True)
+    assert [image.tobytes() for image, _ in shown[-3:]] == [page.tobytes() for page in pages]
     assert {note for _, note in shown[-3:]} == {result_line(game)}
     assert frame_words(shown[-1][0])[0].startswith("Big game to 42")
     out = tmp_path / "frames"
@@ -122,7 +123,7 @@ def test_a_finished_totem_wars_replay_shows_the_big_game_the_data_folder_counted
     game = read_record(text)[0]
     data = tmp_path / "data"
     data.mkdir()
-    assert list(totem_wars_frames(text, data))[-1][0].tobytes() == end_pages(game, None)[-1].tobytes()
+    assert list(totem_wars_frames(text, data))[-1][0].tobytes() == end_pages(game, None, elsewhere=True)[-1].tobytes()
     big = count_game(data, game)
     last = list(totem_wars_frames(text, data))[-1][0]
     assert last.tobytes() == end_pages(game, big.match)[-1].tobytes() != end_pages(game, None)[-1].tobytes()

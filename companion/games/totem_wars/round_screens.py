@@ -279,6 +279,8 @@ def _this_game(image: Image.Image, game: TotemWars, elsewhere: bool) -> None:
     pitch = min(12, (band_top - y) // rows)
     font = MEDIUM if pitch > MEDIUM.height else SMALL
     width = WIDTH // columns
+    if columns == 2:
+        fill_box(image, (width - 1, y, width - 1, band_top - 2))
     for p, name in enumerate(short_names(game.players, 6 if columns == 2 else 12)):
         left, top = (p % columns) * width, y + (p // columns) * pitch
         draw_text(image, left + 2, top, name, font)
