@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import errno
 import os
+import threading
 
 import serial
+from PIL import Image
 
+from companion.ui.canvas import frame_words
 from hardware.pn532 import ACK, HOST_TO_PN532, NACK, PN532_TO_HOST, FrameParser, build_frame
 
 #: The most bytes one SMBus block write carries (smbus2 refuses more with ValueError).
@@ -219,3 +222,32 @@ class Plug:
         """Unplug, if plugged in."""
         if self.master is not None:
             self.unplug()
+
+
+class WordsDisplay:
+    """A display that keeps each frame's words; ``wait_for`` a line to be shown (or gone),
+    ``ever`` counts the frames that said it. ``wait`` bounds every wait, in seconds."""
+
+    def __init__(self, wait: float = 30.0) -> None:
+        self.shown: list[list[str]] = []
+        self.changed = threading.Condition()
+        self.wait = wait
+
+    def show(self, image: Image.Image) -> int:
+        with self.changed:
+            self.shown.append(frame_words(image))
+            self.changed.notify_all()
+        return 1
+
+    def close(self) -> None:
+        pass
+
+    def wait_for(self, line: str, present: bool = True) -> None:
+        with self.changed:
+            assert self.changed.wait_for(lambda: bool(self.shown) and (line in self.shown[-1]) == present,
+                                         self.wait), (line, self.shown[-1:])
+
+    def ever(self, line: str) -> int:
+        """How many frames said ``line``."""
+        with self.changed:
+            return sum(line in frame for frame in self.shown)

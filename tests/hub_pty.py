@@ -13,9 +13,14 @@ from __future__ import annotations
 import os
 import select
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
+import pytest
 from fakes import Plug
-from firmware_bench import Pico, board
+from firmware_bench import Pico, board, make_pico
+from firmware_bench import hub as firmware_hub
 
 #: How often the hub steps when the host says nothing (the Pico scans without pause; a
 #: few milliseconds here keep the tests' CPU time low).
@@ -102,3 +107,18 @@ class PtyHub(threading.Thread):
                     self.plug.write(line.encode())
                 except OSError:
                     pass            # the host does not read: the line is lost
+
+
+@contextmanager
+def plugged_hub(folder: Path, monkeypatch: pytest.MonkeyPatch, version: str | None = None) -> Iterator[PtyHub]:
+    """A hub plugged in at ``hub.plug.path`` (``folder/ttyACM0``), the firmware on a
+    simulated Pico behind it (running ``version`` of it when given); unplugged at the end."""
+    if version is not None:
+        monkeypatch.setattr(firmware_hub, "VERSION", version)
+    plug = Plug(str(folder / "ttyACM0"))
+    running = PtyHub(plug, make_pico(monkeypatch))
+    try:
+        yield running
+    finally:
+        running.stop()
+        plug.close()

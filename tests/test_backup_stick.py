@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from fakes import WordsDisplay
 
 from companion.backup import restore_backup
 from companion.cli import main
@@ -17,7 +17,6 @@ from companion.stick import FOLDER, ROOTS, StickOffer, sticks
 from companion.table.app_loop import AppLoop
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
-from companion.ui.canvas import frame_words
 
 #: The longest the box may take to see a stick or answer, on a loaded machine.
 WAIT = 30.0
@@ -39,28 +38,6 @@ def test_the_stick_folders_are_the_system_s_unless_named(tmp_path):
     assert StickOffer(None, ["/mnt/a"]).roots == ()    # no data folder: nothing to back up
 
 
-class Display:
-    """Keeps each frame's words; ``wait_for`` a line to be shown."""
-
-    def __init__(self) -> None:
-        self.shown: list[list[str]] = []
-        self.changed = threading.Condition()
-
-    def show(self, image: Image.Image) -> int:
-        with self.changed:
-            self.shown.append(frame_words(image))
-            self.changed.notify_all()
-        return 1
-
-    def close(self) -> None:
-        pass
-
-    def wait_for(self, line: str, present: bool = True) -> None:
-        with self.changed:
-            assert self.changed.wait_for(lambda: self.shown and (line in self.shown[-1]) == present, WAIT), \
-                (line, self.shown[-1:])
-
-
 @pytest.fixture
 def box(tmp_path):
     """A box playing with a data folder holding a finished game, its stick folder, and the
@@ -72,7 +49,7 @@ def box(tmp_path):
 
     class Box:
         def __init__(self) -> None:
-            self.data, self.root, self.mounted, self.display = data, root, mounted, Display()
+            self.data, self.root, self.mounted, self.display = data, root, mounted, WordsDisplay(WAIT)
             self.loop = AppLoop(Session(data, TagRegistry(tmp_path / "tags.json")), self.display,
                                 stick=StickOffer(data, [root], is_mount=lambda p: p in mounted, every=0.0))
             self.thread = threading.Thread(target=self.loop.run)

@@ -9,10 +9,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from fakes import Plug
 from firmware_bench import hub as firmware_hub
-from firmware_bench import make_pico
-from hub_pty import PtyHub
+from hub_pty import plugged_hub
 
 from companion.errors import UserError
 from hardware import hub_firmware
@@ -24,12 +22,8 @@ SHIPPED = re.search(r'^VERSION = "(.+)"$', (ROOT / "firmware" / "hub.py").read_t
 @pytest.fixture
 def hub(tmp_path, monkeypatch):
     """A hub plugged in at ``hub.plug.path`` running firmware 1.0, the Pico behind it."""
-    monkeypatch.setattr(firmware_hub, "VERSION", "1.0")
-    plug = Plug(str(tmp_path / "ttyACM0"))
-    running = PtyHub(plug, make_pico(monkeypatch))
-    yield running
-    running.stop()
-    plug.close()
+    with plugged_hub(tmp_path, monkeypatch, "1.0") as running:
+        yield running
 
 
 def flasher(hub, monkeypatch, version: str = SHIPPED):

@@ -12,11 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakes import Plug
+from fakes import WordsDisplay
 from firmware_bench import hub as firmware_hub
-from firmware_bench import make_pico
-from hub_pty import PtyHub
-from PIL import Image
+from hub_pty import PtyHub, plugged_hub
 
 from companion.errors import UserError
 from companion.events import Press
@@ -24,7 +22,7 @@ from companion.hub_offer import VERSION_CHARS, HubGreeted, HubOffer, HubUpdated,
 from companion.table.app_loop import AppLoop
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
-from companion.ui.canvas import SMALL, WIDTH, frame_words, text_width
+from companion.ui.canvas import SMALL, WIDTH, text_width
 from companion.ui.text import speaking, t
 from hardware.hub_reader import HubReader
 
@@ -32,33 +30,6 @@ from hardware.hub_reader import HubReader
 WAIT = 30.0
 OFFER, DONE, FAILED, WORKING = "Update hub 1.0→2.0? OK", "Hub updated to 2.0", "Hub update failed", "Updating the hub…"
 LANGUAGES = ("en", "fr", "de", "es", "it", "nl", "pt", "bg")
-
-
-class Display:
-    """Keeps each frame's words; ``wait_for`` a line to be shown."""
-
-    def __init__(self) -> None:
-        self.shown: list[list[str]] = []
-        self.changed = threading.Condition()
-
-    def show(self, image: Image.Image) -> int:
-        with self.changed:
-            self.shown.append(frame_words(image))
-            self.changed.notify_all()
-        return 1
-
-    def close(self) -> None:
-        pass
-
-    def wait_for(self, line: str, present: bool = True) -> None:
-        with self.changed:
-            assert self.changed.wait_for(lambda: bool(self.shown) and (line in self.shown[-1]) == present, WAIT), \
-                (line, self.shown[-1:])
-
-    def ever(self, line: str) -> int:
-        """How many frames said ``line``."""
-        with self.changed:
-            return sum(line in words for words in self.shown)
 
 
 class Hub:
@@ -89,12 +60,8 @@ class Hub:
 @pytest.fixture
 def pico(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[PtyHub]:
     """A hub plugged in at ``pico.plug.path`` running firmware 1.0."""
-    monkeypatch.setattr(firmware_hub, "VERSION", "1.0")
-    plug = Plug(str(tmp_path / "ttyACM0"))
-    running = PtyHub(plug, make_pico(monkeypatch))
-    yield running
-    running.stop()
-    plug.close()
+    with plugged_hub(tmp_path, monkeypatch, "1.0") as running:
+        yield running
 
 
 @pytest.fixture
@@ -125,7 +92,7 @@ class Box:
 
     def __init__(self, data: Path, pico: PtyHub, firmware: Path, copy: Callable[[str], None],
                  game: str | None = None) -> None:
-        self.display, self.err = Display(), io.StringIO()
+        self.display, self.err = WordsDisplay(WAIT), io.StringIO()
         self.hub = Hub(HubReader(pico.plug.path, retry_seconds=0.05, firmware=firmware, copy=copy))
         self.loop = AppLoop(Session(data, TagRegistry(data / "tags.json"), game=game), self.display, err=self.err)
         self.thread = threading.Thread(target=self.loop.run, args=([self.hub],))

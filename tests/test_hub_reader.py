@@ -8,8 +8,8 @@ import time
 import pytest
 import serial
 from fakes import Plug
-from firmware_bench import board, make_pico, scanner
-from hub_pty import PtyHub
+from firmware_bench import board, scanner
+from hub_pty import plugged_hub
 
 from companion.errors import UserError
 from companion.events import ReaderState, Tag, TagGone
@@ -51,11 +51,8 @@ def wait_until(condition, what, timeout=WAIT):
 @pytest.fixture
 def hub(tmp_path, monkeypatch):
     """A hub plugged in at ``hub.plug.path``, the firmware on a simulated Pico behind it."""
-    plug = Plug(str(tmp_path / "ttyACM0"))
-    running = PtyHub(plug, make_pico(monkeypatch))
-    yield running
-    running.stop()
-    plug.close()
+    with plugged_hub(tmp_path, monkeypatch) as running:
+        yield running
 
 
 @pytest.fixture

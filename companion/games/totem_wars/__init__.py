@@ -10,8 +10,9 @@ and ``TotemsDue``, and the shared ``IllegalMove`` and ``Outcome``.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from companion.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:  # the names as the type checker sees them; at run time, ``__getattr__``
     from companion.engine import IllegalMove, Outcome, Termination
@@ -77,15 +78,7 @@ _FROM = {
     "companion.games.totem_wars.simulation": ("Simulation", "best_declaration", "deal",
                                               "greedy_bot", "play_game", "random_bot"),
 }
-_WHERE = {name: module for module, names in _FROM.items() for name in names}
 
-
-def __getattr__(name: str) -> object:
-    """An exported name, its module imported when it is first asked for: the registry and
-    the menu take the game's words without its engine."""
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = importlib.import_module(_WHERE[name])
-    found = module if module.__name__ == f"{__name__}.{name}" else getattr(module, name)
-    globals()[name] = found  # asked once
-    return found
+#: An exported name, its module imported when it is first asked for: the registry and the
+#: menu take the game's words without its engine.
+__getattr__ = lazy_exports(__name__, _FROM, globals())

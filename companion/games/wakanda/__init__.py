@@ -21,8 +21,9 @@ follows the project's rulings, and a few decisions of its own:
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from companion.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:  # the names as the type checker sees them; at run time, ``__getattr__``
     from companion.engine import IllegalMove, Outcome, Termination
@@ -62,15 +63,7 @@ _FROM = {
     "companion.games.wakanda.scoring": ("ScoreBreakdown",),
     "companion.games.wakanda.setup": ("SetupError", "random_setup"),
 }
-_WHERE = {name: module for module, names in _FROM.items() for name in names}
 
-
-def __getattr__(name: str) -> object:
-    """An exported name, its module imported when it is first asked for: the registry and
-    the menu take the game's words without its engine."""
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = importlib.import_module(_WHERE[name])
-    found = module if module.__name__ == f"{__name__}.{name}" else getattr(module, name)
-    globals()[name] = found  # asked once
-    return found
+#: An exported name, its module imported when it is first asked for: the registry and the
+#: menu take the game's words without its engine.
+__getattr__ = lazy_exports(__name__, _FROM, globals())
