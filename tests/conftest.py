@@ -56,6 +56,9 @@ def pytest_configure(config: pytest.Config) -> None:
         additions.add_game(root)
     if additions.EXTRA_LANGUAGE in extras:
         additions.add_language(root)
+    # The box a test starts in a process of its own (``python -m companion``) has them too.
+    site = str(additions.site_folder(root, extras))
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (site, os.environ.get("PYTHONPATH"))))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
