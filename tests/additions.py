@@ -124,15 +124,18 @@ def register(root: Path, extras: Iterable[str]) -> None:
 
 def site_folder(root: Path, extras: Iterable[str]) -> Path:
     """A folder holding a ``sitecustomize`` that registers ``extras`` from ``root``: on a
-    process's ``PYTHONPATH``, its box has the third game and the ninth language too."""
+    process's ``PYTHONPATH``, a box started as ``python -m companion`` has the third game and
+    the ninth language too. Only such a process: any other (``./setup.sh`` in a copy of the
+    project, a run of pytest) starts as it would without them."""
     site = root / "site"
     site.mkdir()
     (site / "sitecustomize.py").write_text(
         "import sys\n"
-        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
-        "import additions\n"
-        "from pathlib import Path\n"
-        f"additions.register(Path({str(root)!r}), {sorted(extras)!r})\n", encoding="utf-8")
+        "if sys.orig_argv[1:3] == ['-m', 'companion']:\n"
+        f"    sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "    import additions\n"
+        "    from pathlib import Path\n"
+        f"    additions.register(Path({str(root)!r}), {sorted(extras)!r})\n", encoding="utf-8")
     return site
 
 
