@@ -11,7 +11,9 @@
   the box are copied to the folder first, so the source tree is never written.
 
 ``TOTEM_EXTRA_GAME=1`` and ``TOTEM_EXTRA_LANGUAGE=1`` ask ``tests/conftest.py`` for them;
-that run keeps only the tests parametrised with one of them (``wanted``).
+that run keeps only the tests parametrised with one of them (``wanted``). The box the tests
+start in a process of their own (``python -m companion``) has them too: ``site_folder``
+writes a ``sitecustomize`` that registers them from the folder already made (``register``).
 """
 
 from __future__ import annotations
@@ -62,11 +64,16 @@ def copy_game(root: Path) -> Path:
 
 def add_game(root: Path) -> None:
     """Copy the game under ``root`` and register it (``GAMES.add``), its words compiled."""
-    import companion.games
     from companion.catalogues import compile_all
 
     copy_game(root)
     compile_all(force=True, root=root)
+    _register_game(root)
+
+
+def _register_game(root: Path) -> None:
+    import companion.games
+
     companion.games.__path__.append(str(root / "games"))
     companion.games.GAMES.add(EXTRA_GAME, f"companion.games.{EXTRA_PACKAGE}.definition")
 
@@ -86,7 +93,6 @@ def add_language(root: Path) -> None:
     register the language (``LANGUAGES.add``)."""
     from companion.catalogues import compile_all
     from companion.games import GAMES
-    from companion.languages import LANGUAGES, Language
     from companion.words import SHARED
 
     for words in (SHARED, *(entry.words for entry in GAMES.values())):
@@ -94,8 +100,43 @@ def add_language(root: Path) -> None:
         shutil.copytree(words.folder, folder / "locale", ignore=shutil.ignore_patterns("*.mo"))
         _add_catalogue(folder / "locale", words.domain)
         compile_all(force=True, root=folder)
-        words.folder = folder / "locale"
+    _register_language(root)
+
+
+def _register_language(root: Path) -> None:
+    from companion.games import GAMES
+    from companion.languages import LANGUAGES, Language
+    from companion.words import SHARED
+
+    for words in (SHARED, *(entry.words for entry in GAMES.values())):
+        words.folder = root / "words" / words.domain / "locale"
     LANGUAGES.add(Language(EXTRA_LANGUAGE, EXTRA_ENGLISH, EXTRA_VOICE))
+
+
+def register(root: Path, extras: Iterable[str]) -> None:
+    """Register ``extras`` (``EXTRA_GAME``, ``EXTRA_LANGUAGE``) from ``root``, where
+    ``add_game`` and ``add_language`` made them: in a process the tests started."""
+    if EXTRA_GAME in extras:
+        _register_game(root)
+    if EXTRA_LANGUAGE in extras:
+        _register_language(root)
+
+
+def site_folder(root: Path, extras: Iterable[str]) -> Path:
+    """A folder holding a ``sitecustomize`` that registers ``extras`` from ``root``: on a
+    process's ``PYTHONPATH``, a box started as ``python -m companion`` has the third game and
+    the ninth language too. Only such a process: any other (``./setup.sh`` in a copy of the
+    project, a run of pytest) starts as it would without them."""
+    site = root / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        "import sys\n"
+        "if sys.orig_argv[1:3] == ['-m', 'companion']:\n"
+        f"    sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "    import additions\n"
+        "    from pathlib import Path\n"
+        f"    additions.register(Path({str(root)!r}), {sorted(extras)!r})\n", encoding="utf-8")
+    return site
 
 
 def rules_doc(game: str) -> Path:

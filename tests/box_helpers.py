@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from pathlib import Path
 from typing import Any, Protocol
 
 from companion.events import Press, Tag, TagGone
+from companion.table.registry import TagRegistry
+from companion.table.session import Session
 
 #: Presses enough to reach any entry of the longest list on screen (names, decks, cards).
 MAX_STEPS = 70
@@ -40,6 +43,18 @@ def choose(box: Box, value: Hashable) -> Any:
 def presses_to(box: Box, value: Hashable) -> int:
     """How many presses of down move the list on screen from its first line to ``value``."""
     return int(box.view.choice.values.index(value))
+
+
+def first_menu(folder: Path) -> Session:
+    """A box started on an empty data folder under ``folder``: its menu the one a script run
+    on an empty data folder meets, to find a line's place before the script is written."""
+    return Session(folder / "data", TagRegistry(folder / "tags.json"))
+
+
+def script_to(box: Box, value: Hashable) -> list[str]:
+    """The lines of an input script that move the list on screen from its first line to
+    ``value`` and press OK."""
+    return ["press down"] * presses_to(box, value) + ["press ok"]
 
 
 def scan(box: Box, token: str, reader: str = "pad") -> Any:

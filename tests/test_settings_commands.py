@@ -5,9 +5,11 @@ the game, and the word the simulator's quit leaves on the terminal."""
 import json
 
 import pytest
+from box_helpers import first_menu, presses_to, script_to
 
 from companion.cli import main
 from companion.events import Press
+from companion.table.flow import ToTutorial
 from companion.table.settings import SETTINGS_FILE
 
 ROW = ["teepee", "eagle", "chief", "variety", "sun", "tomahawk"]
@@ -31,10 +33,15 @@ def run(folders, capsys, *lines, data="data"):
     return status, [line.split(": ", 1)[1] for line in out.splitlines()], err
 
 
+def menu_lines(folders):
+    """The menu's lines on an empty data folder, every registered game's among them."""
+    return first_menu(folders / "menu").view.choice.labels
+
+
 def test_a_name_spelled_in_a_script_is_offered_at_the_next_start(folders, capsys):
     status, frames, err = run(
         folders, capsys,
-        *["press down"] * 4, "press ok",                   # Settings, after New and Learn
+        *script_to(first_menu(folders / "menu"), "settings"),   # Settings, after New and Learn
         "press ok", "press ok",                            # Names, New name…
         "press ok",                                        # A
         *["press down"] * 13, "press ok",                  # n
@@ -43,8 +50,7 @@ def test_a_name_spelled_in_a_script_is_offered_at_the_next_start(folders, capsys
         "press back", "press back")
     assert status == 0 and err == ""
     assert "New name 3/16 | Ana | ▲ - Done a b c d e ▼ | ▲▼ · OK add · BACK delete" in frames
-    assert frames[-1] == ("Totem Companion | New: Wakanda | New: Totem Wars | Learn Wakanda | "
-                          "Learn Totem Wars | ▼")
+    assert frames[-1] == " | ".join(("Totem Companion", *menu_lines(folders)[:4], "▼"))
     kept = json.loads((folders / "data" / SETTINGS_FILE).read_text(encoding="utf-8"))
     assert kept == {"version": 1, "names": ["Ana"]}
     status, frames, _ = run(folders, capsys, "press ok")
@@ -58,7 +64,7 @@ def test_a_damaged_settings_file_is_one_line_and_the_box_starts(folders, capsys)
     assert status == 0
     assert err == (f"totem-companion: {folders / 'data' / SETTINGS_FILE}: the settings are "
                    "damaged (not JSON text); the defaults are used\n")
-    assert frames[0].endswith("| Learn Totem Wars ▼ | Damaged settings ignored")
+    assert frames[0].endswith(f"| {menu_lines(folders)[3]} ▼ | Damaged settings ignored")
     assert not frames[1].endswith("Damaged settings ignored")   # said once, then gone
 
 
@@ -69,8 +75,8 @@ def test_the_resume_line_names_the_game_and_the_game_says_where_it_is(folders, c
              {"p": 1, "draw": "eagle"}]
     (data / "current.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
     status, frames, _ = run(folders, capsys, "press ok")
-    assert frames[0] == ("Totem Companion | Resume Wakanda | New: Wakanda | New: Totem Wars | "
-                         "Learn Wakanda ▼ | Ana v Ben")
+    assert frames[0] == " | ".join(("Totem Companion", "Resume Wakanda", *menu_lines(folders)[:3])) + \
+        " ▼ | Ana v Ben"
     assert frames[1].replace(" | ", " ").endswith("Game resumed: turn 2, Ben to play")
 
 
@@ -96,7 +102,7 @@ class QuittingKeyboard:
 def test_quitting_the_simulator_says_the_game_is_kept(folders, capsys, monkeypatch, keys, kept):
     import hardware.inputs
     monkeypatch.setattr(hardware.inputs, "open_inputs",
-                        lambda config, *, script, echo, on_quit: [QuittingKeyboard(keys, on_quit)])
+                        lambda config, *, script, echo, on_quit, **_: [QuittingKeyboard(keys, on_quit)])
     status = main(["sim", "--display", "none", "--data", str(folders / "data")])
     out = capsys.readouterr().out
     assert status == 0
@@ -106,9 +112,10 @@ def test_quitting_the_simulator_says_the_game_is_kept(folders, capsys, monkeypat
 
 def test_quitting_the_simulator_in_a_lesson_says_the_lesson_is_kept(folders, capsys, monkeypatch):
     import hardware.inputs
-    keys = [Press("down")] * 2 + [Press("ok"), Press("ok")]      # Learn Wakanda, its first page read
+    learn = presses_to(first_menu(folders / "menu"), ToTutorial("wakanda"))
+    keys = [Press("down")] * learn + [Press("ok"), Press("ok")]   # Learn Wakanda, its first page read
     monkeypatch.setattr(hardware.inputs, "open_inputs",
-                        lambda config, *, script, echo, on_quit: [QuittingKeyboard(keys, on_quit)])
+                        lambda config, *, script, echo, on_quit, **_: [QuittingKeyboard(keys, on_quit)])
     assert main(["--language", "fr", "sim", "--display", "none", "--data", str(folders / "data")]) == 0
     assert capsys.readouterr().out == "Leçon gardée: Apprendre Wakanda reprend à cette étape\n"
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 from box_helpers import select
+from conftest import only_the_shipped_games
 from tutorial_helpers import DATA
 
 from companion.events import Wait
@@ -76,6 +77,7 @@ def test_a_lesson_page_in_bulgarian(tmp_path, golden):
 
 
 def test_the_menu_offers_the_lessons(tmp_path, golden):
+    only_the_shipped_games()
     box = Session(tmp_path, TagRegistry(tmp_path / "tags.json"))
     select(box, ToTutorial("wakanda"))
     golden("menu_learn", box.frame())

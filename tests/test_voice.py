@@ -16,6 +16,7 @@ from tw_table_helpers import set_up
 from companion.config import Config, load_config
 from companion.errors import UserError
 from companion.events import Hold, Press, Tag, TagGone, Wait
+from companion.games import GAMES
 from companion.table.app_loop import AppLoop
 from companion.table.flow import ToTutorial
 from companion.table.journal import CURRENT
@@ -28,7 +29,7 @@ from companion.voice.narrator import Narrator
 from hardware.script_input import ScriptInput
 
 DATA = Path(__file__).parent / "data"
-KNOWN = dict(games=("wakanda", "totem-wars"), languages=text.languages())
+KNOWN = dict(games=tuple(GAMES), languages=text.languages())
 
 
 class Screen:
