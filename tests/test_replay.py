@@ -112,8 +112,9 @@ def test_a_finished_totem_wars_record_ends_as_the_box_does(tmp_path, capsys):
 
 def test_a_finished_totem_wars_replay_shows_the_big_game_the_data_folder_counted(tmp_path, capsys):
     """The big game's page gives the totals of ``big_game.json`` when it counted this game
-    last (issue: "Totals unavailable" though the file was fine); after another game, or
-    without the file, it says they are not there."""
+    (issue: "Totals unavailable" though the file was fine); without the file, this game's
+    points and that the totals are kept on the box that played it; with a damaged file,
+    this game's points and that the file is damaged (T16)."""
     from companion.games.totem_wars import read_record
     from companion.games.totem_wars.big_game_store import count_game
     from companion.games.totem_wars.replay import frames as totem_wars_frames
@@ -128,7 +129,7 @@ def test_a_finished_totem_wars_replay_shows_the_big_game_the_data_folder_counted
     last = list(totem_wars_frames(text, data))[-1][0]
     assert last.tobytes() == end_pages(game, big.match)[-1].tobytes() != end_pages(game, None)[-1].tobytes()
     assert "unavailable" not in " ".join(frame_words(last))
-    (data / "big_game.json").write_text("{")                      # damaged: not there, no crash
+    (data / "big_game.json").write_text("{")                      # damaged: said so, no crash
     assert list(totem_wars_frames(text, data))[-1][0].tobytes() == end_pages(game, None)[-1].tobytes()
 
 
