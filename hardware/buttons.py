@@ -143,8 +143,9 @@ class GpioButtons:
         """Begin reporting presses and holds to ``put`` (thread-safe, only enqueues)."""
         with self._lock:
             self._put = put
-        self._thread = threading.Thread(target=self._run, name="buttons", daemon=True)
-        self._thread.start()
+        thread = threading.Thread(target=self._run, name="buttons", daemon=True)
+        thread.start()
+        self._thread = thread  # only a started thread: Ctrl-C in between leaves none to join
 
     def poll(self) -> None:
         """Report whatever fell due by now (the timer thread calls this too)."""

@@ -265,9 +265,9 @@ class KeyboardInput:
         mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
         termios.tcsetattr(self.fd, termios.TCSANOW, mode)
         self._wake_r, self._wake_w = os.pipe()
-        self._thread = threading.Thread(target=self._run, args=(put,), name="keyboard",
-                                        daemon=True)
-        self._thread.start()
+        thread = threading.Thread(target=self._run, args=(put,), name="keyboard", daemon=True)
+        thread.start()
+        self._thread = thread  # only a started thread: Ctrl-C in between leaves none to join
 
     def close(self) -> None:
         """Stop reading and give the terminal back as it was."""

@@ -49,9 +49,9 @@ class ScriptInput:
 
     def start(self, put: Callable[[Event], None]) -> None:
         """Play the script to ``put`` on a thread, honouring the waits; then ``on_end()``."""
-        self._thread = threading.Thread(target=self._play, args=(put,), name="script",
-                                        daemon=True)
-        self._thread.start()
+        thread = threading.Thread(target=self._play, args=(put,), name="script", daemon=True)
+        thread.start()
+        self._thread = thread  # only a started thread: Ctrl-C in between leaves none to join
 
     def close(self) -> None:
         """Stop playing (a wait in progress is cut short)."""

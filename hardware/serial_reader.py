@@ -139,8 +139,9 @@ class PortReader:
     def _start(self, put: Callable[[Event], None], name: str) -> None:
         """Give events to ``put`` from now on, read on a thread called ``name``."""
         self._put = put
-        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
-        self._thread.start()
+        thread = threading.Thread(target=self._run, name=name, daemon=True)
+        thread.start()
+        self._thread = thread  # only a started thread: Ctrl-C in between leaves none to join
 
     def close(self) -> None:
         """Stop reading and close the port."""
