@@ -43,10 +43,17 @@ COLUMNS = 32
 #: One-row marks for the 5×7 font: its two-row marks touch a small letter ("ê" read as
 #: "&") and its capitals have no room above for them (it drew "É" as "E").
 SMALL_MARKS = {"\u0300": ".#...", "\u0301": "..#..", "\u0302": ".##..", "\u0303": ".#.#.", "\u0308": "#..#."}
+#: A tilde on two rows, a wave: on one row it was the two dots of a diaeresis ("não" read
+#: as "näo"), so the small letters under it are drawn three rows high (a row their shape
+#: can spare dropped) to keep a blank row between.
+SMALL_WAVE = (".#.#.", "#.#..", ".....")
 #: Letters the 5×7 font clips or draws as another sign: "ф" read as "♭"; "í", whose
-#: one-row mark would stand where "i" has its dot.
+#: one-row mark would stand where "i" has its dot; "ã õ ñ", whose tilde read as "ä ö".
 SMALL_DRAWN = {"ф": ("..#..", ".###.", "#.#.#", "#.#.#", ".###.", "..#..", "....."),
-               "í": ("...#.", ".....", ".##..", "..#..", "..#..", ".###.", ".....")}
+               "í": ("...#.", ".....", ".##..", "..#..", "..#..", ".###.", "....."),
+               "ã": (*SMALL_WAVE, ".###.", "#.##.", ".#.#.", "....."),
+               "õ": (*SMALL_WAVE, ".##..", "#..#.", ".##..", "....."),
+               "ñ": (*SMALL_WAVE, "###..", "#..#.", "#..#.", ".....")}
 
 
 def _rows(cell: Image.Image) -> list[str]:
