@@ -19,6 +19,7 @@ from hub_pty import PtyHub, plugged_hub
 from companion.errors import UserError
 from companion.events import Press
 from companion.hub_offer import VERSION_CHARS, HubGreeted, HubOffer, HubUpdated, short
+from companion.languages import LANGUAGES
 from companion.table.app_loop import AppLoop
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
@@ -29,7 +30,6 @@ from hardware.hub_reader import HubReader
 #: The longest the box may take to answer, on a loaded machine.
 WAIT = 30.0
 OFFER, DONE, FAILED, WORKING = "Update hub 1.0→2.0? OK", "Hub updated to 2.0", "Hub update failed", "Updating the hub…"
-LANGUAGES = ("en", "fr", "de", "es", "it", "nl", "pt", "bg")
 
 
 class Hub:
