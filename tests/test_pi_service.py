@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from service_double import settings
 
 ROOT = Path(__file__).parent.parent
 SCRIPT = ROOT / "hardware" / "pi_service.sh"
@@ -61,14 +62,16 @@ def project(folder: Path) -> Path:
     return folder
 
 
-def settings(unit: str) -> dict[str, list[str]]:
-    """The unit's settings: name -> values, in order."""
-    found: dict[str, list[str]] = {}
-    for line in unit.splitlines():
-        name, sep, value = line.partition("=")
-        if sep and not line.startswith(("#", "[")):
-            found.setdefault(name, []).append(value)
-    return found
+def verified_exposure(unit: Path) -> float:
+    """``systemd-analyze verify`` passes on the unit file ``unit``; its overall exposure level
+    by ``systemd-analyze security --offline``."""
+    verify = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0, verify.stderr
+    scored = subprocess.run(["systemd-analyze", "security", "--offline=true", str(unit)], capture_output=True,
+                            text=True, timeout=60)
+    found = re.search(r"Overall exposure level for totem-companion\.service: (\d+\.\d)", scored.stdout)
+    assert found, scored.stdout[-500:] + scored.stderr
+    return float(found.group(1))
 
 
 def test_the_unit_runs_the_companion_as_the_user_with_only_the_data_folder_writable(tmp_path):
@@ -227,11 +230,6 @@ def test_the_unit_passes_verify_and_scores_low_in_security_offline(tmp_path, web
     assert done.returncode == 0, done.stderr
     path = tmp_path / "totem-companion.service"
     path.write_text(done.stdout)
-    verify = subprocess.run(["systemd-analyze", "verify", str(path)], capture_output=True, text=True, timeout=60)
-    assert verify.returncode == 0, verify.stderr
-    scored = subprocess.run(["systemd-analyze", "security", "--offline=true", str(path)], capture_output=True,
-                            text=True, timeout=60)
-    found = re.search(r"Overall exposure level for totem-companion\.service: (\d+\.\d)", scored.stdout)
-    assert found, scored.stdout[-500:] + scored.stderr
-    print(f"\n[reliability] systemd-analyze security --offline: {found.group(1)} (user {a_user()}, {web})", end="")
-    assert float(found.group(1)) <= EXPOSURE
+    exposure = verified_exposure(path)
+    print(f"\n[reliability] systemd-analyze security --offline: {exposure} (user {a_user()}, {web})", end="")
+    assert exposure <= EXPOSURE

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -380,7 +379,7 @@ def test_a_release_that_changes_the_data_format_and_never_reports_healthy_leaves
 
 
 def test_the_unit_with_the_guard_passes_verify_and_scores_low_in_security_offline(box):
-    from test_pi_service import EXPOSURE
+    from test_pi_service import EXPOSURE, verified_exposure
 
     unit = box.state / "totem-companion.service"
     unit.write_text((box.state / "unit").read_text())
@@ -389,10 +388,4 @@ def test_the_unit_with_the_guard_passes_verify_and_scores_low_in_security_offlin
     assert f'ReadWritePaths="{box.home}"' in text and f'ReadOnlyPaths=-"{box.home}/releases"' in text
     if shutil.which("systemd-analyze") is None:
         pytest.skip("no systemd-analyze")
-    verify = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
-    assert verify.returncode == 0, verify.stderr
-    scored = subprocess.run(["systemd-analyze", "security", "--offline=true", str(unit)], capture_output=True,
-                            text=True, timeout=60)
-    found = re.search(r"Overall exposure level for totem-companion\.service: (\d+\.\d)", scored.stdout)
-    assert found, scored.stdout[-500:] + scored.stderr
-    assert float(found.group(1)) <= EXPOSURE
+    assert verified_exposure(unit) <= EXPOSURE
