@@ -261,7 +261,7 @@ def _header(image: Image.Image, game: Wakanda, pending: str | None) -> None:
                          ([], "")):
         count = "" if shown else str(size)
         right = ((len(mine) + len(shown)) * ITEM_WIDTH + GAP + text_width(other_name, SMALL)
-                 + HAND.width + 1 + text_width(count, SMALL))
+                 + 1 + HAND.width + 1 + text_width(count, SMALL))
         left = pill_end + 3 + (text_width(phase, SMALL) + GAP if phase else 0)
         if left + right <= WIDTH:
             break
@@ -272,8 +272,9 @@ def _header(image: Image.Image, game: Wakanda, pending: str | None) -> None:
     draw_text(image, pill_end + 3, 2, phase, SMALL)
     x = _draw_hand(image, WIDTH - right, mine, pending) + GAP
     x = draw_text(image, x, 2, other_name, SMALL)
-    image.paste(1, (x, 2), HAND)  # the other player's hand: its size, or its pieces when open
-    x = draw_text(image, x + HAND.width + 1, 2, count, SMALL)
+    # The other player's hand (its size, or its pieces when open), a column clear of the name.
+    image.paste(1, (x + 1, 2), HAND)
+    x = draw_text(image, x + 1 + HAND.width + 1, 2, count, SMALL)
     _draw_hand(image, x + 1, shown, None)
 
 
