@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from box_helpers import first_menu, presses_to
 from vt import VirtualTerminal
 
 from companion.table.registry import TagRegistry
@@ -189,7 +190,8 @@ def test_the_simulator_s_keys_speak_the_box_s_language_and_follow_settings(termi
     sim.wait_for("scan: eag_", mark)
     sim.type("\x1b")                                # Esc: no scan, the keys again
     mark = sim.wait_for("q fin", mark)
-    sim.type("ssss\rs\rs\r")                       # Settings, its language line: OK, the list, the next
+    down = "s" * presses_to(first_menu(tmp_path / "menu"), "settings")
+    sim.type(down + "\rs\rs\r")                     # Settings, its language line: OK, the list, the next
     sim.wait_for("h Tipp /Scan q Ende", mark)       # German, at once
     assert sim.vt.text()[18].endswith("q Ende")
     mark = sim.resize(60, 20)                       # the simulator's own line speaks it too

@@ -195,5 +195,7 @@ def long_prompts() -> list[tuple[str, str, str]]:
 
 def test_the_long_prompts_write_out_or_more():
     prompts = long_prompts()
-    assert len({lang for lang, _, _ in prompts}) == len(LANGUAGES) and len(prompts) > 100
+    # Every language whose catalogues are in the tree (a language added at run time has its own).
+    assert {lang for lang, _, _ in prompts} == {po.parent.parent.name for po in catalogues.po_files()}
+    assert len(prompts) > 100
     assert [(lang, key, text) for lang, key, text in prompts if re.search(r"(\d|\})\+", text)] == []
