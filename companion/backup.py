@@ -202,6 +202,8 @@ def _write_once(data_dir: Path, out: IO[bytes]) -> tuple[int, list[str]] | None:
             if read is None:
                 return None
             data, mtime = read
+            if not data and PurePosixPath(rel).name == JOURNAL:
+                continue  # a game just begun, its header not yet whole: nothing confirmed to keep
             total += len(data)
             if total > MAX_TOTAL_BYTES:
                 raise BackupError(f"{shown_path(data_dir)}: over {MAX_TOTAL_BYTES // 2**20} MB, "

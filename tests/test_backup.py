@@ -174,6 +174,21 @@ def test_a_journal_being_written_is_taken_up_to_its_last_complete_line(tmp_path)
     assert member is not None and member.read().decode() == "".join(lines[:5])
 
 
+@pytest.mark.parametrize("begun", ["", '{"game": "wakanda", "play'])
+def test_a_journal_whose_header_is_not_yet_whole_is_left_out_and_the_backup_restores(tmp_path, begun):
+    """A game caught as it begins (its journal empty, or its header being written) has
+    nothing confirmed: the backup leaves the journal out, so restoring it is not refused."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / CURRENT).write_text(begun)
+    (data / "settings.json").write_text('{"version": 1, "language": "fr"}')
+    assert f"data/{CURRENT}" not in archive_of(tmp_path, data).getnames()
+    made = make_backup(data, tmp_path / "out")
+    backup.restore_backup(made.path, tmp_path / "restored")
+    assert not (tmp_path / "restored" / CURRENT).exists()
+    assert (tmp_path / "restored" / "settings.json").read_text() == '{"version": 1, "language": "fr"}'
+
+
 def test_backups_while_each_line_goes_in_hold_a_prefix_of_the_game(tmp_path):
     lines = [json.loads(line) for line in (DATA / "wakanda_worked_example.jsonl").read_text().splitlines()]
     data = tmp_path / "data"
