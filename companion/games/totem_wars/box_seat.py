@@ -40,6 +40,7 @@ from companion.games.totem_wars.moves import Deal, Declare, Move, Play
 from companion.games.totem_wars.search import TotemChoice, suggest
 from companion.games.totem_wars.words import refusal, t
 from companion.signals import Signal
+from companion.table.box_undo import undo_count
 from companion.table.flow import FlowEvent, Reply, Scan
 from companion.ui.canvas import SMALL, WIDTH, wrap
 from companion.ui.screens import prompt_line
@@ -265,15 +266,8 @@ class BoxSeats:
         """How many moves an undo takes back: one, unless the last is a decision of the
         box; then back to the last decision of a person, that one included (or to the
         start)."""
-        history = game.history
-        if not history:
-            return 0
-        if not self._decision(*history[-1]):
-            return 1
-        for count, (player, move) in enumerate(reversed(history), start=1):
-            if not isinstance(move, Deal) and not self._decision(player, move):
-                return count
-        return len(history)
+        return undo_count(game.history, self._decision,
+                          lambda player, move: not isinstance(move, Deal) and not self._decision(player, move))
 
     def undo_text(self, game: TotemWars, describe: Callable[[TotemWars, int | None, Move], str]) -> str:
         """What an undo would take back, for the question: the last move (``describe``d);

@@ -36,6 +36,7 @@ from companion.games.wakanda.moves import Build, Claim, Draw, Move, Pass, Reveal
 from companion.games.wakanda.rules import HEADDRESSES
 from companion.games.wakanda.search import suggest
 from companion.games.wakanda.words import in_text, piece_name, refusal, t
+from companion.table.box_undo import undo_count
 from companion.table.flow import FlowEvent, Scan
 from companion.table.play_flow import PlayFlow
 
@@ -158,16 +159,8 @@ class BoxPlayer:
         """How many moves an undo takes back: one, unless the last is a decision of the
         box; then back to the last decision of a person, that one included (or to the
         start)."""
-        history = game.history
-        if not history:
-            return 0
-        player, move = history[-1]
-        if player not in self.levels or not _decision(move):
-            return 1
-        for count, (player, move) in enumerate(reversed(history), start=1):
-            if player is not None and player not in self.levels and _decision(move):
-                return count
-        return len(history)
+        return undo_count(game.history, lambda player, move: player in self.levels and _decision(move),
+                          lambda player, move: player is not None and player not in self.levels and _decision(move))
 
     def undo_text(self, game: Wakanda, describe: Callable[[Wakanda, int | None, Move], str]) -> str:
         """What an undo would take back, for the question: the last move (``describe``d);
