@@ -46,6 +46,9 @@ HEADER = """\
 class Writer:
     """Feeds events to a session and writes them down, one script line each."""
 
+    #: The column each line's comment starts at.
+    COMMENTS = 24
+
     def __init__(self, session: Session):
         self.session = session
         self.lines: list[str] = []
@@ -54,7 +57,11 @@ class Writer:
         out = self.session.handle(event)
         if (out.signal is Signal.REFUSED) != refused:
             raise AssertionError(f"{line}: {'accepted' if refused else 'refused'}: {self.session.message}")
-        self.lines.append(f"{line:<24}# {comment}" if comment else line)
+        self.check(line)
+        self.lines.append(f"{line:<{self.COMMENTS}}# {comment}" if comment else line)
+
+    def check(self, line: str) -> None:
+        """What else must hold once the event of ``line`` is taken (here, nothing)."""
 
     def scan(self, item: str, comment: str = "", refused: bool = False) -> None:
         self.send(f"tag {item}", Tag(item), comment, refused)

@@ -16,39 +16,33 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import box_script
 from box_helpers import MAX_STEPS
 
-from companion.events import Press, Tag, TagGone
+from companion.events import Press
 from companion.games.totem_wars import ChooseTotems, Deal, Play, deal, greedy_bot
 from companion.games.totem_wars.box_setup import BOX
 from companion.games.totem_wars.flow import totem_order
 from companion.games.totem_wars.words import card_label
-from companion.signals import Signal
 from companion.table.public_view import seen
 from companion.table.registry import TagRegistry
 from companion.table.session import Session
 from companion.ui.canvas import frame_words
 
 
-class Writer:
-    """Feeds events to a session and writes them down, one script line each."""
+class Writer(box_script.Writer):
+    """Wakanda's script writer, for cards: after each event no card on the box's spots can
+    be read (``hidden_shown``)."""
 
-    def __init__(self, session: Session):
-        self.session = session
-        self.lines: list[str] = []
+    COMMENTS = 28
 
-    def send(self, line: str, event, comment: str = "", refused: bool = False) -> None:
-        out = self.session.handle(event)
-        if (out.signal is Signal.REFUSED) != refused:
-            raise AssertionError(f"{line}: {'accepted' if refused else 'refused'}: {self.session.message}")
+    def check(self, line: str) -> None:
         shown = hidden_shown(self.session)
         if shown:
             raise AssertionError(f"{line}: the box's cards {shown} can be read")
-        self.lines.append(f"{line:<28}# {comment}" if comment else line)
 
     def scan(self, card, comment: str = "", refused: bool = False) -> None:
-        self.send(f"tag {card.name}", Tag(card.name), comment, refused)
-        self.send(f"gone {card.name}", TagGone(card.name))
+        super().scan(card.name, comment, refused)
 
     def choose(self, value, comment: str = "") -> None:
         for _ in range(MAX_STEPS):
